@@ -1,0 +1,125 @@
+//! Function values: primitives used as values and the closures that
+//! `lbind`, `rbind`, `compose`, `chain`, `matcher`, `fork` and `power` build.
+//!
+//! A closure is data (which builder, which operands), so function values
+//! compare, order and hash structurally, print readably and cost one `Arc`.
+//! Arity follows the reference: it is the `co_argcount` of the Python lambda
+//! the builder would return, and a call with another number of arguments is
+//! a `TypeError`, as in Python.
+
+use std::fmt;
+
+use crate::error::{Error, Result};
+use crate::signatures::Prim;
+use crate::values::Value;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Side {
+    Left,
+    Right,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Func {
+    /// A primitive used as a value.
+    Prim(Prim),
+    /// `lbind(f, fixed)` / `rbind(f, fixed)`; `arity` is what the lambda takes.
+    Bind {
+        side: Side,
+        f: Value,
+        fixed: Value,
+        arity: usize,
+    },
+    /// `compose(outer, inner)`: `x -> outer(inner(x))`.
+    Compose(Value, Value),
+    /// `chain(h, g, f)`: `x -> h(g(f(x)))`.
+    Chain(Value, Value, Value),
+    /// `matcher(f, target)`: `x -> f(x) == target`.
+    Matcher(Value, Value),
+    /// `fork(outer, a, b)`: `x -> outer(a(x), b(x))`.
+    Fork(Value, Value, Value),
+    /// `power(f, n)` for n >= 2: `f` applied n times.
+    Power(Value, i64),
+}
+
+impl Func {
+    /// The number of arguments the function takes (Python's `co_argcount`).
+    pub fn arity(&self) -> usize {
+        match self {
+            Func::Prim(p) => p.signature().params.len(),
+            Func::Bind { arity, .. } => *arity,
+            _ => 1,
+        }
+    }
+}
+
+/// The arity of a callable value (a type error for non-functions).
+pub fn arity(f: &Value) -> Result<usize> {
+    Ok(f.as_func("call")?.arity())
+}
+
+/// Call a function value: Python's `f(*args)`.
+pub fn call(f: &Value, args: &[Value]) -> Result<Value> {
+    let func = f.as_func("call")?;
+    if args.len() != func.arity() {
+        return Err(Error::type_error("call: wrong number of arguments"));
+    }
+    match func {
+        Func::Prim(p) => crate::signatures::dispatch(*p, args),
+        Func::Bind { side, f, fixed, .. } => {
+            let mut full = Vec::with_capacity(args.len() + 1);
+            match side {
+                Side::Left => {
+                    full.push(fixed.clone());
+                    full.extend_from_slice(args);
+                }
+                Side::Right => {
+                    full.extend_from_slice(args);
+                    full.push(fixed.clone());
+                }
+            }
+            call(f, &full)
+        }
+        Func::Compose(outer, inner) => call1(outer, &call1(inner, &args[0])?),
+        Func::Chain(h, g, f) => call1(h, &call1(g, &call1(f, &args[0])?)?),
+        Func::Matcher(f, target) => Ok(Value::Bool(call1(f, &args[0])? == *target)),
+        Func::Fork(outer, a, b) => {
+            let x = call1(a, &args[0])?;
+            let y = call1(b, &args[0])?;
+            call(outer, &[x, y])
+        }
+        Func::Power(f, n) => {
+            let mut x = args[0].clone();
+            for _ in 0..*n {
+                crate::budget::check()?;
+                x = call1(f, &x)?;
+            }
+            Ok(x)
+        }
+    }
+}
+
+/// Call a one-argument function value.
+pub fn call1(f: &Value, x: &Value) -> Result<Value> {
+    call(f, std::slice::from_ref(x))
+}
+
+/// Call a two-argument function value.
+pub fn call2(f: &Value, x: &Value, y: &Value) -> Result<Value> {
+    call(f, &[x.clone(), y.clone()])
+}
+
+impl fmt::Display for Func {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Func::Prim(p) => write!(f, "{}", p.name()),
+            Func::Bind { side: Side::Left, f: g, fixed, .. } => write!(f, "lbind({g}, {fixed})"),
+            Func::Bind { side: Side::Right, f: g, fixed, .. } => write!(f, "rbind({g}, {fixed})"),
+            Func::Compose(a, b) => write!(f, "compose({a}, {b})"),
+            Func::Chain(a, b, c) => write!(f, "chain({a}, {b}, {c})"),
+            Func::Matcher(a, b) => write!(f, "matcher({a}, {b})"),
+            Func::Fork(a, b, c) => write!(f, "fork({a}, {b}, {c})"),
+            Func::Power(a, n) => write!(f, "power({a}, {n})"),
+        }
+    }
+}

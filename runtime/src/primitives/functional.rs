@@ -1,0 +1,111 @@
+//! Higher-order primitives: builders of function values and the primitives
+//! that call functions over containers.
+
+use crate::error::{Error, Result};
+use crate::functions::{arity, call, call1, Func, Side};
+use crate::values::Value;
+
+pub fn compose(outer: &Value, inner: &Value) -> Result<Value> {
+    Ok(Value::func(Func::Compose(outer.clone(), inner.clone())))
+}
+
+pub fn chain(h: &Value, g: &Value, f: &Value) -> Result<Value> {
+    Ok(Value::func(Func::Chain(h.clone(), g.clone(), f.clone())))
+}
+
+pub fn matcher(function: &Value, target: &Value) -> Result<Value> {
+    Ok(Value::func(Func::Matcher(function.clone(), target.clone())))
+}
+
+/// The reference reads `co_argcount` of the bound function: 2 gives a
+/// one-argument lambda, 3 a two-argument one, anything else three.
+fn bind(side: Side, function: &Value, fixed: &Value) -> Result<Value> {
+    let arity = match arity(function)? {
+        2 => 1,
+        3 => 2,
+        _ => 3,
+    };
+    Ok(Value::func(Func::Bind {
+        side,
+        f: function.clone(),
+        fixed: fixed.clone(),
+        arity,
+    }))
+}
+
+pub fn rbind(function: &Value, fixed: &Value) -> Result<Value> {
+    bind(Side::Right, function, fixed)
+}
+
+pub fn lbind(function: &Value, fixed: &Value) -> Result<Value> {
+    bind(Side::Left, function, fixed)
+}
+
+/// `power(f, 1)` is `f` itself; `power(f, n < 1)` recurses without end in
+/// the reference (RecursionError), so it is an error here.
+pub fn power(function: &Value, n: &Value) -> Result<Value> {
+    let n = n.as_int("power")?;
+    if n < 1 {
+        return Err(Error::new(crate::error::ErrorKind::Recursion, "power"));
+    }
+    if n == 1 {
+        return Ok(function.clone());
+    }
+    // `compose` only calls its operands with one argument.
+    Ok(Value::func(Func::Power(function.clone(), n)))
+}
+
+pub fn fork(outer: &Value, a: &Value, b: &Value) -> Result<Value> {
+    Ok(Value::func(Func::Fork(outer.clone(), a.clone(), b.clone())))
+}
+
+pub fn apply(function: &Value, container: &Value) -> Result<Value> {
+    let items = container.elems()?;
+    let out = items
+        .iter()
+        .map(|e| call1(function, e))
+        .collect::<Result<Vec<_>>>()?;
+    container.same_container(out)
+}
+
+pub fn rapply(functions: &Value, value: &Value) -> Result<Value> {
+    let fs = functions.elems()?;
+    let out = fs
+        .iter()
+        .map(|f| call1(f, value))
+        .collect::<Result<Vec<_>>>()?;
+    functions.same_container(out)
+}
+
+pub fn mapply(function: &Value, container: &Value) -> Result<Value> {
+    crate::primitives::containers::merge(&apply(function, container)?)
+}
+
+/// Python's `zip(a, b)`: pairs up to the shorter length.
+fn zipped(a: &Value, b: &Value) -> Result<Vec<(Value, Value)>> {
+    Ok(a.elems()?.into_iter().zip(b.elems()?).collect())
+}
+
+pub fn papply(function: &Value, a: &Value, b: &Value) -> Result<Value> {
+    let out = zipped(a, b)?
+        .into_iter()
+        .map(|(x, y)| call(function, &[x, y]))
+        .collect::<Result<Vec<_>>>()?;
+    Ok(Value::tuple(out))
+}
+
+pub fn mpapply(function: &Value, a: &Value, b: &Value) -> Result<Value> {
+    crate::primitives::containers::merge(&papply(function, a, b)?)
+}
+
+pub fn prapply(function: &Value, a: &Value, b: &Value) -> Result<Value> {
+    let (xs, ys) = (a.elems()?, b.elems()?);
+    let mut out = Vec::with_capacity(xs.len() * ys.len());
+    for y in &ys {
+        for x in &xs {
+            crate::budget::check()?;
+            out.push(call(function, &[x.clone(), y.clone()])?);
+        }
+    }
+    Ok(Value::set(out))
+}

@@ -1,0 +1,6 @@
+//! battgen: arc-dsl solver programs in, one batched Rust battery out.
+//!
+//! The modules follow the pipeline: [`parse`] -> [`check`] -> [`merge`] ->
+//! [`rewrite`] -> [`emit`].
+
+pub mod ast;
