@@ -1,6 +1,12 @@
 //! battgen: arc-dsl solver programs in, one batched Rust battery out.
 //!
-//! The modules follow the pipeline: [`parse`] -> [`check`] -> [`merge`] ->
-//! [`rewrite`] -> [`emit`].
+//! The modules follow the pipeline: parse -> check -> [`select`] ->
+//! [`merge`] -> rewrite -> [`emit`], with [`ast`] the representation they
+//! share and the signature table in the runtime crate.
 
 pub mod ast;
+pub mod compile;
+pub mod corpus;
+pub mod emit;
+pub mod merge;
+pub mod select;

@@ -1,27 +1,34 @@
 //! Per-evaluation time budget, so that runaway programs (`power` with a large
 //! count, huge `interval`s) end with a `timeout` error instead of hanging a run.
 //!
-//! The deadline is thread-local: each worker evaluates one program on one
-//! input at a time, and sets the deadline before it starts.
+//! The limit is set once per run ([`set_limit`]); the deadline is
+//! thread-local and restarts ([`begin`]) for each guarded evaluation (a whole
+//! program in per-input execution, one node of the battery otherwise).
 
 use std::cell::Cell;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+
+/// The per-evaluation limit in milliseconds; 0 means none.
+static LIMIT_MS: AtomicU64 = AtomicU64::new(0);
+
+/// Set the per-evaluation limit for this process (`None`: no limit).
+pub fn set_limit(limit: Option<Duration>) {
+    LIMIT_MS.store(limit.map_or(0, |l| l.as_millis().max(1) as u64), Ordering::Relaxed);
+}
+
+/// Start the budget for the evaluation that follows on this thread.
+pub fn begin() {
+    let ms = LIMIT_MS.load(Ordering::Relaxed);
+    let deadline = (ms > 0).then(|| Instant::now() + Duration::from_millis(ms));
+    DEADLINE.with(|d| d.set(deadline));
+}
 
 use crate::error::{Error, ErrorKind, Result};
 
 thread_local! {
     static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
     static TICKS: Cell<u32> = const { Cell::new(0) };
-}
-
-/// Start a budget of `limit` for the evaluation that follows on this thread.
-pub fn start(limit: Option<Duration>) {
-    DEADLINE.with(|d| d.set(limit.map(|l| Instant::now() + l)));
-}
-
-/// Clear the budget on this thread.
-pub fn clear() {
-    DEADLINE.with(|d| d.set(None));
 }
 
 /// Fail with `timeout` once the deadline has passed. Cheap: it reads the

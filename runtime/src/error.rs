@@ -25,6 +25,8 @@ pub enum ErrorKind {
     Unsupported,
     /// The evaluation ran past its time or size budget.
     Timeout,
+    /// A primitive panicked: a bug of ours, caught so the run goes on.
+    Panic,
 }
 
 impl ErrorKind {
@@ -39,6 +41,7 @@ impl ErrorKind {
             ErrorKind::Recursion => "recursion",
             ErrorKind::Unsupported => "unsupported",
             ErrorKind::Timeout => "timeout",
+            ErrorKind::Panic => "panic",
         }
     }
 }

@@ -6,14 +6,19 @@
 //! - [`values`]: what a variable holds (grids, objects, sets, tuples, functions);
 //! - [`signatures`] and [`primitives`]: the 160 primitives and their table;
 //! - [`functions`]: function values and calling them;
-//! - [`constants`]: the reference's named constants.
+//! - [`constants`]: the reference's named constants;
+//! - [`plan`] and [`battery`]: merged programs, interpreted or emitted;
+//! - [`task`] and [`driver`]: ARC tasks in, results, scores and submissions out.
 //!
 //! See `values` for the frozenset iteration order we follow.
 
+pub mod battery;
 pub mod budget;
 pub mod constants;
+pub mod driver;
 pub mod error;
 pub mod functions;
+pub mod plan;
 pub mod primitives;
 pub mod signatures;
 pub mod task;
@@ -23,3 +28,30 @@ pub use error::{Error, ErrorKind, Result};
 pub use functions::{call, Func};
 pub use signatures::{Prim, PRIMITIVES};
 pub use values::{Cell, Color, Grid, Loc, Patch, Value};
+pub use battery::Battery;
+
+/// Everything emitted code refers to, under one short path:
+/// `use battgen_runtime::rt;` then `rt::p::objects(..)`, `rt::c::T`, ...
+pub mod rt {
+    pub use crate::battery::{arg, Emitted, EmittedProgram};
+    pub use crate::constants as c;
+    pub use crate::error::Result;
+    pub use crate::functions::call;
+    pub use crate::plan::guarded;
+    pub use crate::signatures::Prim;
+    pub use crate::values::Value;
+
+    /// The primitives, by their DSL names.
+    pub mod p {
+        pub use crate::primitives::arithmetic::*;
+        pub use crate::primitives::containers::*;
+        pub use crate::primitives::functional::*;
+        pub use crate::primitives::grids::*;
+        pub use crate::primitives::patches::*;
+    }
+
+    /// A primitive as a function value.
+    pub fn prim(p: Prim) -> Value {
+        Value::func(crate::functions::Func::Prim(p))
+    }
+}

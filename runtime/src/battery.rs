@@ -1,0 +1,78 @@
+//! What a battery is to the driver: programs by index, each runnable on one
+//! input, and all of them together on one input with shared work.
+//!
+//! Emitted code implements it with compiled Rust; [`Plan`] implements it by
+//! interpretation. Both must give identical results.
+
+use crate::error::Result;
+use crate::plan::{guarded, Plan};
+use crate::values::Value;
+
+pub trait Battery: Sync {
+    /// How many programs the battery holds.
+    fn num_programs(&self) -> usize;
+    /// The program's function name (`solve_67a3c6ac`).
+    fn name(&self, k: usize) -> &str;
+    /// The task id the program is written for.
+    fn task_id(&self, k: usize) -> &str;
+    /// Run program `k` alone on one input (per-input execution).
+    fn run_program(&self, k: usize, input: &Value) -> Result<Value>;
+    /// Run every program on one input, each shared subexpression once.
+    fn run_all(&self, input: &Value) -> Vec<Result<Value>>;
+}
+
+impl Battery for Plan {
+    fn num_programs(&self) -> usize {
+        self.programs.len()
+    }
+    fn name(&self, k: usize) -> &str {
+        &self.programs[k].name
+    }
+    fn task_id(&self, k: usize) -> &str {
+        &self.programs[k].task_id
+    }
+    fn run_program(&self, k: usize, input: &Value) -> Result<Value> {
+        guarded(|| self.eval_program(k, input))
+    }
+    fn run_all(&self, input: &Value) -> Vec<Result<Value>> {
+        self.eval_all(input)
+    }
+}
+
+/// A program of an emitted battery: name, task id and its function.
+pub struct EmittedProgram {
+    pub name: &'static str,
+    pub task_id: &'static str,
+    pub run: fn(&Value) -> Result<Value>,
+}
+
+/// An emitted battery: its program table and its merged entry point.
+pub struct Emitted {
+    pub programs: &'static [EmittedProgram],
+    pub all: fn(&Value) -> Vec<Result<Value>>,
+}
+
+impl Battery for Emitted {
+    fn num_programs(&self) -> usize {
+        self.programs.len()
+    }
+    fn name(&self, k: usize) -> &str {
+        self.programs[k].name
+    }
+    fn task_id(&self, k: usize) -> &str {
+        self.programs[k].task_id
+    }
+    fn run_program(&self, k: usize, input: &Value) -> Result<Value> {
+        let run = self.programs[k].run;
+        guarded(|| run(input))
+    }
+    fn run_all(&self, input: &Value) -> Vec<Result<Value>> {
+        (self.all)(input)
+    }
+}
+
+/// Used by emitted code: the value of an evaluated node, or its error.
+#[inline]
+pub fn arg(node: &Result<Value>) -> Result<&Value> {
+    node.as_ref().map_err(|e| *e)
+}

@@ -1,0 +1,437 @@
+//! Running a battery over ARC tasks: the work list, parallel execution,
+//! scores, results JSON and the Kaggle submission. A compiled battery's
+//! `main` is `battgen_runtime::driver::main(&BATTERY)`.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use clap::{Parser, ValueEnum};
+use rayon::prelude::*;
+use serde_json::{json, Map, Value as Json};
+
+use crate::battery::Battery;
+use crate::error::Result;
+use crate::task::{self, grid_to_json, Task};
+use crate::values::{Grid, Value};
+
+/// Which programs run on which inputs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Mode {
+    /// Each program on the inputs of its own task.
+    Own,
+    /// Every program on every task's inputs (the search workload).
+    Cross,
+}
+
+/// Options of a run (the flags of a compiled battery and of `gen run`).
+#[derive(Clone, Debug, Parser)]
+pub struct RunOptions {
+    /// ARC task directory (`<id>.json` files) or a Kaggle challenges file.
+    #[arg(long)]
+    pub data: PathBuf,
+    /// Write every output to this JSON file.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Write a Kaggle ARC Prize submission to this file.
+    #[arg(long)]
+    pub submission: Option<PathBuf>,
+    #[arg(long, value_enum, default_value_t = Mode::Own)]
+    pub mode: Mode,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Time budget of one evaluation in milliseconds.
+    #[arg(long, default_value_t = 10_000)]
+    pub timeout_ms: u64,
+    /// Reject the whole run if any task file is malformed (default: skip it).
+    #[arg(long)]
+    pub strict: bool,
+    /// Per-input execution of each program instead of the merged battery.
+    #[arg(long)]
+    pub per_input: bool,
+    /// Print no summary.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// What one evaluation gave, kept compact.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    Grid(Arc<Grid>),
+    NonGrid(String),
+    Error(&'static str),
+}
+
+impl Outcome {
+    pub fn from_result(r: Result<Value>) -> Outcome {
+        match r {
+            Ok(Value::Grid(g)) => Outcome::Grid(g),
+            Ok(v) => match v.as_grid("output") {
+                Ok(g) if v.is_tuple() && g.height() > 0 => Outcome::Grid(Arc::new(g.into_owned())),
+                _ => {
+                    let mut s = v.to_string();
+                    if s.len() > 80 {
+                        let cut = (0..=77).rev().find(|&i| s.is_char_boundary(i)).unwrap_or(0);
+                        s.truncate(cut);
+                        s.push_str("...");
+                    }
+                    Outcome::NonGrid(s)
+                }
+            },
+            Err(e) => Outcome::Error(e.kind.as_str()),
+        }
+    }
+    pub fn grid(&self) -> Option<&Grid> {
+        match self {
+            Outcome::Grid(g) => Some(g),
+            _ => None,
+        }
+    }
+    pub fn to_json(&self) -> Json {
+        match self {
+            Outcome::Grid(g) => grid_to_json(g),
+            Outcome::NonGrid(s) => json!({ "nongrid": s }),
+            Outcome::Error(k) => json!({ "error": k }),
+        }
+    }
+}
+
+/// The results of a run: outcomes per program, task and sample.
+#[derive(Debug)]
+pub struct RunResults {
+    pub tasks: Vec<Task>,
+    pub names: Vec<String>,
+    pub task_ids: Vec<String>,
+    /// `outcomes[program]`: (task index, sample index, outcome), in task order.
+    pub outcomes: Vec<Vec<(usize, usize, Outcome)>>,
+    pub wall: Duration,
+}
+
+/// Which (program, task) pairs run in this mode.
+fn pairs(battery: &dyn Battery, tasks: &[Task], mode: Mode) -> Vec<Vec<usize>> {
+    (0..battery.num_programs())
+        .map(|k| {
+            (0..tasks.len())
+                .filter(|&t| mode == Mode::Cross || tasks[t].id == battery.task_id(k))
+                .collect()
+        })
+        .collect()
+}
+
+/// Run `battery` on `tasks`. Own mode runs each program per input; cross
+/// mode runs the merged battery once per input (unless `per_input`).
+pub fn execute(battery: &dyn Battery, tasks: Vec<Task>, mode: Mode, per_input: bool, progress: &Progress) -> RunResults {
+    let start = Instant::now();
+    let plan = pairs(battery, &tasks, mode);
+    let samples: Vec<(usize, usize, Value)> = tasks
+        .iter()
+        .enumerate()
+        .flat_map(|(t, task)| {
+            task.samples()
+                .enumerate()
+                .map(move |(s, ex)| (t, s, Value::grid(ex.input.clone())))
+        })
+        .collect();
+    let mut outcomes: Vec<Vec<(usize, usize, Outcome)>> = vec![Vec::new(); battery.num_programs()];
+    if mode == Mode::Cross && !per_input {
+        progress.set_total(samples.len());
+        let columns: Vec<Vec<Outcome>> = samples
+            .par_iter()
+            .map(|(_, _, input)| {
+                let out = battery.run_all(input).into_iter().map(Outcome::from_result).collect();
+                progress.inc(1);
+                out
+            })
+            .collect();
+        for ((t, s, _), column) in samples.iter().zip(columns) {
+            for (k, o) in column.into_iter().enumerate() {
+                outcomes[k].push((*t, *s, o));
+            }
+        }
+    } else {
+        let work: Vec<(usize, usize)> = plan
+            .iter()
+            .enumerate()
+            .flat_map(|(k, ts)| {
+                let samples = &samples;
+                ts.iter().flat_map(move |&t| {
+                    samples
+                        .iter()
+                        .enumerate()
+                        .filter(move |(_, (st, _, _))| *st == t)
+                        .map(move |(i, _)| (k, i))
+                })
+            })
+            .collect();
+        progress.set_total(work.len());
+        let results: Vec<Outcome> = work
+            .par_iter()
+            .map(|&(k, i)| {
+                let o = Outcome::from_result(battery.run_program(k, &samples[i].2));
+                progress.inc(1);
+                o
+            })
+            .collect();
+        for (&(k, i), o) in work.iter().zip(results) {
+            outcomes[k].push((samples[i].0, samples[i].1, o));
+        }
+    }
+    progress.finish();
+    RunResults {
+        names: (0..battery.num_programs()).map(|k| battery.name(k).to_owned()).collect(),
+        task_ids: (0..battery.num_programs()).map(|k| battery.task_id(k).to_owned()).collect(),
+        tasks,
+        outcomes,
+        wall: start.elapsed(),
+    }
+}
+
+/// How a program did on a task.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Score {
+    /// Outputs equal to the known expected outputs.
+    pub correct: usize,
+    /// Samples with a known expected output.
+    pub known: usize,
+}
+
+impl Score {
+    /// Solved: every known output right (and at least one known).
+    pub fn solved(&self) -> bool {
+        self.known > 0 && self.correct == self.known
+    }
+}
+
+impl RunResults {
+    pub fn evaluations(&self) -> usize {
+        self.outcomes.iter().map(Vec::len).sum()
+    }
+    /// Per program, per task index: its score.
+    pub fn scores(&self) -> Vec<BTreeMap<usize, Score>> {
+        self.outcomes
+            .iter()
+            .map(|outs| {
+                let mut m: BTreeMap<usize, Score> = BTreeMap::new();
+                for (t, s, o) in outs {
+                    let e = m.entry(*t).or_default();
+                    let expected = self.tasks[*t].samples().nth(*s).and_then(|ex| ex.output.as_ref());
+                    if let Some(exp) = expected {
+                        e.known += 1;
+                        if o.grid() == Some(exp) {
+                            e.correct += 1;
+                        }
+                    }
+                }
+                m
+            })
+            .collect()
+    }
+    /// Error counts by kind.
+    pub fn errors(&self) -> BTreeMap<&'static str, usize> {
+        let mut m = BTreeMap::new();
+        for (_, _, o) in self.outcomes.iter().flatten() {
+            if let Outcome::Error(k) = o {
+                *m.entry(*k).or_insert(0) += 1;
+            }
+        }
+        m
+    }
+    /// The results JSON: program -> "<task>:<k>" -> output.
+    pub fn to_json(&self) -> Json {
+        let mut root = Map::new();
+        for (k, outs) in self.outcomes.iter().enumerate() {
+            let mut m = Map::new();
+            for (t, s, o) in outs {
+                m.insert(format!("{}:{}", self.tasks[*t].id, s), o.to_json());
+            }
+            root.insert(self.names[k].clone(), Json::Object(m));
+        }
+        Json::Object(root)
+    }
+    /// The Kaggle submission: per task, per test input, two attempts from
+    /// the best programs on that task (most train outputs right first; ties
+    /// in program order), falling back to the test input itself.
+    pub fn submission(&self) -> Json {
+        let scores = self.scores();
+        let mut root = Map::new();
+        for (t, task) in self.tasks.iter().enumerate() {
+            let mut ranked: Vec<(usize, usize)> = scores
+                .iter()
+                .enumerate()
+                .filter_map(|(k, m)| m.get(&t).map(|sc| (k, train_correct(self, k, t, sc))))
+                .collect();
+            ranked.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+            let mut entries = Vec::new();
+            for (ti, ex) in task.test.iter().enumerate() {
+                let s = task.train.len() + ti;
+                let mut attempts: Vec<&Grid> = Vec::new();
+                for &(k, _) in &ranked {
+                    let found = self.outcomes[k].iter().find(|(tt, ss, _)| *tt == t && *ss == s);
+                    if let Some(g) = found.and_then(|(_, _, o)| o.grid()) {
+                        if !attempts.contains(&g) {
+                            attempts.push(g);
+                        }
+                    }
+                    if attempts.len() == 2 {
+                        break;
+                    }
+                }
+                let first = attempts.first().copied().unwrap_or(&ex.input);
+                let second = attempts.get(1).copied().unwrap_or(first);
+                entries.push(json!({ "attempt_1": grid_to_json(first), "attempt_2": grid_to_json(second) }));
+            }
+            root.insert(task.id.clone(), Json::Array(entries));
+        }
+        Json::Object(root)
+    }
+}
+
+/// Train outputs program `k` got right on task `t`.
+fn train_correct(r: &RunResults, k: usize, t: usize, _score: &Score) -> usize {
+    let task = &r.tasks[t];
+    r.outcomes[k]
+        .iter()
+        .filter(|(tt, s, o)| *tt == t && *s < task.train.len() && o.grid() == task.train[*s].output.as_ref())
+        .count()
+}
+
+/// A progress bar that appears only once a run has taken over a second,
+/// and only on a terminal.
+pub struct Progress {
+    bar: indicatif::ProgressBar,
+    start: Instant,
+    shown: std::sync::atomic::AtomicBool,
+    done: AtomicUsize,
+    quiet: bool,
+}
+
+impl Progress {
+    pub fn new(quiet: bool) -> Progress {
+        let bar = indicatif::ProgressBar::hidden();
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} evaluations, {per_sec}, eta {eta}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        Progress { bar, start: Instant::now(), shown: false.into(), done: AtomicUsize::new(0), quiet }
+    }
+    fn set_total(&self, n: usize) {
+        self.bar.set_length(n as u64);
+    }
+    fn inc(&self, n: usize) {
+        let done = self.done.fetch_add(n, Ordering::Relaxed) + n;
+        if !self.quiet && !self.shown.load(Ordering::Relaxed) && self.start.elapsed() > Duration::from_secs(1) {
+            self.shown.store(true, Ordering::Relaxed);
+            self.bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+        }
+        if done % 64 == 0 || self.shown.load(Ordering::Relaxed) {
+            self.bar.set_position(done as u64);
+        }
+    }
+    fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// The end-of-run summary table.
+pub fn summary(r: &RunResults, mode: Mode) -> String {
+    let scores = r.scores();
+    let solved_tasks: std::collections::BTreeSet<usize> = scores
+        .iter()
+        .flat_map(|m| m.iter().filter(|(_, s)| s.solved()).map(|(t, _)| *t))
+        .collect();
+    let solving_programs = scores.iter().filter(|m| m.values().any(Score::solved)).count();
+    let evals = r.evaluations();
+    let errors = r.errors();
+    let error_total: usize = errors.values().sum();
+    let error_text = if errors.is_empty() {
+        "0".to_owned()
+    } else {
+        let parts: Vec<String> = errors.iter().map(|(k, n)| format!("{k} {n}")).collect();
+        format!("{error_total} ({})", parts.join(", "))
+    };
+    let secs = r.wall.as_secs_f64();
+    let rows = [
+        ("mode", format!("{mode:?}").to_lowercase()),
+        ("tasks solved", format!("{} of {}", solved_tasks.len(), r.tasks.len())),
+        ("programs", format!("{} ({solving_programs} solve a task)", r.names.len())),
+        ("evaluations", evals.to_string()),
+        ("errors", error_text),
+        ("wall time", format!("{secs:.3} s")),
+        ("evaluations/s", format!("{:.0}", evals as f64 / secs.max(1e-9))),
+    ];
+    rows.iter().map(|(k, v)| format!("{k:>14}  {v}\n")).collect()
+}
+
+/// Exit codes of a run.
+pub mod exit {
+    pub const OK: i32 = 0;
+    pub const IO: i32 = 1;
+    pub const BAD_DATA: i32 = 3;
+}
+
+/// Load tasks, reporting problems; `Err(exit code)` when the run must stop.
+pub fn load_tasks(opts: &RunOptions) -> std::result::Result<Vec<Task>, i32> {
+    let loaded = task::load(&opts.data);
+    for e in &loaded.errors {
+        let what = if opts.strict { "error" } else { "warning: skipped" };
+        eprintln!("{what}: {e}");
+    }
+    if opts.strict && !loaded.errors.is_empty() {
+        eprintln!("error: {} malformed task file(s); nothing was run (--strict)", loaded.errors.len());
+        return Err(exit::BAD_DATA);
+    }
+    if loaded.tasks.is_empty() {
+        eprintln!("error: no task found in {}", opts.data.display());
+        return Err(exit::BAD_DATA);
+    }
+    Ok(loaded.tasks)
+}
+
+fn write_json(path: &PathBuf, j: &Json) -> std::result::Result<(), i32> {
+    let text = serde_json::to_string(j).map_err(|_| exit::IO)?;
+    std::fs::write(path, text).map_err(|e| {
+        eprintln!("error: cannot write {}: {e}", path.display());
+        exit::IO
+    })
+}
+
+/// Run with options; returns the exit code.
+pub fn run(battery: &dyn Battery, opts: &RunOptions) -> i32 {
+    crate::budget::set_limit(Some(Duration::from_millis(opts.timeout_ms)));
+    let tasks = match load_tasks(opts) {
+        Ok(t) => t,
+        Err(code) => return code,
+    };
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(opts.jobs.unwrap_or(0)).build() {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: cannot start worker threads: {e}");
+            return exit::IO;
+        }
+    };
+    let progress = Progress::new(opts.quiet);
+    let results = pool.install(|| execute(battery, tasks, opts.mode, opts.per_input, &progress));
+    if let Some(out) = &opts.out {
+        if let Err(code) = write_json(out, &results.to_json()) {
+            return code;
+        }
+    }
+    if let Some(sub) = &opts.submission {
+        if let Err(code) = write_json(sub, &results.submission()) {
+            return code;
+        }
+    }
+    if !opts.quiet {
+        eprint!("{}", summary(&results, opts.mode));
+    }
+    exit::OK
+}
+
+/// `main` of a compiled battery.
+pub fn main(battery: &dyn Battery) {
+    let opts = RunOptions::parse();
+    std::process::exit(run(battery, &opts));
+}

@@ -1,0 +1,157 @@
+//! A battery plan: many programs merged into one graph of calls.
+//!
+//! The generator builds a plan (after common-subexpression elimination and
+//! dead-statement removal) and emits Rust from it; the runtime can also
+//! interpret a plan directly, which is how tests check the corpus without a
+//! compile step and how emitted code is cross-checked.
+//!
+//! Nodes are in topological order: a node only refers to earlier nodes.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::functions::{call, Func};
+use crate::signatures::{dispatch, Prim};
+use crate::values::Value;
+
+/// An argument (or callee) of a node.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Operand {
+    /// The program's input grid.
+    Input,
+    /// The value of an earlier node.
+    Node(usize),
+    /// A named constant of `constants.py`.
+    Const(&'static str),
+    /// A primitive: as callee it is called, as argument it is a value.
+    Prim(Prim),
+}
+
+/// Where a node came from: a statement of a program.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Source {
+    pub program: usize,
+    /// The variable it assigned (`x3`).
+    pub var: String,
+    pub line: usize,
+}
+
+/// One call: `callee(args...)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    pub callee: Operand,
+    pub args: Vec<Operand>,
+    /// Every statement merged into this node (at least one).
+    pub sources: Vec<Source>,
+}
+
+/// A program of the battery and the operand holding its output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlanProgram {
+    pub name: String,
+    pub task_id: String,
+    pub file: String,
+    pub line: usize,
+    pub output: Operand,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Plan {
+    pub nodes: Vec<Node>,
+    pub programs: Vec<PlanProgram>,
+}
+
+/// Evaluate `f`, turning a panic inside a primitive into an error value so
+/// that one bug never takes a run down.
+/// The time budget restarts here too.
+pub fn guarded(f: impl FnOnce() -> Result<Value>) -> Result<Value> {
+    crate::budget::begin();
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(r) => r,
+        Err(_) => Err(Error::new(ErrorKind::Panic, "primitive panicked")),
+    }
+}
+
+/// The value of a constant or primitive operand.
+pub fn static_value(op: &Operand) -> Option<Value> {
+    match op {
+        Operand::Const(name) => crate::constants::constant(name),
+        Operand::Prim(p) => Some(Value::func(Func::Prim(*p))),
+        _ => None,
+    }
+}
+
+impl Plan {
+    /// The nodes program `k` needs, ascending (so in evaluation order).
+    pub fn program_nodes(&self, k: usize) -> Vec<usize> {
+        let mut need = vec![false; self.nodes.len()];
+        if let Operand::Node(n) = self.programs[k].output {
+            need[n] = true;
+        }
+        for n in (0..self.nodes.len()).rev() {
+            if !need[n] {
+                continue;
+            }
+            let node = &self.nodes[n];
+            for op in std::iter::once(&node.callee).chain(&node.args) {
+                if let Operand::Node(m) = op {
+                    need[*m] = true;
+                }
+            }
+        }
+        (0..self.nodes.len()).filter(|&n| need[n]).collect()
+    }
+
+    /// Evaluate one node given the values of earlier nodes.
+    pub fn eval_node(
+        &self,
+        n: usize,
+        input: &Value,
+        values: &[Option<Result<Value>>],
+    ) -> Result<Value> {
+        let node = &self.nodes[n];
+        let get = |op: &Operand| -> Result<Value> {
+            match op {
+                Operand::Input => Ok(input.clone()),
+                Operand::Node(m) => values[*m]
+                    .clone()
+                    .unwrap_or(Err(Error::new(ErrorKind::Value, "node not evaluated"))),
+                other => static_value(other).ok_or(Error::type_error("unknown constant")),
+            }
+        };
+        let args = node.args.iter().map(get).collect::<Result<Vec<_>>>()?;
+        guarded(|| match &node.callee {
+            Operand::Prim(p) => dispatch(*p, &args),
+            callee => call(&get(callee)?, &args),
+        })
+    }
+
+    /// Evaluate every program on one input, each node once.
+    pub fn eval_all(&self, input: &Value) -> Vec<Result<Value>> {
+        let mut values: Vec<Option<Result<Value>>> = vec![None; self.nodes.len()];
+        for n in 0..self.nodes.len() {
+            values[n] = Some(self.eval_node(n, input, &values));
+        }
+        self.programs
+            .iter()
+            .map(|p| self.output_of(&p.output, input, &values))
+            .collect()
+    }
+
+    /// Evaluate one program on one input (its own nodes only).
+    pub fn eval_program(&self, k: usize, input: &Value) -> Result<Value> {
+        let mut values: Vec<Option<Result<Value>>> = vec![None; self.nodes.len()];
+        for n in self.program_nodes(k) {
+            values[n] = Some(self.eval_node(n, input, &values));
+        }
+        self.output_of(&self.programs[k].output, input, &values)
+    }
+
+    fn output_of(&self, op: &Operand, input: &Value, values: &[Option<Result<Value>>]) -> Result<Value> {
+        match op {
+            Operand::Input => Ok(input.clone()),
+            Operand::Node(n) => values[*n].clone().unwrap_or(Err(Error::type_error("output"))),
+            other => static_value(other).ok_or(Error::type_error("output")),
+        }
+    }
+}

@@ -1,0 +1,340 @@
+//! The `gen` command line: generate, run, build, bench.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use battgen_runtime::driver::{self, Mode, RunOptions};
+use battgen_runtime::plan::Plan;
+use clap::{Args, Parser, Subcommand};
+
+use crate::ast::{Program, SourceFile};
+use crate::diagnostics::{parse_and_check, render};
+use crate::{compile, corpus, emit, merge, select};
+
+/// Exit codes of `gen`.
+pub mod exit {
+    pub const OK: i32 = 0;
+    /// The programs have errors (diagnostics printed).
+    pub const BAD_PROGRAMS: i32 = 1;
+    /// I/O failure: a file could not be read or written.
+    pub const IO: i32 = 1;
+    /// Bad task data (from the driver).
+    pub const BAD_DATA: i32 = 3;
+    /// A bug of ours: emitted code that does not parse or compile.
+    pub const INTERNAL: i32 = 4;
+}
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "gen",
+    version,
+    about = "Generate, compile and run batteries of arc-dsl solver programs",
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command_>,
+    #[command(flatten)]
+    pub generate: GenerateArgs,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command_ {
+    /// Compile the battery (cached) and run it on ARC tasks.
+    Run(RunArgs),
+    /// Write the compiled battery as a standalone binary.
+    Build(BuildArgs),
+}
+
+/// Which programs go into the battery.
+#[derive(Args, Debug, Clone)]
+pub struct SelectArgs {
+    /// A program file, or a directory of `*.py` files (repeatable).
+    /// Default: the bundled corpus.
+    #[arg(long = "programs", value_name = "PATH")]
+    pub programs: Vec<PathBuf>,
+    /// Pick this many programs (0: all).
+    #[arg(short = 'c', long = "count", default_value_t = 0)]
+    pub count: usize,
+    /// Seed of the pick.
+    #[arg(long, default_value_t = select::DEFAULT_SEED)]
+    pub seed: u64,
+    /// Keep the programs of this task id (repeatable).
+    #[arg(long = "task", value_name = "ID")]
+    pub tasks: Vec<String>,
+    /// Generate the programs that check cleanly even if others have errors.
+    #[arg(long)]
+    pub keep_going: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    #[command(flatten)]
+    pub select: SelectArgs,
+    /// Write the Rust source here (default: standard output).
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    #[command(flatten)]
+    pub select: SelectArgs,
+    /// ARC task directory or Kaggle challenges file (default: the bundled tasks).
+    #[arg(long)]
+    pub data: Option<PathBuf>,
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    #[arg(long)]
+    pub submission: Option<PathBuf>,
+    #[arg(long, value_enum, default_value_t = Mode::Own)]
+    pub mode: Mode,
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    #[arg(long, default_value_t = 10_000)]
+    pub timeout_ms: u64,
+    #[arg(long)]
+    pub strict: bool,
+    /// Per-input execution of each program instead of the merged battery.
+    #[arg(long)]
+    pub per_input: bool,
+    /// Interpret the merged plan in-process instead of compiling it.
+    #[arg(long)]
+    pub interpret: bool,
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct BuildArgs {
+    #[command(flatten)]
+    pub select: SelectArgs,
+    /// Where to write the binary.
+    #[arg(short = 'o', long = "output", value_name = "BIN")]
+    pub output: PathBuf,
+}
+
+/// Programs checked and picked, or the exit code after diagnostics.
+pub struct Loaded {
+    pub programs: Vec<Program>,
+    pub files: Vec<String>,
+}
+
+fn source_files(paths: &[PathBuf]) -> Result<Vec<SourceFile>, String> {
+    if paths.is_empty() {
+        return Ok(vec![SourceFile { path: corpus::SOLVERS_PATH.to_owned(), text: corpus::SOLVERS.to_owned() }]);
+    }
+    let mut files = Vec::new();
+    for p in paths {
+        let mut list = Vec::new();
+        if p.is_dir() {
+            let rd = std::fs::read_dir(p).map_err(|e| format!("cannot read directory {}: {e}", p.display()))?;
+            list.extend(
+                rd.filter_map(|e| e.ok().map(|e| e.path()))
+                    .filter(|f| f.extension().is_some_and(|x| x == "py")),
+            );
+            list.sort();
+        } else {
+            list.push(p.clone());
+        }
+        for f in list {
+            let text = std::fs::read_to_string(&f).map_err(|e| format!("cannot read {}: {e}", f.display()))?;
+            files.push(SourceFile { path: f.display().to_string(), text });
+        }
+    }
+    Ok(files)
+}
+
+/// Read, parse, check and pick the programs; print diagnostics.
+pub fn load(args: &SelectArgs) -> Result<Loaded, i32> {
+    let files = source_files(&args.programs).map_err(|m| {
+        eprintln!("error: {m}");
+        exit::IO
+    })?;
+    let mut programs = Vec::new();
+    let mut errors = 0;
+    for file in &files {
+        let (good, diags) = parse_and_check(file);
+        for d in &diags {
+            eprint!("{}", render(file, d));
+        }
+        errors += diags.len();
+        programs.extend(good);
+    }
+    if errors > 0 {
+        if !args.keep_going {
+            eprintln!("error: {errors} problem(s) found; nothing generated (use --keep-going to skip bad programs)");
+            return Err(exit::BAD_PROGRAMS);
+        }
+        eprintln!("warning: {errors} problem(s) found; going on with the {} program(s) that checked cleanly", programs.len());
+    }
+    let programs = select::select(programs, &args.tasks, args.count, args.seed);
+    if programs.is_empty() {
+        eprintln!("error: no program selected");
+        return Err(exit::BAD_PROGRAMS);
+    }
+    Ok(Loaded { programs, files: files.into_iter().map(|f| f.path).collect() })
+}
+
+/// Merge and emit; the plan and the Rust source.
+pub fn generate(loaded: &Loaded) -> Result<(Plan, String), i32> {
+    let plan = merge::merge(&loaded.programs);
+    let stats = merge::stats(&loaded.programs, &plan);
+    let info = emit::EmitInfo { files: &loaded.files, statements: stats.statements, dead: stats.dead };
+    match emit::emit(&plan, &info) {
+        Ok(code) => Ok((plan, code)),
+        Err(e) => {
+            eprintln!("{e}");
+            Err(exit::INTERNAL)
+        }
+    }
+}
+
+fn cmd_generate(args: &GenerateArgs) -> i32 {
+    let loaded = match load(&args.select) {
+        Ok(l) => l,
+        Err(code) => return code,
+    };
+    let (_, code) = match generate(&loaded) {
+        Ok(x) => x,
+        Err(c) => return c,
+    };
+    match &args.output {
+        Some(path) => match std::fs::write(path, code) {
+            Ok(()) => exit::OK,
+            Err(e) => {
+                eprintln!("error: cannot write {}: {e}", path.display());
+                exit::IO
+            }
+        },
+        None => {
+            print!("{code}");
+            exit::OK
+        }
+    }
+}
+
+fn compile_or_report(code: &str, programs: usize, nodes: usize) -> Result<PathBuf, i32> {
+    eprintln!("battery: {programs} program(s), {nodes} node(s); compiling (cached)...");
+    match compile::build(code) {
+        Ok(b) => {
+            if b.reused {
+                eprintln!("battery: reused the cached build ({:.1} s)", b.compile_time.as_secs_f64());
+            } else {
+                eprintln!("battery: compiled in {:.1} s", b.compile_time.as_secs_f64());
+            }
+            Ok(b.binary)
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            Err(exit::INTERNAL)
+        }
+    }
+}
+
+fn data_path(data: &Option<PathBuf>) -> Result<PathBuf, i32> {
+    match data {
+        Some(d) => Ok(d.clone()),
+        None => corpus::write_tasks(&compile::cache_dir().join("corpus-tasks")).map_err(|e| {
+            eprintln!("error: cannot write the bundled tasks: {e}");
+            exit::IO
+        }),
+    }
+}
+
+fn cmd_run(args: &RunArgs) -> i32 {
+    let loaded = match load(&args.select) {
+        Ok(l) => l,
+        Err(code) => return code,
+    };
+    let (plan, code) = match generate(&loaded) {
+        Ok(x) => x,
+        Err(c) => return c,
+    };
+    let data = match data_path(&args.data) {
+        Ok(d) => d,
+        Err(c) => return c,
+    };
+    let opts = RunOptions {
+        data,
+        out: args.out.clone(),
+        submission: args.submission.clone(),
+        mode: args.mode,
+        jobs: args.jobs,
+        timeout_ms: args.timeout_ms,
+        strict: args.strict,
+        per_input: args.per_input,
+        quiet: args.quiet,
+    };
+    if args.interpret {
+        return driver::run(&plan, &opts);
+    }
+    let binary = match compile_or_report(&code, plan.programs.len(), plan.nodes.len()) {
+        Ok(b) => b,
+        Err(c) => return c,
+    };
+    run_binary(&binary, &opts)
+}
+
+/// Run a compiled battery with the same options.
+fn run_binary(binary: &Path, opts: &RunOptions) -> i32 {
+    let mut cmd = Command::new(binary);
+    cmd.arg("--data").arg(&opts.data);
+    if let Some(o) = &opts.out {
+        cmd.arg("--out").arg(o);
+    }
+    if let Some(s) = &opts.submission {
+        cmd.arg("--submission").arg(s);
+    }
+    cmd.arg("--mode").arg(if opts.mode == Mode::Own { "own" } else { "cross" });
+    if let Some(j) = opts.jobs {
+        cmd.arg("--jobs").arg(j.to_string());
+    }
+    cmd.arg("--timeout-ms").arg(opts.timeout_ms.to_string());
+    for (flag, on) in [("--strict", opts.strict), ("--per-input", opts.per_input), ("--quiet", opts.quiet)] {
+        if on {
+            cmd.arg(flag);
+        }
+    }
+    match cmd.status() {
+        Ok(s) => s.code().unwrap_or(exit::INTERNAL),
+        Err(e) => {
+            eprintln!("error: cannot run {}: {e}", binary.display());
+            exit::IO
+        }
+    }
+}
+
+fn cmd_build(args: &BuildArgs) -> i32 {
+    let loaded = match load(&args.select) {
+        Ok(l) => l,
+        Err(code) => return code,
+    };
+    let (plan, code) = match generate(&loaded) {
+        Ok(x) => x,
+        Err(c) => return c,
+    };
+    let binary = match compile_or_report(&code, plan.programs.len(), plan.nodes.len()) {
+        Ok(b) => b,
+        Err(c) => return c,
+    };
+    match std::fs::copy(&binary, &args.output) {
+        Ok(_) => {
+            eprintln!("wrote {} (run it with --data PATH [--mode own|cross] [--out F] [--submission F])", args.output.display());
+            exit::OK
+        }
+        Err(e) => {
+            eprintln!("error: cannot write {}: {e}", args.output.display());
+            exit::IO
+        }
+    }
+}
+
+/// Run the command line; returns the exit code.
+pub fn main(cli: Cli) -> i32 {
+    match &cli.command {
+        None => cmd_generate(&cli.generate),
+        Some(Command_::Run(a)) => cmd_run(a),
+        Some(Command_::Build(a)) => cmd_build(a),
+    }
+}

@@ -1,0 +1,311 @@
+//! Emitting Rust from a battery plan: the tera template lays the file out,
+//! syn parses the result (a file that does not parse is a generator bug,
+//! reported as one) and prettyplease formats it.
+
+use std::collections::BTreeSet;
+use std::fmt;
+
+use battgen_runtime::plan::{Operand, Plan};
+use battgen_runtime::Prim;
+use serde::Serialize;
+
+/// The template, bundled so that the binary works from anywhere.
+const TEMPLATE: &str = include_str!("../templates/battery.rs.tera");
+const TEMPLATE_NAME: &str = "battery.rs.tera";
+
+/// A failure to emit: always a bug of the generator, never of the input.
+#[derive(Debug)]
+pub enum EmitError {
+    Template(String),
+    /// The rendered code did not parse; carries syn's message and the code.
+    Syntax { message: String, code: String },
+}
+
+impl fmt::Display for EmitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EmitError::Template(m) => write!(f, "internal error: template failed: {m}"),
+            EmitError::Syntax { message, .. } => {
+                write!(f, "internal error: emitted Rust does not parse ({message}); please report this bug")
+            }
+        }
+    }
+}
+
+impl std::error::Error for EmitError {}
+
+/// Where the programs came from and what merging did, for the file header.
+pub struct EmitInfo<'a> {
+    pub files: &'a [String],
+    pub statements: usize,
+    pub dead: usize,
+}
+
+#[derive(Serialize)]
+struct PrimValue {
+    var: String,
+    prim: String,
+}
+
+#[derive(Serialize)]
+struct Line {
+    var: String,
+    expr: String,
+    comment: String,
+}
+
+#[derive(Serialize)]
+struct ProgramCtx {
+    name: String,
+    fn_name: String,
+    task_id: String,
+    file: String,
+    line: usize,
+    prim_values: Vec<PrimValue>,
+    stmts: Vec<Line>,
+    ret: String,
+}
+
+/// Rust keywords that a DSL name may collide with.
+const KEYWORDS: &[&str] = &[
+    "as", "break", "const", "continue", "else", "enum", "extern", "false", "fn", "for", "if", "impl", "in",
+    "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "static", "struct", "trait", "true",
+    "type", "unsafe", "use", "where", "while", "async", "await", "dyn", "abstract", "become", "box", "do",
+    "final", "macro", "override", "priv", "typeof", "unsized", "virtual", "yield", "try", "gen",
+];
+/// Names that cannot even be raw identifiers, or that the emitted file uses.
+const RESERVED: &[&str] = &["self", "Self", "super", "crate", "_", "rt", "battery", "PROGRAMS", "BATTERY", "I"];
+
+/// A DSL name as a Rust identifier.
+fn ident(name: &str) -> String {
+    if RESERVED.contains(&name) {
+        format!("v_{name}")
+    } else if KEYWORDS.contains(&name) {
+        format!("r#{name}")
+    } else {
+        name.to_owned()
+    }
+}
+
+/// The Rust path of a primitive function.
+fn prim_path(p: Prim) -> String {
+    format!("rt::p::{}", ident(p.name()))
+}
+
+/// The local holding a primitive used as a value.
+fn prim_var(p: Prim) -> String {
+    format!("f_{}", p.name())
+}
+
+/// How operands are written in one of the two contexts.
+trait Context {
+    /// An operand passed by reference to a primitive.
+    fn by_ref(&self, op: &Operand) -> String {
+        match op {
+            Operand::Input => "I".to_owned(),
+            Operand::Node(n) => self.node_ref(*n),
+            Operand::Const(c) => format!("&rt::c::{c}"),
+            Operand::Prim(p) => format!("&{}", prim_var(*p)),
+        }
+    }
+    fn node_ref(&self, n: usize) -> String;
+    /// The call of node `n` (without the trailing `?` of the program context).
+    fn call(&self, plan: &Plan, n: usize) -> String {
+        let node = &plan.nodes[n];
+        let args: Vec<String> = node.args.iter().map(|a| self.by_ref(a)).collect();
+        match &node.callee {
+            Operand::Prim(p) => format!("{}({})", prim_path(*p), args.join(", ")),
+            callee => {
+                let owned: Vec<String> = args
+                    .iter()
+                    .map(|a| match a.strip_prefix('&') {
+                        Some(rest) if rest.starts_with("rt::c::") => rest.to_owned(),
+                        Some(rest) => format!("{rest}.clone()"),
+                        None => format!("{a}.clone()"),
+                    })
+                    .collect();
+                format!("rt::call({}, &[{}])", self.by_ref(callee), owned.join(", "))
+            }
+        }
+    }
+}
+
+/// Inside a program's own function: nodes are its variables.
+struct ProgramContext<'a> {
+    vars: &'a [Option<String>],
+}
+
+impl Context for ProgramContext<'_> {
+    fn node_ref(&self, n: usize) -> String {
+        format!("&{}", self.vars[n].as_deref().unwrap_or("MISSING"))
+    }
+}
+
+/// Inside the merged battery: nodes are `Result`s, unwrapped with `?`.
+struct BatteryContext;
+
+impl Context for BatteryContext {
+    fn node_ref(&self, n: usize) -> String {
+        format!("rt::arg(&n{n})?")
+    }
+}
+
+/// Primitives used as values (not called) among `nodes` and `extra`.
+fn prim_values<'a>(plan: &Plan, nodes: impl Iterator<Item = &'a usize>, extra: &[&Operand]) -> Vec<PrimValue> {
+    let mut set = BTreeSet::new();
+    for &n in nodes {
+        let node = &plan.nodes[n];
+        for op in node.args.iter().chain(match &node.callee {
+            Operand::Prim(_) => None,
+            other => Some(other),
+        }) {
+            if let Operand::Prim(p) = op {
+                set.insert(*p);
+            }
+        }
+    }
+    for op in extra {
+        if let Operand::Prim(p) = op {
+            set.insert(*p);
+        }
+    }
+    set.into_iter()
+        .map(|p| PrimValue { var: prim_var(p), prim: ident(p.name()) })
+        .collect()
+}
+
+fn owned_output(op: &Operand, node: impl Fn(usize) -> String) -> String {
+    match op {
+        Operand::Input => "I.clone()".to_owned(),
+        Operand::Node(n) => node(*n),
+        Operand::Const(c) => format!("rt::c::{c}"),
+        Operand::Prim(p) => format!("{}.clone()", prim_var(*p)),
+    }
+}
+
+/// The function name of each program, unique and a valid identifier.
+fn function_names(plan: &Plan) -> Vec<String> {
+    let mut seen = BTreeSet::new();
+    plan.programs
+        .iter()
+        .map(|p| {
+            let mut name = ident(&p.name);
+            let base = name.clone();
+            let mut k = 2;
+            while !seen.insert(name.clone()) {
+                name = format!("{base}_{k}");
+                k += 1;
+            }
+            name
+        })
+        .collect()
+}
+
+fn program_ctx(plan: &Plan, k: usize, fn_name: String) -> ProgramCtx {
+    let prog = &plan.programs[k];
+    // In the program's own statement order (node order may interleave
+    // statements of programs merged earlier).
+    let mut nodes = plan.program_nodes(k);
+    let line_in = |n: usize| plan.nodes[n].sources.iter().find(|s| s.program == k).map_or(0, |s| s.line);
+    nodes.sort_by_key(|&n| (line_in(n), n));
+    let mut vars: Vec<Option<String>> = vec![None; plan.nodes.len()];
+    let mut stmts = Vec::with_capacity(nodes.len());
+    for &n in &nodes {
+        let source = plan.nodes[n].sources.iter().find(|s| s.program == k);
+        let (var, line) = match source {
+            Some(s) => (ident(&s.var), s.line),
+            None => (format!("n{n}"), 0),
+        };
+        vars[n] = Some(var.clone());
+        let expr = ProgramContext { vars: &vars }.call(plan, n);
+        stmts.push(Line { var, expr, comment: format!("{}:{line}", prog.file) });
+    }
+    let ret = owned_output(&prog.output, |n| vars[n].clone().unwrap_or_default());
+    ProgramCtx {
+        name: prog.name.clone(),
+        fn_name,
+        task_id: prog.task_id.clone(),
+        file: prog.file.clone(),
+        line: prog.line,
+        prim_values: prim_values(plan, nodes.iter(), &[&prog.output]),
+        stmts,
+        ret,
+    }
+}
+
+/// Where node `n` came from, for its comment.
+fn node_comment(plan: &Plan, n: usize) -> String {
+    let sources = &plan.nodes[n].sources;
+    let shown: Vec<String> = sources
+        .iter()
+        .take(4)
+        .map(|s| format!("{} {} (line {})", plan.programs[s.program].name, s.var, s.line))
+        .collect();
+    let more = sources.len().saturating_sub(4);
+    if more > 0 {
+        format!("{}, and {more} more", shown.join(", "))
+    } else {
+        shown.join(", ")
+    }
+}
+
+/// Render the plan as a formatted Rust source file.
+pub fn emit(plan: &Plan, info: &EmitInfo) -> Result<String, EmitError> {
+    let names = function_names(plan);
+    let programs: Vec<ProgramCtx> = names
+        .iter()
+        .enumerate()
+        .map(|(k, name)| program_ctx(plan, k, name.clone()))
+        .collect();
+    let nodes: Vec<Line> = (0..plan.nodes.len())
+        .map(|n| Line { var: format!("n{n}"), expr: BatteryContext.call(plan, n), comment: node_comment(plan, n) })
+        .collect();
+    let outputs: Vec<&Operand> = plan.programs.iter().map(|p| &p.output).collect();
+    let outputs_rs: Vec<String> = outputs
+        .iter()
+        .map(|op| match op {
+            Operand::Node(n) => format!("n{n}.clone()"),
+            other => format!("Ok({})", owned_output(other, |_| String::new())),
+        })
+        .collect();
+    let all: Vec<usize> = (0..plan.nodes.len()).collect();
+
+    let mut ctx = tera::Context::new();
+    ctx.insert("version", env!("CARGO_PKG_VERSION"));
+    ctx.insert("files", info.files);
+    ctx.insert("statements", &info.statements);
+    ctx.insert("dead", &info.dead);
+    ctx.insert("programs", &programs);
+    ctx.insert("prim_values", &prim_values(plan, all.iter(), &outputs));
+    ctx.insert("nodes", &nodes);
+    ctx.insert("outputs", &outputs_rs);
+
+    let mut tera = tera::Tera::default();
+    tera.autoescape_on(vec![]);
+    tera.add_raw_template(TEMPLATE_NAME, TEMPLATE)
+        .map_err(|e| EmitError::Template(format!("{e:?}")))?;
+    let code = tera
+        .render(TEMPLATE_NAME, &ctx)
+        .map_err(|e| EmitError::Template(format!("{e:?}")))?;
+    let file = syn::parse_file(&code).map_err(|e| EmitError::Syntax {
+        message: e.to_string(),
+        code: code.clone(),
+    })?;
+    Ok(space_items(&prettyplease::unparse(&file)))
+}
+
+/// prettyplease puts no blank line between items; add one after each
+/// top-level item so the file reads like hand-written code.
+fn space_items(code: &str) -> String {
+    let mut out = String::with_capacity(code.len() + 256);
+    for line in code.lines() {
+        out.push_str(line);
+        out.push('\n');
+        if matches!(line, "}" | "};" | "];") || line.starts_with("use ") || line.starts_with("#![") {
+            out.push('\n');
+        }
+    }
+    out.truncate(out.trim_end().len());
+    out.push('\n');
+    out
+}
