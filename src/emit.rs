@@ -54,6 +54,101 @@ struct Line {
     comment: String,
 }
 
+/// A node of the column-wise battery.
+#[derive(Serialize)]
+struct BatchLine {
+    var: String,
+    callee: String,
+    args: String,
+    comment: String,
+    /// Columns whose last use this is.
+    drops: Vec<String>,
+}
+
+/// A uniform column of a constant or primitive value.
+#[derive(Serialize)]
+struct Uniform {
+    var: String,
+    expr: String,
+}
+
+/// The uniform-column local of a static operand.
+fn uniform_var(op: &Operand) -> String {
+    match op {
+        Operand::Const(c) => format!("k_{c}"),
+        Operand::Prim(p) => format!("k_f_{}", p.name()),
+        _ => unreachable!("only static operands are uniform"),
+    }
+}
+
+fn batch_ref(op: &Operand) -> String {
+    match op {
+        Operand::Input => "I".to_owned(),
+        Operand::Node(n) => format!("&n{n}"),
+        other => format!("&{}", uniform_var(other)),
+    }
+}
+
+/// The column-wise battery: one backend call per node.
+fn batch_ctx(plan: &Plan) -> (Vec<Uniform>, Vec<BatchLine>, Vec<String>) {
+    let mut statics = BTreeSet::new();
+    for node in &plan.nodes {
+        for op in std::iter::once(&node.callee).chain(&node.args) {
+            if matches!(op, Operand::Const(_) | Operand::Prim(_)) && !matches!((op, &node.callee), (Operand::Prim(_), c) if std::ptr::eq(op, c)) {
+                statics.insert(op.clone());
+            }
+        }
+    }
+    for p in &plan.programs {
+        if matches!(p.output, Operand::Const(_) | Operand::Prim(_)) {
+            statics.insert(p.output.clone());
+        }
+    }
+    let uniforms = statics
+        .iter()
+        .map(|op| Uniform {
+            var: uniform_var(op),
+            expr: match op {
+                Operand::Const(c) => format!("rt::c::{c}"),
+                Operand::Prim(p) => format!("rt::prim(rt::Prim::{})", ident(p.name())),
+                _ => unreachable!(),
+            },
+        })
+        .collect();
+    let last = plan.last_uses();
+    let lines = plan
+        .nodes
+        .iter()
+        .enumerate()
+        .map(|(n, node)| {
+            let callee = match &node.callee {
+                Operand::Prim(p) => format!("rt::Callee::Prim(rt::Prim::{})", ident(p.name())),
+                op => format!("rt::Callee::Column({})", batch_ref(op)),
+            };
+            let args: Vec<String> = node.args.iter().map(batch_ref).collect();
+            let mut drops: Vec<String> = std::iter::once(&node.callee)
+                .chain(&node.args)
+                .filter_map(|op| match op {
+                    Operand::Node(m) if last[*m] == n => Some(format!("n{m}")),
+                    _ => None,
+                })
+                .collect();
+            drops.dedup();
+            BatchLine { var: format!("n{n}"), callee, args: args.join(", "), comment: node_comment(plan, n), drops }
+        })
+        .collect();
+    let outputs = plan
+        .programs
+        .iter()
+        .map(|p| match &p.output {
+            Operand::Input => "I.clone()".to_owned(),
+            Operand::Node(n) => format!("n{n}.clone()"),
+            other => format!("{}.clone()", uniform_var(other)),
+        })
+        .collect();
+    (uniforms, lines, outputs)
+}
+
 #[derive(Serialize)]
 struct ProgramCtx {
     name: String,
@@ -279,6 +374,10 @@ pub fn emit(plan: &Plan, info: &EmitInfo) -> Result<String, EmitError> {
     ctx.insert("prim_values", &prim_values(plan, all.iter(), &outputs));
     ctx.insert("nodes", &nodes);
     ctx.insert("outputs", &outputs_rs);
+    let (uniforms, batch_nodes, batch_outputs) = batch_ctx(plan);
+    ctx.insert("uniforms", &uniforms);
+    ctx.insert("batch_nodes", &batch_nodes);
+    ctx.insert("batch_outputs", &batch_outputs);
 
     let mut tera = tera::Tera::default();
     tera.autoescape_on(vec![]);

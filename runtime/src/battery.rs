@@ -4,6 +4,7 @@
 //! Emitted code implements it with compiled Rust; [`Plan`] implements it by
 //! interpretation. Both must give identical results.
 
+use crate::batch::{Backend, Column};
 use crate::error::Result;
 use crate::plan::{guarded, Plan};
 use crate::values::Value;
@@ -19,6 +20,8 @@ pub trait Battery: Sync {
     fn run_program(&self, k: usize, input: &Value) -> Result<Value>;
     /// Run every program on one input, each shared subexpression once.
     fn run_all(&self, input: &Value) -> Vec<Result<Value>>;
+    /// Run every program over a batch of `rows` inputs, column-wise.
+    fn run_batch(&self, inputs: &Column, rows: usize, backend: &dyn Backend) -> Vec<Column>;
 }
 
 impl Battery for Plan {
@@ -37,6 +40,9 @@ impl Battery for Plan {
     fn run_all(&self, input: &Value) -> Vec<Result<Value>> {
         self.eval_all(input)
     }
+    fn run_batch(&self, inputs: &Column, rows: usize, backend: &dyn Backend) -> Vec<Column> {
+        self.eval_batch(inputs, rows, backend)
+    }
 }
 
 /// A program of an emitted battery: name, task id and its function.
@@ -50,6 +56,7 @@ pub struct EmittedProgram {
 pub struct Emitted {
     pub programs: &'static [EmittedProgram],
     pub all: fn(&Value) -> Vec<Result<Value>>,
+    pub batch: fn(&Column, usize, &dyn Backend) -> Vec<Column>,
 }
 
 impl Battery for Emitted {
@@ -68,6 +75,9 @@ impl Battery for Emitted {
     }
     fn run_all(&self, input: &Value) -> Vec<Result<Value>> {
         (self.all)(input)
+    }
+    fn run_batch(&self, inputs: &Column, rows: usize, backend: &dyn Backend) -> Vec<Column> {
+        (self.batch)(inputs, rows, backend)
     }
 }
 

@@ -12,6 +12,7 @@
 //!
 //! See `values` for the frozenset iteration order we follow.
 
+pub mod batch;
 pub mod battery;
 pub mod budget;
 pub mod constants;
@@ -33,6 +34,7 @@ pub use battery::Battery;
 /// Everything emitted code refers to, under one short path:
 /// `use battgen_runtime::rt;` then `rt::p::objects(..)`, `rt::c::T`, ...
 pub mod rt {
+    pub use crate::batch::{Backend, Callee, Column};
     pub use crate::battery::{arg, Emitted, EmittedProgram};
     pub use crate::constants as c;
     pub use crate::error::Result;
@@ -48,6 +50,11 @@ pub mod rt {
         pub use crate::primitives::functional::*;
         pub use crate::primitives::grids::*;
         pub use crate::primitives::patches::*;
+    }
+
+    /// A constant or primitive value as a uniform column.
+    pub fn uniform(v: Value) -> Column {
+        Column::Uniform(Ok(v))
     }
 
     /// A primitive as a function value.

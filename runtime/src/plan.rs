@@ -9,6 +9,7 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use crate::batch::{Backend, Callee, Column};
 use crate::error::{Error, ErrorKind, Result};
 use crate::functions::{call, Func};
 use crate::signatures::{dispatch, Prim};
@@ -153,5 +154,73 @@ impl Plan {
             Operand::Node(n) => values[*n].clone().unwrap_or(Err(Error::type_error("output"))),
             other => static_value(other).ok_or(Error::type_error("output")),
         }
+    }
+}
+
+impl Plan {
+    /// For each node, the last node that reads it (`usize::MAX`: a program
+    /// output, kept to the end).
+    pub fn last_uses(&self) -> Vec<usize> {
+        let mut last = vec![0; self.nodes.len()];
+        for (n, node) in self.nodes.iter().enumerate() {
+            for op in std::iter::once(&node.callee).chain(&node.args) {
+                if let Operand::Node(m) = op {
+                    last[*m] = n;
+                }
+            }
+        }
+        for p in &self.programs {
+            if let Operand::Node(m) = p.output {
+                last[m] = usize::MAX;
+            }
+        }
+        last
+    }
+
+    /// Evaluate every program over a batch, node by node (column-wise);
+    /// a column is freed after its last use. One column per program.
+    pub fn eval_batch(&self, inputs: &Column, rows: usize, backend: &dyn Backend) -> Vec<Column> {
+        let last = self.last_uses();
+        let mut cols: Vec<Option<Column>> = vec![None; self.nodes.len()];
+        let statics = |op: &Operand| Column::Uniform(static_value(op).ok_or(Error::type_error("unknown constant")));
+        for (n, node) in self.nodes.iter().enumerate() {
+            let owned: Vec<Option<Column>> = std::iter::once(&node.callee)
+                .chain(&node.args)
+                .map(|op| match op {
+                    Operand::Const(_) | Operand::Prim(_) => Some(statics(op)),
+                    _ => None,
+                })
+                .collect();
+            let get = |k: usize, op: &Operand| -> &Column {
+                match op {
+                    Operand::Input => inputs,
+                    Operand::Node(m) => cols[*m].as_ref().expect("evaluated before use"),
+                    _ => owned[k].as_ref().expect("static operand"),
+                }
+            };
+            let args: Vec<&Column> = node.args.iter().enumerate().map(|(k, op)| get(k + 1, op)).collect();
+            let callee = match &node.callee {
+                Operand::Prim(p) => Callee::Prim(*p),
+                op => Callee::Column(get(0, op)),
+            };
+            let col = backend.call(callee, &args, rows);
+            drop(args);
+            cols[n] = Some(col);
+            for op in std::iter::once(&node.callee).chain(&node.args) {
+                if let Operand::Node(m) = op {
+                    if last[*m] == n {
+                        cols[*m] = None;
+                    }
+                }
+            }
+        }
+        self.programs
+            .iter()
+            .map(|p| match &p.output {
+                Operand::Input => inputs.clone(),
+                Operand::Node(m) => cols[*m].clone().expect("outputs are kept"),
+                op => statics(op),
+            })
+            .collect()
     }
 }

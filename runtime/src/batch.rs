@@ -1,0 +1,189 @@
+//! Column-wise execution: each statement of the battery is evaluated over
+//! the whole batch of inputs at once, giving a column of values.
+//!
+//! A column is either uniform (the node depends on constants only, so it is
+//! computed once) or one result per row; a row that failed carries its
+//! error and only that row. A [`Backend`] decides how a call runs over a
+//! column (all CPU cores, or a GPU), and counts what ran where.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use crate::error::Result;
+use crate::functions::call;
+use crate::plan::guarded;
+use crate::signatures::{dispatch, Prim, PRIMITIVES};
+use crate::values::Value;
+
+/// The values of one node over a batch.
+#[derive(Clone, Debug)]
+pub enum Column {
+    /// The same value for every row (computed once).
+    Uniform(Result<Value>),
+    /// One result per row.
+    Rows(Vec<Result<Value>>),
+}
+
+impl Column {
+    /// The value at `row`.
+    pub fn row(&self, row: usize) -> &Result<Value> {
+        match self {
+            Column::Uniform(v) => v,
+            Column::Rows(r) => &r[row],
+        }
+    }
+    pub fn is_uniform(&self) -> bool {
+        matches!(self, Column::Uniform(_))
+    }
+    /// Expand to one result per row.
+    pub fn into_rows(self, n: usize) -> Vec<Result<Value>> {
+        match self {
+            Column::Uniform(v) => vec![v; n],
+            Column::Rows(r) => r,
+        }
+    }
+}
+
+/// What is called: a primitive, or the function values of a column.
+#[derive(Clone, Copy)]
+pub enum Callee<'a> {
+    Prim(Prim),
+    Column(&'a Column),
+}
+
+/// Rows and time per primitive and device, for `--stats` and results JSON.
+pub struct Telemetry {
+    /// Index: primitive id; the last slot counts calls of function values.
+    cpu_rows: Vec<AtomicU64>,
+    gpu_rows: Vec<AtomicU64>,
+    nanos: Vec<AtomicU64>,
+    /// Bytes copied host -> device and back.
+    pub bytes_to_device: AtomicU64,
+    pub bytes_from_device: AtomicU64,
+}
+
+impl Default for Telemetry {
+    fn default() -> Telemetry {
+        let n = PRIMITIVES.len() + 1;
+        let zeros = || (0..n).map(|_| AtomicU64::new(0)).collect();
+        Telemetry {
+            cpu_rows: zeros(),
+            gpu_rows: zeros(),
+            nanos: zeros(),
+            bytes_to_device: AtomicU64::new(0),
+            bytes_from_device: AtomicU64::new(0),
+        }
+    }
+}
+
+/// Counters of one primitive.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct PrimStats {
+    pub name: &'static str,
+    pub cpu_rows: u64,
+    pub gpu_rows: u64,
+    pub micros: u64,
+}
+
+impl Telemetry {
+    fn slot(callee: &Callee) -> usize {
+        match callee {
+            Callee::Prim(p) => *p as usize,
+            Callee::Column(_) => PRIMITIVES.len(),
+        }
+    }
+    pub fn record(&self, callee: &Callee, rows: u64, on_gpu: bool, start: Instant) {
+        let s = Self::slot(callee);
+        let counter = if on_gpu { &self.gpu_rows[s] } else { &self.cpu_rows[s] };
+        counter.fetch_add(rows, Ordering::Relaxed);
+        self.nanos[s].fetch_add(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
+    }
+    /// Primitives that ran at least once, most time first.
+    pub fn report(&self) -> Vec<PrimStats> {
+        let mut v: Vec<PrimStats> = (0..self.cpu_rows.len())
+            .map(|s| PrimStats {
+                name: PRIMITIVES.get(s).map_or("<function value>", |sig| sig.name),
+                cpu_rows: self.cpu_rows[s].load(Ordering::Relaxed),
+                gpu_rows: self.gpu_rows[s].load(Ordering::Relaxed),
+                micros: self.nanos[s].load(Ordering::Relaxed) / 1000,
+            })
+            .filter(|p| p.cpu_rows + p.gpu_rows > 0)
+            .collect();
+        v.sort_by(|a, b| b.micros.cmp(&a.micros).then(a.name.cmp(b.name)));
+        v
+    }
+    pub fn total_rows(&self) -> (u64, u64) {
+        let sum = |v: &Vec<AtomicU64>| v.iter().map(|a| a.load(Ordering::Relaxed)).sum();
+        (sum(&self.cpu_rows), sum(&self.gpu_rows))
+    }
+}
+
+/// How calls over columns run.
+pub trait Backend: Sync {
+    fn name(&self) -> String;
+    fn telemetry(&self) -> &Telemetry;
+    /// `callee(args...)` for every row of a batch of `rows` inputs.
+    fn call(&self, callee: Callee, args: &[&Column], rows: usize) -> Column;
+}
+
+/// Evaluate one row of a call.
+pub fn eval_row(callee: Callee, args: &[&Column], row: usize) -> Result<Value> {
+    let vals = args
+        .iter()
+        .map(|c| c.row(row).clone())
+        .collect::<Result<Vec<_>>>()?;
+    match callee {
+        Callee::Prim(p) => guarded(|| dispatch(p, &vals)),
+        Callee::Column(f) => {
+            let f = f.row(row).clone()?;
+            guarded(|| call(&f, &vals))
+        }
+    }
+}
+
+/// A call whose operands are all uniform is computed once.
+pub fn all_uniform(callee: &Callee, args: &[&Column]) -> bool {
+    args.iter().all(|c| c.is_uniform()) && !matches!(callee, Callee::Column(c) if !c.is_uniform())
+}
+
+/// The CPU backend: rows in parallel on the current rayon pool.
+#[derive(Default)]
+pub struct CpuBackend {
+    telemetry: Telemetry,
+}
+
+impl CpuBackend {
+    pub fn new() -> CpuBackend {
+        CpuBackend::default()
+    }
+    /// Evaluate on the CPU (also the fallback of other backends).
+    pub fn run(callee: Callee, args: &[&Column], rows: usize, telemetry: &Telemetry) -> Column {
+        let start = Instant::now();
+        if all_uniform(&callee, args) {
+            let v = eval_row(callee, args, 0);
+            telemetry.record(&callee, 1, false, start);
+            return Column::Uniform(v);
+        }
+        let out: Vec<Result<Value>> = (0..rows)
+            .into_par_iter()
+            .with_min_len(8)
+            .map(|r| eval_row(callee, args, r))
+            .collect();
+        telemetry.record(&callee, rows as u64, false, start);
+        Column::Rows(out)
+    }
+}
+
+impl Backend for CpuBackend {
+    fn name(&self) -> String {
+        format!("cpu ({} threads)", rayon::current_num_threads())
+    }
+    fn telemetry(&self) -> &Telemetry {
+        &self.telemetry
+    }
+    fn call(&self, callee: Callee, args: &[&Column], rows: usize) -> Column {
+        CpuBackend::run(callee, args, rows, &self.telemetry)
+    }
+}
