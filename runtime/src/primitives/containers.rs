@@ -1,129 +1,699 @@
-//! containers primitives.
-#![allow(unused_variables)]
+//! Container primitives: tuples and frozensets.
+//!
+//! `type(container)(...)` in the reference keeps the container's Python type:
+//! a tuple (grids included: a grid is a tuple of rows) stays a tuple and a
+//! frozenset stays a frozenset. Frozensets iterate in ascending order of our
+//! total order (see `values`), so "the first best element" of a frozenset is
+//! the smallest one among ties.
+//!
+//! Fast paths work on the compact representations directly (`Indices`,
+//! `Object` as sorted slices, `Grid` row by row); everything else goes
+//! through `elems()`.
 
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::budget::check_size;
 use crate::error::{Error, Result};
-use crate::values::Value;
+use crate::functions::call1;
+use crate::primitives::arithmetic::{concat_tuples, py_gt, py_lt};
+use crate::values::{cell_value, row_value, Cell, Color, Grid, Kind, Loc, Value};
 
+// ----- helpers -------------------------------------------------------------------
+
+/// The rows `rows` of `g`, in that order, as a grid.
+fn grid_rows(g: &Grid, rows: &[usize]) -> Value {
+    let mut cells = Vec::with_capacity(rows.len() * g.width());
+    for &i in rows {
+        cells.extend_from_slice(g.row(i));
+    }
+    Value::grid(Grid::new(rows.len(), g.width(), cells))
+}
+
+fn loc_value(&(i, j): &Loc) -> Value {
+    Value::Pair(i as i64, j as i64)
+}
+
+/// Union of two sorted, duplicate-free slices.
+fn union_sorted<T: Ord + Copy>(a: &[T], b: &[T]) -> Vec<T> {
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => {
+                out.push(a[i]);
+                i += 1;
+            }
+            std::cmp::Ordering::Greater => {
+                out.push(b[j]);
+                j += 1;
+            }
+            std::cmp::Ordering::Equal => {
+                out.push(a[i]);
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+    out
+}
+
+/// Elements of sorted `a` that are (`keep == true`) or are not in sorted `b`.
+fn filter_sorted<T: Ord + Copy>(a: &[T], b: &[T], keep: bool) -> Vec<T> {
+    let mut out = Vec::with_capacity(a.len());
+    let mut j = 0;
+    for &x in a {
+        while j < b.len() && b[j] < x {
+            j += 1;
+        }
+        let found = j < b.len() && b[j] == x;
+        if found == keep {
+            out.push(x);
+        }
+    }
+    out
+}
+
+/// Python `type(container)(e for e in container if pred(e))`, with the
+/// compact representations kept.
+fn filter_container(
+    container: &Value,
+    context: &'static str,
+    mut pred: impl FnMut(&Value) -> Result<bool>,
+) -> Result<Value> {
+    match container {
+        Value::Grid(g) => {
+            let mut kept = Vec::with_capacity(g.height());
+            for i in 0..g.height() {
+                if pred(&row_value(g.row(i)))? {
+                    kept.push(i);
+                }
+            }
+            Ok(grid_rows(g, &kept))
+        }
+        Value::Indices(s) => {
+            let mut kept = Vec::with_capacity(s.len());
+            for l in s.iter() {
+                if pred(&loc_value(l))? {
+                    kept.push(*l);
+                }
+            }
+            Ok(Value::Indices(kept.into()))
+        }
+        Value::Object(s) => {
+            let mut kept = Vec::with_capacity(s.len());
+            for c in s.iter() {
+                if pred(&cell_value(c))? {
+                    kept.push(*c);
+                }
+            }
+            Ok(Value::Object(kept.into()))
+        }
+        v if v.is_tuple() || v.is_set() => {
+            let mut kept = Vec::new();
+            for e in v.elems()? {
+                if pred(&e)? {
+                    kept.push(e);
+                }
+            }
+            v.same_container(kept)
+        }
+        _ => Err(Error::type_error(context)),
+    }
+}
+
+/// Python's `max(items, key=...)` / `min(...)` over precomputed keys: the
+/// index of the first best item (a later item replaces it only when strictly
+/// better), or `None` when there are no items.
+fn best_index(keys: &[Value], better: fn(&Value, &Value) -> Result<bool>) -> Result<Option<usize>> {
+    let mut best: Option<usize> = None;
+    for (k, key) in keys.iter().enumerate() {
+        best = match best {
+            Some(b) if !better(key, &keys[b])? => Some(b),
+            _ => Some(k),
+        };
+    }
+    Ok(best)
+}
+
+/// The keys `f(e)` of the elements, in iteration order.
+fn keys_of(items: &[Value], f: &Value) -> Result<Vec<Value>> {
+    items
+        .iter()
+        .map(|e| {
+            crate::budget::check()?;
+            call1(f, e)
+        })
+        .collect()
+}
+
+/// `max`/`min` with a key and no default: a value error when empty.
+fn arg_best(
+    container: &Value,
+    f: &Value,
+    better: fn(&Value, &Value) -> Result<bool>,
+    context: &'static str,
+) -> Result<Value> {
+    let items = container.elems()?;
+    let keys = keys_of(&items, f)?;
+    match best_index(&keys, better)? {
+        Some(b) => Ok(items[b].clone()),
+        None => Err(Error::value_error(context)),
+    }
+}
+
+/// `f(max(container, key=f, default=0))`: `f(0)` when empty.
+fn val_best(
+    container: &Value,
+    f: &Value,
+    better: fn(&Value, &Value) -> Result<bool>,
+) -> Result<Value> {
+    let items = container.elems()?;
+    let keys = keys_of(&items, f)?;
+    match best_index(&keys, better)? {
+        // `f` is a pure function: calling it again on the winner gives its key.
+        Some(b) => Ok(keys[b].clone()),
+        None => call1(f, &Value::Int(0)),
+    }
+}
+
+/// `max(container, default=0)` / `min(...)`.
+fn plain_best(
+    container: &Value,
+    better: fn(&Value, &Value) -> Result<bool>,
+    set_pick_last: bool,
+) -> Result<Value> {
+    // Sorted frozensets of locations or cells: Python's tuple order is ours,
+    // and the elements are distinct, so the extreme is at one end.
+    let end = |n: usize| if set_pick_last { n - 1 } else { 0 };
+    match container {
+        Value::Indices(s) if !s.is_empty() => Ok(loc_value(&s[end(s.len())])),
+        Value::Object(s) if !s.is_empty() => Ok(cell_value(&s[end(s.len())])),
+        _ => {
+            let items = container.elems()?;
+            match best_index(&items, better)? {
+                Some(b) => Ok(items[b].clone()),
+                None => Ok(Value::Int(0)),
+            }
+        }
+    }
+}
+
+/// `max(set(container), key=container.count)` / `min(...)`: tuples only
+/// (a frozenset has no `count`). Distinct elements are visited in our order,
+/// so ties go to the smallest.
+fn by_count(container: &Value, most: bool, context: &'static str) -> Result<Value> {
+    if !container.is_tuple() {
+        return Err(Error::type_error(context));
+    }
+    let mut counts: BTreeMap<Value, usize> = BTreeMap::new();
+    for e in container.elems()? {
+        *counts.entry(e).or_insert(0) += 1;
+    }
+    let mut best: Option<(&Value, usize)> = None;
+    for (v, &n) in &counts {
+        let replace = match best {
+            None => true,
+            Some((_, b)) => {
+                if most {
+                    n > b
+                } else {
+                    n < b
+                }
+            }
+        };
+        if replace {
+            best = Some((v, n));
+        }
+    }
+    best.map(|(v, _)| v.clone())
+        .ok_or(Error::value_error(context))
+}
+
+// ----- primitives ------------------------------------------------------------------
+
+/// Python `value in container`.
 pub fn contained(value: &Value, container: &Value) -> Result<Value> {
-    Err(Error::unsupported("contained: not implemented yet"))
+    if let Value::Grid(g) = container {
+        // A row matches a tuple of `width` numbers equal to its colours.
+        if !value.is_tuple() || value.len()? != g.width() {
+            return Ok(Value::Bool(false));
+        }
+        let row: Option<Vec<i64>> = (0..g.width())
+            .map(|k| value.tuple_get(k).and_then(|v| v.number()))
+            .collect();
+        let found = row.is_some_and(|row| {
+            g.rows()
+                .any(|r| r.iter().zip(&row).all(|(&c, &x)| c as i64 == x))
+        });
+        return Ok(Value::Bool(found));
+    }
+    container.contains(value).map(Value::Bool)
 }
 
+/// `type(a)((*a, *b))`: tuple concatenation or frozenset union.
 pub fn combine(a: &Value, b: &Value) -> Result<Value> {
-    Err(Error::unsupported("combine: not implemented yet"))
+    match (a, b) {
+        (Value::Indices(x), Value::Indices(y)) => Ok(Value::Indices(union_sorted(x, y).into())),
+        (Value::Object(x), Value::Object(y)) => Ok(Value::Object(union_sorted(x, y).into())),
+        _ => match a.kind() {
+            Kind::Tuple => {
+                if b.is_tuple() {
+                    concat_tuples(a, b)
+                } else {
+                    let mut items = a.elems()?;
+                    items.extend(b.elems()?);
+                    Ok(Value::tuple(items))
+                }
+            }
+            Kind::Set => {
+                if b.len()? == 0 {
+                    return Ok(a.clone());
+                }
+                if a.len()? == 0 && b.is_set() {
+                    return Ok(b.clone());
+                }
+                let mut items = a.elems()?;
+                items.extend(b.elems()?);
+                Ok(Value::set(items))
+            }
+            _ => Err(Error::type_error("combine")),
+        },
+    }
 }
 
+/// Python `a & b`: frozenset intersection (bitwise and on numbers).
 pub fn intersection(a: &Value, b: &Value) -> Result<Value> {
-    Err(Error::unsupported("intersection: not implemented yet"))
+    match (a, b) {
+        (Value::Bool(x), Value::Bool(y)) => return Ok(Value::Bool(*x & *y)),
+        (Value::Indices(x), Value::Indices(y)) => {
+            return Ok(Value::Indices(filter_sorted(x, y, true).into()))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            return Ok(Value::Object(filter_sorted(x, y, true).into()))
+        }
+        _ => {}
+    }
+    if let (Some(x), Some(y)) = (a.number(), b.number()) {
+        return Ok(Value::Int(x & y));
+    }
+    if !(a.is_set() && b.is_set()) {
+        return Err(Error::type_error("intersection"));
+    }
+    filter_container(a, "intersection", |e| b.contains(e))
 }
 
+/// Python `a - b`: frozenset difference (subtraction on numbers).
 pub fn difference(a: &Value, b: &Value) -> Result<Value> {
-    Err(Error::unsupported("difference: not implemented yet"))
+    match (a, b) {
+        (Value::Indices(x), Value::Indices(y)) => {
+            return Ok(Value::Indices(filter_sorted(x, y, false).into()))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            return Ok(Value::Object(filter_sorted(x, y, false).into()))
+        }
+        _ => {}
+    }
+    if let (Some(x), Some(y)) = (a.number(), b.number()) {
+        return x
+            .checked_sub(y)
+            .map(Value::Int)
+            .ok_or(Error::unsupported("difference"));
+    }
+    if !(a.is_set() && b.is_set()) {
+        return Err(Error::type_error("difference"));
+    }
+    if b.len()? == 0 {
+        return Ok(a.clone());
+    }
+    filter_container(a, "difference", |e| Ok(!b.contains(e)?))
 }
 
+/// Keep the first occurrence of each element (`tuple.index(e) == i`).
+/// A frozenset has no `index`: an error unless it is empty.
 pub fn dedupe(tup: &Value) -> Result<Value> {
-    Err(Error::unsupported("dedupe: not implemented yet"))
+    match tup {
+        Value::Pair(a, b) if a == b => Ok(Value::tuple(vec![Value::Int(*a)])),
+        Value::Pair(..) => Ok(tup.clone()),
+        Value::Grid(g) => {
+            let mut seen: BTreeSet<&[Color]> = BTreeSet::new();
+            let kept: Vec<usize> = (0..g.height()).filter(|&i| seen.insert(g.row(i))).collect();
+            Ok(grid_rows(g, &kept))
+        }
+        v if v.is_tuple() => {
+            let items = v.elems()?;
+            let mut seen: BTreeSet<&Value> = BTreeSet::new();
+            let kept: Vec<Value> = items.iter().filter(|e| seen.insert(*e)).cloned().collect();
+            Ok(Value::tuple(kept))
+        }
+        v if v.is_set() => {
+            if v.len()? == 0 {
+                Ok(Value::empty_tuple())
+            } else {
+                Err(Error::type_error("dedupe: frozenset has no index"))
+            }
+        }
+        _ => Err(Error::type_error("dedupe")),
+    }
 }
 
+/// `tuple(sorted(container, key=compfunc))`: a stable sort on the keys,
+/// compared in our total order.
 pub fn order(container: &Value, compfunc: &Value) -> Result<Value> {
-    Err(Error::unsupported("order: not implemented yet"))
+    let items = container.elems()?;
+    let keys = keys_of(&items, compfunc)?;
+    let mut idx: Vec<usize> = (0..items.len()).collect();
+    idx.sort_by(|&x, &y| keys[x].cmp(&keys[y]));
+    match container {
+        Value::Grid(g) => Ok(grid_rows(g, &idx)),
+        _ => Ok(Value::tuple(
+            idx.into_iter().map(|k| items[k].clone()).collect(),
+        )),
+    }
 }
 
+/// `num` copies of `item` (none when `num <= 0`).
 pub fn repeat(item: &Value, num: &Value) -> Result<Value> {
-    Err(Error::unsupported("repeat: not implemented yet"))
+    let n = num.as_int("repeat")?.max(0);
+    let n = usize::try_from(n).map_err(|_| Error::unsupported("repeat"))?;
+    check_size(n, "repeat")?;
+    Ok(Value::tuple(vec![item.clone(); n]))
 }
 
 pub fn size(container: &Value) -> Result<Value> {
-    Err(Error::unsupported("size: not implemented yet"))
+    let n = container.len()?;
+    i64::try_from(n)
+        .map(Value::Int)
+        .map_err(|_| Error::unsupported("size"))
 }
 
+/// `type(containers)(e for c in containers for e in c)`: concatenation of a
+/// tuple of containers, union of a frozenset of containers.
 pub fn merge(containers: &Value) -> Result<Value> {
-    Err(Error::unsupported("merge: not implemented yet"))
+    match containers {
+        Value::Set(items) => {
+            // Objects or index sets (possibly with empty sets among them).
+            let mut cells: Vec<Cell> = Vec::new();
+            let mut locs: Vec<Loc> = Vec::new();
+            let mut fast = true;
+            for c in items.iter() {
+                match c {
+                    Value::Object(s) => cells.extend_from_slice(s),
+                    Value::Indices(s) => locs.extend_from_slice(s),
+                    Value::Set(s) if s.is_empty() => {}
+                    _ => {
+                        fast = false;
+                        break;
+                    }
+                }
+            }
+            if fast && (cells.is_empty() || locs.is_empty()) {
+                check_size(cells.len() + locs.len(), "merge")?;
+                return Ok(if cells.is_empty() {
+                    Value::indices(locs)
+                } else {
+                    Value::object(cells)
+                });
+            }
+        }
+        Value::Tuple(items) => {
+            let mut width = None;
+            let mut all_grids = true;
+            for c in items.iter() {
+                match c {
+                    Value::Grid(g) if g.height() == 0 => {}
+                    Value::Grid(g) if width.is_none_or(|w| w == g.width()) => {
+                        width = Some(g.width())
+                    }
+                    _ => {
+                        all_grids = false;
+                        break;
+                    }
+                }
+            }
+            if all_grids {
+                let w = width.unwrap_or(0);
+                let mut cells = Vec::new();
+                let mut h = 0;
+                for c in items.iter() {
+                    if let Value::Grid(g) = c {
+                        cells.extend_from_slice(g.cells());
+                        h += g.height();
+                    }
+                }
+                if h == 0 {
+                    return Ok(Value::empty_tuple());
+                }
+                return Ok(Value::grid(Grid::new(h, w, cells)));
+            }
+        }
+        _ => {}
+    }
+    let mut out = Vec::new();
+    for c in containers.elems()? {
+        out.extend(c.elems()?);
+        check_size(out.len(), "merge")?;
+    }
+    containers.same_container(out)
 }
 
 pub fn maximum(container: &Value) -> Result<Value> {
-    Err(Error::unsupported("maximum: not implemented yet"))
+    plain_best(container, py_gt, true)
 }
 
 pub fn minimum(container: &Value) -> Result<Value> {
-    Err(Error::unsupported("minimum: not implemented yet"))
+    plain_best(container, py_lt, false)
 }
 
 pub fn valmax(container: &Value, compfunc: &Value) -> Result<Value> {
-    Err(Error::unsupported("valmax: not implemented yet"))
+    val_best(container, compfunc, py_gt)
 }
 
 pub fn valmin(container: &Value, compfunc: &Value) -> Result<Value> {
-    Err(Error::unsupported("valmin: not implemented yet"))
+    val_best(container, compfunc, py_lt)
 }
 
 pub fn argmax(container: &Value, compfunc: &Value) -> Result<Value> {
-    Err(Error::unsupported("argmax: not implemented yet"))
+    arg_best(container, compfunc, py_gt, "argmax")
 }
 
 pub fn argmin(container: &Value, compfunc: &Value) -> Result<Value> {
-    Err(Error::unsupported("argmin: not implemented yet"))
+    arg_best(container, compfunc, py_lt, "argmin")
 }
 
 pub fn mostcommon(container: &Value) -> Result<Value> {
-    Err(Error::unsupported("mostcommon: not implemented yet"))
+    by_count(container, true, "mostcommon")
 }
 
 pub fn leastcommon(container: &Value) -> Result<Value> {
-    Err(Error::unsupported("leastcommon: not implemented yet"))
+    by_count(container, false, "leastcommon")
 }
 
 pub fn initset(value: &Value) -> Result<Value> {
-    Err(Error::unsupported("initset: not implemented yet"))
+    Ok(Value::set(vec![value.clone()]))
 }
 
 pub fn sfilter(container: &Value, condition: &Value) -> Result<Value> {
-    Err(Error::unsupported("sfilter: not implemented yet"))
+    filter_container(container, "sfilter", |e| {
+        crate::budget::check()?;
+        Ok(call1(condition, e)?.truthy())
+    })
 }
 
 pub fn mfilter(container: &Value, function: &Value) -> Result<Value> {
-    Err(Error::unsupported("mfilter: not implemented yet"))
+    merge(&sfilter(container, function)?)
 }
 
+/// The first element that satisfies `condition` (StopIteration if none).
 pub fn extract(container: &Value, condition: &Value) -> Result<Value> {
-    Err(Error::unsupported("extract: not implemented yet"))
+    for e in container.elems()? {
+        crate::budget::check()?;
+        if call1(condition, &e)?.truthy() {
+            return Ok(e);
+        }
+    }
+    Err(Error::stop_iteration("extract"))
 }
 
 pub fn totuple(container: &Value) -> Result<Value> {
-    Err(Error::unsupported("totuple: not implemented yet"))
+    if container.is_tuple() {
+        return Ok(container.clone());
+    }
+    Ok(Value::tuple(container.elems()?))
 }
 
+/// `next(iter(container))`.
 pub fn first(container: &Value) -> Result<Value> {
-    Err(Error::unsupported("first: not implemented yet"))
+    let found = match container {
+        Value::Indices(s) => s.first().map(loc_value),
+        Value::Object(s) => s.first().map(cell_value),
+        Value::Set(s) => s.first().cloned(),
+        v if v.is_tuple() => v.tuple_get(0),
+        _ => return Err(Error::type_error("first")),
+    };
+    found.ok_or(Error::stop_iteration("first"))
 }
 
+/// `max(enumerate(container))[1]`: the indices decide, so this is the last
+/// element in iteration order (for a frozenset, the greatest in our order).
+/// A value error when empty.
 pub fn last(container: &Value) -> Result<Value> {
-    Err(Error::unsupported("last: not implemented yet"))
+    let found = match container {
+        Value::Indices(s) => s.last().map(loc_value),
+        Value::Object(s) => s.last().map(cell_value),
+        Value::Set(s) => s.last().cloned(),
+        v if v.is_tuple() => match v.len()? {
+            0 => None,
+            n => v.tuple_get(n - 1),
+        },
+        _ => return Err(Error::type_error("last")),
+    };
+    found.ok_or(Error::value_error("last"))
 }
 
+/// `container.union(frozenset({value}))`: frozensets only.
 pub fn insert(value: &Value, container: &Value) -> Result<Value> {
-    Err(Error::unsupported("insert: not implemented yet"))
+    match container {
+        Value::Indices(s) => {
+            if let Some(l) = value.loc() {
+                return Ok(match s.binary_search(&l) {
+                    Ok(_) => container.clone(),
+                    Err(k) => {
+                        let mut v = s.to_vec();
+                        v.insert(k, l);
+                        Value::Indices(v.into())
+                    }
+                });
+            }
+        }
+        Value::Object(s) => {
+            if let Some(c) = value.cell() {
+                return Ok(match s.binary_search(&c) {
+                    Ok(_) => container.clone(),
+                    Err(k) => {
+                        let mut v = s.to_vec();
+                        v.insert(k, c);
+                        Value::Object(v.into())
+                    }
+                });
+            }
+        }
+        v if v.is_set() => {}
+        _ => return Err(Error::type_error("insert: not a frozenset")),
+    }
+    let mut items = container.elems()?;
+    items.push(value.clone());
+    Ok(Value::set(items))
 }
 
+/// `type(container)(e for e in container if e != value)`.
 pub fn remove(value: &Value, container: &Value) -> Result<Value> {
-    Err(Error::unsupported("remove: not implemented yet"))
+    match container {
+        Value::Indices(s) => Ok(match value.loc().map(|l| s.binary_search(&l)) {
+            Some(Ok(k)) => {
+                let mut v = s.to_vec();
+                v.remove(k);
+                Value::Indices(v.into())
+            }
+            _ => container.clone(),
+        }),
+        Value::Object(s) => Ok(match value.cell().map(|c| s.binary_search(&c)) {
+            Some(Ok(k)) => {
+                let mut v = s.to_vec();
+                v.remove(k);
+                Value::Object(v.into())
+            }
+            _ => container.clone(),
+        }),
+        _ => filter_container(container, "remove", |e| Ok(e != value)),
+    }
 }
 
+/// `first(remove(value, container))`.
 pub fn other(container: &Value, value: &Value) -> Result<Value> {
-    Err(Error::unsupported("other: not implemented yet"))
+    first(&remove(value, container)?)
 }
 
+/// `tuple(range(start, stop, step))`.
 pub fn interval(start: &Value, stop: &Value, step: &Value) -> Result<Value> {
-    Err(Error::unsupported("interval: not implemented yet"))
+    let a = start.as_int("interval")?;
+    let b = stop.as_int("interval")?;
+    let s = step.as_int("interval")?;
+    if s == 0 {
+        return Err(Error::value_error("interval: step 0"));
+    }
+    let (a, b, s) = (a as i128, b as i128, s as i128);
+    let n = if s > 0 && a < b {
+        (b - a - 1) / s + 1
+    } else if s < 0 && a > b {
+        (a - b - 1) / (-s) + 1
+    } else {
+        0
+    };
+    let n = usize::try_from(n).map_err(|_| Error::unsupported("interval"))?;
+    check_size(n, "interval")?;
+    // Every element lies between start and stop, so it fits an i64.
+    let items = (0..n as i128)
+        .map(|k| Value::Int((a + k * s) as i64))
+        .collect();
+    Ok(Value::tuple(items))
 }
 
+/// `frozenset((i, j) for j in b for i in a)`. The generator reads `a` only
+/// once `b` has an element, so `product(5, ())` is the empty set.
 pub fn product(a: &Value, b: &Value) -> Result<Value> {
-    Err(Error::unsupported("product: not implemented yet"))
+    let ys = b.elems()?;
+    if ys.is_empty() {
+        return Ok(Value::empty_set());
+    }
+    let xs = a.elems()?;
+    let n = xs
+        .len()
+        .checked_mul(ys.len())
+        .ok_or(Error::unsupported("product"))?;
+    check_size(n, "product")?;
+    let small = |v: &Value| v.number().and_then(|x| i32::try_from(x).ok());
+    if let (Some(is), Some(js)) = (
+        xs.iter().map(small).collect::<Option<Vec<_>>>(),
+        ys.iter().map(small).collect::<Option<Vec<_>>>(),
+    ) {
+        let mut locs = Vec::with_capacity(n);
+        for &i in &is {
+            for &j in &js {
+                locs.push((i, j));
+            }
+        }
+        return Ok(Value::indices(locs));
+    }
+    let mut out = Vec::with_capacity(n);
+    for j in &ys {
+        for i in &xs {
+            out.push(Value::tuple(vec![i.clone(), j.clone()]));
+        }
+    }
+    Ok(Value::set(out))
 }
 
+/// `tuple(zip(a, b))`.
 pub fn pair(a: &Value, b: &Value) -> Result<Value> {
-    Err(Error::unsupported("pair: not implemented yet"))
+    let (xs, ys) = (a.elems()?, b.elems()?);
+    Ok(Value::tuple(
+        xs.into_iter()
+            .zip(ys)
+            .map(|(x, y)| Value::tuple(vec![x, y]))
+            .collect(),
+    ))
 }
 
+/// `frozenset(item for item in container if len(item) == n)`.
 pub fn sizefilter(container: &Value, n: &Value) -> Result<Value> {
-    Err(Error::unsupported("sizefilter: not implemented yet"))
+    let mut kept = Vec::new();
+    for item in container.elems()? {
+        let len = i64::try_from(item.len()?).map_err(|_| Error::unsupported("sizefilter"))?;
+        if Value::Int(len) == *n {
+            kept.push(item);
+        }
+    }
+    Ok(Value::set(kept))
 }

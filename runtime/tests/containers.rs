@@ -1,0 +1,828 @@
+//! Container primitives: every assertion of the reference's `tests.py` for
+//! them, the pitfalls (frozenset order and first-best ties, bools as ints,
+//! empty containers, stable `order`, `type(container)` kept), and a few
+//! programs on real ARC tasks.
+
+use battgen_runtime::primitives::containers::*;
+use battgen_runtime::primitives::functional::{apply, compose, fork, matcher, rbind};
+use battgen_runtime::task;
+use battgen_runtime::values::grid_of;
+use battgen_runtime::{Cell, ErrorKind, Func, Grid, Prim, Value};
+
+fn i(n: i64) -> Value {
+    Value::Int(n)
+}
+fn b(x: bool) -> Value {
+    Value::Bool(x)
+}
+fn p(a: i64, c: i64) -> Value {
+    Value::Pair(a, c)
+}
+fn t(items: Vec<Value>) -> Value {
+    Value::tuple(items)
+}
+fn s(items: Vec<Value>) -> Value {
+    Value::set(items)
+}
+fn ints(xs: &[i64]) -> Value {
+    t(xs.iter().map(|&x| i(x)).collect())
+}
+fn iset(xs: &[i64]) -> Value {
+    s(xs.iter().map(|&x| i(x)).collect())
+}
+/// The Python tuple `(color, (i, j))`.
+fn cell(c: i64, r: i64, col: i64) -> Value {
+    t(vec![i(c), p(r, col)])
+}
+fn obj(cells: &[(i8, i32, i32)]) -> Value {
+    Value::object(cells.iter().map(|&(c, r, k)| Cell::new(c, r, k)).collect())
+}
+fn locs(ls: &[(i32, i32)]) -> Value {
+    Value::indices(ls.to_vec())
+}
+fn f(prim: Prim) -> Value {
+    Value::func(Func::Prim(prim))
+}
+/// `lambda x: x > n`
+fn gt(n: i64) -> Value {
+    rbind(&f(Prim::greater), &i(n)).unwrap()
+}
+/// `lambda x: x == n`
+fn eq(n: i64) -> Value {
+    matcher(&f(Prim::identity), &i(n)).unwrap()
+}
+fn err(r: battgen_runtime::Result<Value>) -> ErrorKind {
+    r.expect_err("expected an error").kind
+}
+
+/// `C` of tests.py.
+fn grid_c() -> Value {
+    grid_of(&[[3, 4], [5, 5]])
+}
+
+// ----- tests.py ----------------------------------------------------------------
+
+#[test]
+fn test_contained() {
+    assert_eq!(contained(&i(1), &ints(&[1, 3])).unwrap(), b(true));
+    assert_eq!(contained(&i(2), &iset(&[3, 4])).unwrap(), b(false));
+}
+
+#[test]
+fn test_combine() {
+    assert_eq!(
+        combine(&iset(&[1, 2]), &iset(&[3, 4])).unwrap(),
+        iset(&[1, 2, 3, 4])
+    );
+    assert_eq!(combine(&p(1, 2), &p(3, 4)).unwrap(), ints(&[1, 2, 3, 4]));
+}
+
+#[test]
+fn test_intersection() {
+    assert_eq!(
+        intersection(&iset(&[1, 2]), &iset(&[2, 3])).unwrap(),
+        iset(&[2])
+    );
+}
+
+#[test]
+fn test_difference() {
+    assert_eq!(
+        difference(&iset(&[1, 2, 3]), &iset(&[1, 2])).unwrap(),
+        iset(&[3])
+    );
+}
+
+#[test]
+fn test_dedupe() {
+    assert_eq!(
+        dedupe(&ints(&[1, 2, 3, 3, 2, 4, 1])).unwrap(),
+        ints(&[1, 2, 3, 4])
+    );
+}
+
+#[test]
+fn test_order() {
+    let v = t(vec![ints(&[1]), ints(&[1, 2, 3]), ints(&[1, 2])]);
+    assert_eq!(
+        order(&v, &f(Prim::size)).unwrap(),
+        t(vec![ints(&[1]), ints(&[1, 2]), ints(&[1, 2, 3])])
+    );
+    // abs(x) as x * sign(x)
+    let abs = fork(&f(Prim::multiply), &f(Prim::identity), &f(Prim::sign)).unwrap();
+    assert_eq!(order(&ints(&[1, 4, -3]), &abs).unwrap(), ints(&[1, -3, 4]));
+}
+
+#[test]
+fn test_repeat() {
+    let c = grid_c();
+    assert_eq!(repeat(&c, &i(3)).unwrap(), t(vec![c.clone(), c.clone(), c]));
+}
+
+#[test]
+fn test_size() {
+    assert_eq!(size(&ints(&[1, 2, 3])).unwrap(), i(3));
+    assert_eq!(size(&iset(&[2, 5])).unwrap(), i(2));
+}
+
+#[test]
+fn test_merge() {
+    let objs = s(vec![obj(&[(1, 0, 0)]), obj(&[(1, 1, 1), (1, 0, 1)])]);
+    assert_eq!(
+        merge(&objs).unwrap(),
+        s(vec![cell(1, 0, 0), cell(1, 1, 1), cell(1, 0, 1)])
+    );
+    assert_eq!(
+        merge(&t(vec![p(1, 2), ints(&[3, 4, 5])])).unwrap(),
+        ints(&[1, 2, 3, 4, 5])
+    );
+    assert_eq!(
+        merge(&t(vec![p(4, 5), ints(&[7])])).unwrap(),
+        ints(&[4, 5, 7])
+    );
+}
+
+#[test]
+fn test_maximum() {
+    assert_eq!(maximum(&iset(&[1, 2, 5, 3])).unwrap(), i(5));
+    assert_eq!(maximum(&ints(&[4, 2, 6])).unwrap(), i(6));
+}
+
+#[test]
+fn test_minimum() {
+    assert_eq!(minimum(&iset(&[1, 2, 5, 3])).unwrap(), i(1));
+    assert_eq!(minimum(&ints(&[4, 2, 6])).unwrap(), i(2));
+}
+
+#[test]
+fn test_valmax() {
+    let v = t(vec![ints(&[1]), p(1, 2)]);
+    assert_eq!(valmax(&v, &f(Prim::size)).unwrap(), i(2));
+}
+
+#[test]
+fn test_valmin() {
+    let v = t(vec![ints(&[1]), p(1, 2)]);
+    assert_eq!(valmin(&v, &f(Prim::size)).unwrap(), i(1));
+}
+
+#[test]
+fn test_argmax() {
+    let v = t(vec![ints(&[1]), p(1, 2)]);
+    assert_eq!(argmax(&v, &f(Prim::size)).unwrap(), p(1, 2));
+}
+
+#[test]
+fn test_argmin() {
+    let v = t(vec![ints(&[1]), p(1, 2)]);
+    assert_eq!(argmin(&v, &f(Prim::size)).unwrap(), ints(&[1]));
+}
+
+#[test]
+fn test_mostcommon() {
+    assert_eq!(mostcommon(&ints(&[1, 2, 2, 3, 3, 3])).unwrap(), i(3));
+}
+
+#[test]
+fn test_leastcommon() {
+    assert_eq!(leastcommon(&ints(&[1, 2, 3, 4, 2, 3, 4])).unwrap(), i(1));
+}
+
+#[test]
+fn test_initset() {
+    assert_eq!(initset(&i(2)).unwrap(), iset(&[2]));
+}
+
+#[test]
+fn test_sfilter() {
+    assert_eq!(sfilter(&ints(&[1, 2, 3]), &gt(1)).unwrap(), p(2, 3));
+    assert_eq!(
+        sfilter(&iset(&[2, 3, 4]), &f(Prim::even)).unwrap(),
+        iset(&[2, 4])
+    );
+}
+
+#[test]
+fn test_mfilter() {
+    let objs = s(vec![
+        obj(&[(2, 3, 3)]),
+        obj(&[(1, 0, 0)]),
+        obj(&[(1, 1, 1), (1, 0, 1)]),
+    ]);
+    let single = matcher(&f(Prim::size), &i(1)).unwrap();
+    assert_eq!(
+        mfilter(&objs, &single).unwrap(),
+        s(vec![cell(1, 0, 0), cell(2, 3, 3)])
+    );
+}
+
+#[test]
+fn test_extract() {
+    assert_eq!(extract(&ints(&[1, 2, 3]), &gt(2)).unwrap(), i(3));
+    // x % 4 == 0 on {2, 3, 4}, as even(halve(x))
+    let div4 = compose(&f(Prim::even), &f(Prim::halve)).unwrap();
+    assert_eq!(extract(&iset(&[2, 3, 4]), &div4).unwrap(), i(4));
+}
+
+#[test]
+fn test_totuple() {
+    assert_eq!(totuple(&iset(&[1])).unwrap(), ints(&[1]));
+}
+
+#[test]
+fn test_first() {
+    assert_eq!(first(&p(2, 3)).unwrap(), i(2));
+}
+
+#[test]
+fn test_last() {
+    assert_eq!(last(&p(2, 3)).unwrap(), i(3));
+}
+
+#[test]
+fn test_insert() {
+    assert_eq!(insert(&i(1), &iset(&[2])).unwrap(), iset(&[1, 2]));
+}
+
+#[test]
+fn test_remove() {
+    assert_eq!(remove(&i(1), &iset(&[1, 2])).unwrap(), iset(&[2]));
+}
+
+#[test]
+fn test_other() {
+    assert_eq!(other(&iset(&[1, 2]), &i(1)).unwrap(), i(2));
+}
+
+#[test]
+fn test_interval() {
+    assert_eq!(interval(&i(1), &i(4), &i(1)).unwrap(), ints(&[1, 2, 3]));
+    assert_eq!(interval(&i(5), &i(2), &i(-1)).unwrap(), ints(&[5, 4, 3]));
+}
+
+#[test]
+fn test_product() {
+    assert_eq!(
+        product(&iset(&[1, 2]), &iset(&[2, 3])).unwrap(),
+        s(vec![p(1, 2), p(1, 3), p(2, 2), p(2, 3)])
+    );
+}
+
+#[test]
+fn test_pair() {
+    assert_eq!(pair(&p(1, 2), &p(4, 3)).unwrap(), t(vec![p(1, 4), p(2, 3)]));
+}
+
+#[test]
+fn test_sizefilter() {
+    let objs = s(vec![
+        obj(&[(3, 0, 4)]),
+        obj(&[(1, 0, 0)]),
+        obj(&[(2, 4, 1)]),
+        obj(&[(1, 1, 1), (1, 1, 2), (1, 2, 1), (1, 2, 2)]),
+        obj(&[(2, 3, 2), (2, 2, 3), (2, 3, 3)]),
+    ]);
+    assert_eq!(
+        sizefilter(&objs, &i(1)).unwrap(),
+        s(vec![
+            obj(&[(3, 0, 4)]),
+            obj(&[(1, 0, 0)]),
+            obj(&[(2, 4, 1)])
+        ])
+    );
+}
+
+// Note: none of the tests.py assertions for these primitives depends on
+// CPython's hash order (`extract` and `other` above have one answer
+// whatever the order); the ones that would are tested against our order below.
+
+// ----- frozenset order and first-best ties ----------------------------------------
+
+#[test]
+fn ties_go_to_the_first_in_iteration_order() {
+    // Tuples: sequence order.
+    let v = t(vec![ints(&[9]), ints(&[1, 1]), ints(&[0]), ints(&[2, 2])]);
+    assert_eq!(argmax(&v, &f(Prim::size)).unwrap(), ints(&[1, 1]));
+    assert_eq!(argmin(&v, &f(Prim::size)).unwrap(), ints(&[9]));
+    // Frozensets: ascending in our order, so the smallest of the ties.
+    let objs = s(vec![
+        obj(&[(5, 0, 0), (5, 0, 1)]),
+        obj(&[(2, 3, 3), (2, 3, 4)]),
+        obj(&[(7, 9, 9)]),
+    ]);
+    assert_eq!(
+        argmax(&objs, &f(Prim::size)).unwrap(),
+        obj(&[(2, 3, 3), (2, 3, 4)])
+    );
+    assert_eq!(argmin(&objs, &f(Prim::size)).unwrap(), obj(&[(7, 9, 9)]));
+    // mostcommon / leastcommon: distinct elements in our order.
+    assert_eq!(mostcommon(&ints(&[3, 1, 3, 1, 2])).unwrap(), i(1));
+    assert_eq!(leastcommon(&ints(&[3, 1, 2, 2, 1, 3])).unwrap(), i(1));
+    assert_eq!(mostcommon(&ints(&[5, 4])).unwrap(), i(4));
+}
+
+#[test]
+fn first_and_last_of_frozensets() {
+    let set = s(vec![p(2, 0), i(7), p(0, 5), i(-1)]);
+    assert_eq!(first(&set).unwrap(), i(-1));
+    assert_eq!(last(&set).unwrap(), p(2, 0));
+    let ind = locs(&[(3, 1), (0, 2), (0, 1)]);
+    assert_eq!(first(&ind).unwrap(), p(0, 1));
+    assert_eq!(last(&ind).unwrap(), p(3, 1));
+    let o = obj(&[(4, 0, 0), (1, 5, 5), (1, 2, 9)]);
+    assert_eq!(first(&o).unwrap(), cell(1, 2, 9));
+    assert_eq!(last(&o).unwrap(), cell(4, 0, 0));
+    let g = grid_c();
+    assert_eq!(first(&g).unwrap(), p(3, 4));
+    assert_eq!(last(&g).unwrap(), p(5, 5));
+    assert_eq!(last(&ints(&[3, 1, 2])).unwrap(), i(2));
+    assert_eq!(totuple(&ind).unwrap(), t(vec![p(0, 1), p(0, 2), p(3, 1)]));
+}
+
+#[test]
+fn maximum_minimum_of_compact_sets() {
+    let ind = locs(&[(3, 1), (0, 2), (3, 0)]);
+    assert_eq!(maximum(&ind).unwrap(), p(3, 1));
+    assert_eq!(minimum(&ind).unwrap(), p(0, 2));
+    let o = obj(&[(4, 0, 0), (1, 5, 5), (4, 0, 1)]);
+    assert_eq!(maximum(&o).unwrap(), cell(4, 0, 1));
+    assert_eq!(minimum(&o).unwrap(), cell(1, 5, 5));
+    assert_eq!(
+        maximum(&t(vec![p(1, 2), ints(&[1, 2, 0]), p(0, 9)])).unwrap(),
+        ints(&[1, 2, 0])
+    );
+    assert_eq!(err(maximum(&t(vec![i(1), p(1, 2)]))), ErrorKind::Type);
+}
+
+// ----- empty containers ------------------------------------------------------------
+
+#[test]
+fn empty_containers() {
+    let e = Value::empty_tuple();
+    let es = Value::empty_set();
+    assert_eq!(err(first(&e)), ErrorKind::StopIteration);
+    assert_eq!(err(first(&es)), ErrorKind::StopIteration);
+    assert_eq!(err(first(&locs(&[]))), ErrorKind::StopIteration);
+    assert_eq!(err(last(&e)), ErrorKind::Value);
+    assert_eq!(err(last(&es)), ErrorKind::Value);
+    assert_eq!(err(argmax(&e, &f(Prim::size))), ErrorKind::Value);
+    assert_eq!(err(argmin(&es, &f(Prim::size))), ErrorKind::Value);
+    assert_eq!(err(mostcommon(&e)), ErrorKind::Value);
+    assert_eq!(err(leastcommon(&e)), ErrorKind::Value);
+    assert_eq!(
+        err(extract(&ints(&[1, 2]), &gt(5))),
+        ErrorKind::StopIteration
+    );
+    assert_eq!(err(other(&iset(&[1]), &i(1))), ErrorKind::StopIteration);
+    assert_eq!(maximum(&e).unwrap(), i(0));
+    assert_eq!(minimum(&locs(&[])).unwrap(), i(0));
+    assert_eq!(size(&es).unwrap(), i(0));
+    assert_eq!(merge(&e).unwrap(), e);
+    assert_eq!(merge(&es).unwrap(), es);
+    assert_eq!(order(&es, &f(Prim::size)).unwrap(), e);
+    // valmax/valmin call the key on the default 0.
+    assert_eq!(valmax(&e, &f(Prim::increment)).unwrap(), i(1));
+    assert_eq!(valmin(&es, &f(Prim::invert)).unwrap(), i(0));
+    assert_eq!(err(valmax(&e, &f(Prim::size))), ErrorKind::Type);
+    // A frozenset has no index/count: dedupe fails only when it would call it.
+    assert_eq!(dedupe(&es).unwrap(), e);
+    assert_eq!(err(dedupe(&iset(&[1]))), ErrorKind::Type);
+    assert_eq!(err(mostcommon(&iset(&[1]))), ErrorKind::Type);
+    assert_eq!(err(mostcommon(&es)), ErrorKind::Type);
+}
+
+// ----- bools are ints ---------------------------------------------------------------
+
+#[test]
+fn bools_are_ints_in_containers() {
+    assert_eq!(size(&s(vec![b(true), i(1), b(false), i(0)])).unwrap(), i(2));
+    assert_eq!(contained(&b(true), &ints(&[1, 2])).unwrap(), b(true));
+    assert_eq!(contained(&i(0), &t(vec![b(false)])).unwrap(), b(true));
+    assert_eq!(
+        dedupe(&t(vec![i(1), b(true), i(0), b(false)])).unwrap(),
+        p(1, 0)
+    );
+    assert_eq!(mostcommon(&t(vec![b(true), i(1), i(2)])).unwrap(), i(1));
+    assert_eq!(remove(&b(true), &iset(&[0, 1, 2])).unwrap(), iset(&[0, 2]));
+    assert_eq!(insert(&b(true), &iset(&[1])).unwrap(), iset(&[1]));
+    assert_eq!(interval(&b(false), &b(true), &b(true)).unwrap(), ints(&[0]));
+    assert_eq!(repeat(&i(4), &b(true)).unwrap(), ints(&[4]));
+    assert_eq!(
+        sizefilter(&t(vec![ints(&[1])]), &b(true)).unwrap(),
+        s(vec![ints(&[1])])
+    );
+    // `&` and `-` on numbers are Python's bitwise and and subtraction.
+    assert!(matches!(
+        intersection(&b(true), &b(false)).unwrap(),
+        Value::Bool(false)
+    ));
+    assert!(matches!(
+        intersection(&b(true), &i(3)).unwrap(),
+        Value::Int(1)
+    ));
+    assert!(matches!(
+        difference(&b(true), &b(true)).unwrap(),
+        Value::Int(0)
+    ));
+}
+
+// ----- order is a stable sort ---------------------------------------------------------
+
+#[test]
+fn order_is_stable() {
+    let v = t(vec![
+        ints(&[9, 9]),
+        ints(&[1]),
+        ints(&[5, 5]),
+        ints(&[2]),
+        ints(&[0, 0]),
+        ints(&[3]),
+    ]);
+    assert_eq!(
+        order(&v, &f(Prim::size)).unwrap(),
+        t(vec![
+            ints(&[1]),
+            ints(&[2]),
+            ints(&[3]),
+            ints(&[9, 9]),
+            ints(&[5, 5]),
+            ints(&[0, 0]),
+        ])
+    );
+    // A frozenset is ordered from its iteration order, then stably by key.
+    let objs = s(vec![
+        obj(&[(3, 0, 0), (3, 0, 1)]),
+        obj(&[(1, 5, 5)]),
+        obj(&[(2, 0, 0), (2, 1, 1)]),
+    ]);
+    assert_eq!(
+        order(&objs, &f(Prim::size)).unwrap(),
+        t(vec![
+            obj(&[(1, 5, 5)]),
+            obj(&[(2, 0, 0), (2, 1, 1)]),
+            obj(&[(3, 0, 0), (3, 0, 1)]),
+        ])
+    );
+    // Keys compare in our value order: tuples lexicographically.
+    let g = grid_of(&[[2, 1], [1, 9], [1, 2]]);
+    assert_eq!(
+        order(&g, &f(Prim::identity)).unwrap(),
+        grid_of(&[[1, 2], [1, 9], [2, 1]])
+    );
+}
+
+// ----- type(container) is kept --------------------------------------------------------
+
+#[test]
+fn grids_are_tuples_of_rows() {
+    let g = grid_of(&[[1, 2], [3, 4]]);
+    let h = grid_of(&[[5, 6]]);
+    let gh = combine(&g, &h).unwrap();
+    assert!(matches!(gh, Value::Grid(_)));
+    assert_eq!(gh, grid_of(&[[1, 2], [3, 4], [5, 6]]));
+    // Different widths: still a tuple of rows.
+    let w3 = grid_of(&[[7, 7, 7]]);
+    assert_eq!(
+        combine(&g, &w3).unwrap(),
+        t(vec![p(1, 2), p(3, 4), ints(&[7, 7, 7])])
+    );
+    // sfilter keeps rows, remove drops rows, size counts rows.
+    let keep = compose(&f(Prim::even), &f(Prim::first)).unwrap();
+    assert_eq!(
+        sfilter(&grid_of(&[[1, 1], [2, 0], [3, 3], [4, 4]]), &keep).unwrap(),
+        grid_of(&[[2, 0], [4, 4]])
+    );
+    assert_eq!(remove(&p(3, 4), &g).unwrap(), grid_of(&[[1, 2]]));
+    assert_eq!(size(&g).unwrap(), i(2));
+    assert_eq!(contained(&p(3, 4), &g).unwrap(), b(true));
+    assert_eq!(contained(&t(vec![b(true), i(2)]), &g).unwrap(), b(true));
+    assert_eq!(contained(&p(4, 3), &g).unwrap(), b(false));
+    assert_eq!(contained(&ints(&[1, 2, 0]), &g).unwrap(), b(false));
+    assert_eq!(contained(&i(1), &g).unwrap(), b(false));
+    assert_eq!(
+        contained(&Value::empty_tuple(), &Value::grid(Grid::new(0, 0, vec![]))).unwrap(),
+        b(false)
+    );
+    assert_eq!(merge(&g).unwrap(), ints(&[1, 2, 3, 4]));
+    assert_eq!(merge(&t(vec![g.clone(), h.clone()])).unwrap(), gh);
+    assert_eq!(
+        dedupe(&grid_of(&[[1, 2], [1, 2], [0, 0], [1, 2]])).unwrap(),
+        grid_of(&[[1, 2], [0, 0]])
+    );
+    assert_eq!(totuple(&g).unwrap(), g);
+}
+
+#[test]
+fn sets_stay_sets_and_tuples_stay_tuples() {
+    // combine: a's type decides.
+    assert_eq!(
+        combine(&ints(&[1, 2, 2]), &iset(&[3])).unwrap(),
+        ints(&[1, 2, 2, 3])
+    );
+    assert_eq!(
+        combine(&iset(&[3]), &ints(&[1, 3, 1])).unwrap(),
+        iset(&[1, 3])
+    );
+    assert_eq!(
+        combine(&locs(&[(0, 0)]), &locs(&[(1, 1), (0, 0)])).unwrap(),
+        locs(&[(0, 0), (1, 1)])
+    );
+    assert_eq!(
+        combine(&obj(&[(1, 0, 0)]), &locs(&[(1, 1)])).unwrap(),
+        s(vec![cell(1, 0, 0), p(1, 1)])
+    );
+    assert_eq!(err(combine(&i(1), &ints(&[1]))), ErrorKind::Type);
+    assert_eq!(err(combine(&ints(&[1]), &i(1))), ErrorKind::Type);
+    // sfilter / remove on the compact sets.
+    let ind = locs(&[(0, 0), (0, 1), (2, 2)]);
+    let row0 = compose(&eq(0), &f(Prim::first)).unwrap();
+    assert_eq!(sfilter(&ind, &row0).unwrap(), locs(&[(0, 0), (0, 1)]));
+    assert_eq!(remove(&p(0, 1), &ind).unwrap(), locs(&[(0, 0), (2, 2)]));
+    assert_eq!(remove(&i(5), &ind).unwrap(), ind);
+    let o = obj(&[(1, 0, 0), (2, 0, 1)]);
+    assert_eq!(remove(&cell(2, 0, 1), &o).unwrap(), obj(&[(1, 0, 0)]));
+    assert_eq!(remove(&i(1), &ints(&[1, 2, 1, 3])).unwrap(), p(2, 3));
+    // insert into compact sets; a tuple has no union.
+    assert_eq!(
+        insert(&p(1, 1), &ind).unwrap(),
+        locs(&[(0, 0), (0, 1), (1, 1), (2, 2)])
+    );
+    assert_eq!(
+        insert(&cell(0, 9, 9), &o).unwrap(),
+        obj(&[(0, 9, 9), (1, 0, 0), (2, 0, 1)])
+    );
+    assert_eq!(
+        insert(&i(3), &o).unwrap(),
+        s(vec![i(3), cell(1, 0, 0), cell(2, 0, 1)])
+    );
+    assert_eq!(err(insert(&i(1), &ints(&[2]))), ErrorKind::Type);
+    assert_eq!(initset(&p(1, 2)).unwrap(), locs(&[(1, 2)]));
+}
+
+#[test]
+fn set_algebra_on_compact_and_generic_sets() {
+    let a = locs(&[(0, 0), (0, 1), (1, 1), (5, 5)]);
+    let c = locs(&[(0, 1), (5, 5), (9, 9)]);
+    assert_eq!(intersection(&a, &c).unwrap(), locs(&[(0, 1), (5, 5)]));
+    assert_eq!(difference(&a, &c).unwrap(), locs(&[(0, 0), (1, 1)]));
+    assert_eq!(difference(&c, &a).unwrap(), locs(&[(9, 9)]));
+    let generic = s(vec![p(0, 1), i(4), p(9, 9)]);
+    assert_eq!(intersection(&a, &generic).unwrap(), locs(&[(0, 1)]));
+    assert_eq!(intersection(&generic, &a).unwrap(), locs(&[(0, 1)]));
+    assert_eq!(difference(&generic, &a).unwrap(), s(vec![i(4), p(9, 9)]));
+    let o1 = obj(&[(1, 0, 0), (2, 0, 1), (3, 1, 1)]);
+    let o2 = obj(&[(2, 0, 1), (3, 1, 2)]);
+    assert_eq!(intersection(&o1, &o2).unwrap(), obj(&[(2, 0, 1)]));
+    assert_eq!(difference(&o1, &o2).unwrap(), obj(&[(1, 0, 0), (3, 1, 1)]));
+    assert_eq!(intersection(&o1, &a).unwrap(), Value::empty_set());
+    assert_eq!(err(intersection(&a, &ints(&[1]))), ErrorKind::Type);
+    assert_eq!(err(difference(&ints(&[1]), &a)), ErrorKind::Type);
+}
+
+#[test]
+fn merge_of_objects_and_mixed() {
+    let objs = s(vec![
+        obj(&[(1, 0, 0), (1, 0, 1)]),
+        obj(&[(2, 5, 5)]),
+        Value::empty_set(),
+    ]);
+    let merged = merge(&objs).unwrap();
+    assert!(matches!(merged, Value::Object(_)));
+    assert_eq!(merged, obj(&[(1, 0, 0), (1, 0, 1), (2, 5, 5)]));
+    let patches = s(vec![locs(&[(0, 0)]), locs(&[(0, 0), (3, 3)])]);
+    assert_eq!(merge(&patches).unwrap(), locs(&[(0, 0), (3, 3)]));
+    // Mixed: one set of cells and locations.
+    let mixed = s(vec![locs(&[(0, 0)]), obj(&[(1, 0, 0)])]);
+    assert_eq!(merge(&mixed).unwrap(), s(vec![p(0, 0), cell(1, 0, 0)]));
+    // A frozenset of pairs merges into the set of their numbers.
+    assert_eq!(merge(&locs(&[(0, 1), (1, 2)])).unwrap(), iset(&[0, 1, 2]));
+    // A tuple of frozensets concatenates their elements (in our order).
+    assert_eq!(
+        merge(&t(vec![iset(&[3, 1]), iset(&[2])])).unwrap(),
+        ints(&[1, 3, 2])
+    );
+    assert_eq!(err(merge(&ints(&[1, 2]))), ErrorKind::Type);
+    assert_eq!(err(merge(&i(1))), ErrorKind::Type);
+}
+
+#[test]
+fn interval_is_range() {
+    assert_eq!(interval(&i(0), &i(10), &i(3)).unwrap(), ints(&[0, 3, 6, 9]));
+    assert_eq!(interval(&i(10), &i(0), &i(-4)).unwrap(), ints(&[10, 6, 2]));
+    assert_eq!(interval(&i(3), &i(3), &i(1)).unwrap(), Value::empty_tuple());
+    assert_eq!(interval(&i(5), &i(1), &i(1)).unwrap(), Value::empty_tuple());
+    assert_eq!(
+        interval(&i(1), &i(5), &i(-1)).unwrap(),
+        Value::empty_tuple()
+    );
+    assert_eq!(interval(&i(-2), &i(0), &i(1)).unwrap(), p(-2, -1));
+    assert_eq!(err(interval(&i(0), &i(5), &i(0))), ErrorKind::Value);
+    assert_eq!(err(interval(&i(0), &p(1, 1), &i(1))), ErrorKind::Type);
+    assert_eq!(
+        err(interval(&i(i64::MIN), &i(i64::MAX), &i(1))),
+        ErrorKind::Unsupported
+    );
+    assert_eq!(
+        interval(&i(i64::MAX - 1), &i(i64::MAX), &i(5)).unwrap(),
+        ints(&[i64::MAX - 1])
+    );
+}
+
+#[test]
+fn repeat_and_product_and_pair() {
+    assert_eq!(repeat(&i(7), &i(-3)).unwrap(), Value::empty_tuple());
+    assert_eq!(repeat(&i(7), &i(0)).unwrap(), Value::empty_tuple());
+    assert_eq!(repeat(&i(7), &i(2)).unwrap(), p(7, 7));
+    assert_eq!(err(repeat(&i(7), &i(i64::MAX))), ErrorKind::Unsupported);
+    assert_eq!(err(repeat(&i(7), &p(1, 1))), ErrorKind::Type);
+    // product: tuples too, and pairs of non-numbers.
+    assert_eq!(
+        product(&p(0, 1), &ints(&[5])).unwrap(),
+        locs(&[(0, 5), (1, 5)])
+    );
+    assert_eq!(
+        product(&ints(&[1]), &t(vec![p(0, 0)])).unwrap(),
+        s(vec![t(vec![i(1), p(0, 0)])])
+    );
+    assert_eq!(
+        product(&iset(&[1, 2]), &Value::empty_set()).unwrap(),
+        Value::empty_set()
+    );
+    // The generator never iterates `a` when `b` is empty.
+    assert_eq!(
+        product(&i(5), &Value::empty_tuple()).unwrap(),
+        Value::empty_set()
+    );
+    assert_eq!(err(product(&i(5), &ints(&[1]))), ErrorKind::Type);
+    // pair is zip: up to the shorter, any iterables.
+    assert_eq!(
+        pair(&ints(&[1, 2, 3]), &p(4, 5)).unwrap(),
+        t(vec![p(1, 4), p(2, 5)])
+    );
+    assert_eq!(pair(&iset(&[2, 1]), &ints(&[7])).unwrap(), t(vec![p(1, 7)]));
+    assert_eq!(
+        pair(&Value::empty_tuple(), &p(4, 5)).unwrap(),
+        Value::empty_tuple()
+    );
+    assert_eq!(err(pair(&i(1), &p(4, 5))), ErrorKind::Type);
+}
+
+#[test]
+fn sizefilter_and_valmax_on_objects() {
+    let objs = s(vec![
+        obj(&[(1, 0, 0), (1, 0, 1)]),
+        obj(&[(2, 5, 5)]),
+        obj(&[(3, 2, 2), (3, 2, 3)]),
+    ]);
+    assert_eq!(
+        sizefilter(&objs, &i(2)).unwrap(),
+        s(vec![
+            obj(&[(1, 0, 0), (1, 0, 1)]),
+            obj(&[(3, 2, 2), (3, 2, 3)])
+        ])
+    );
+    assert_eq!(sizefilter(&objs, &i(5)).unwrap(), Value::empty_set());
+    assert_eq!(sizefilter(&objs, &p(1, 1)).unwrap(), Value::empty_set());
+    assert_eq!(err(sizefilter(&ints(&[1]), &i(1))), ErrorKind::Type);
+    assert_eq!(valmax(&objs, &f(Prim::size)).unwrap(), i(2));
+    assert_eq!(valmin(&objs, &f(Prim::size)).unwrap(), i(1));
+    assert_eq!(contained(&obj(&[(2, 5, 5)]), &objs).unwrap(), b(true));
+    assert_eq!(contained(&obj(&[(2, 5, 6)]), &objs).unwrap(), b(false));
+    assert_eq!(err(contained(&i(1), &i(1))), ErrorKind::Type);
+    assert_eq!(err(size(&i(1))), ErrorKind::Type);
+}
+
+// ----- real ARC tasks ----------------------------------------------------------------
+
+fn load_task(id: &str) -> task::Task {
+    let path = format!("{}/../tests/data/arc/{id}.json", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("task file");
+    task::parse_str(&path, id, &text).expect("valid task")
+}
+
+/// Transpose (the reference's `dmirror` on grids), written out for the test.
+fn transpose(g: &Grid) -> Grid {
+    let mut cells = Vec::with_capacity(g.cells().len());
+    for j in 0..g.width() {
+        for i in 0..g.height() {
+            cells.push(g.get(i, j));
+        }
+    }
+    Grid::new(g.width(), g.height(), cells)
+}
+
+/// 746b3537: collapse the runs of a striped grid. Like Hodel's solver, pick
+/// the orientation with `size(dedupe(first(I))) == 1` (transpose when the
+/// first row is uniform); then all rows are equal (`dedupe` leaves one), and
+/// the row's runs collapse: keep `row[k]` where it differs from `row[k-1]`,
+/// via `pair(row, combine((-1,), row))` and `sfilter`.
+#[test]
+fn arc_746b3537_collapse_stripes() {
+    let task = load_task("746b3537");
+    assert!(task.num_samples() >= 5);
+    let differs = compose(
+        &f(Prim::flip),
+        &fork(&f(Prim::equality), &f(Prim::first), &f(Prim::last)).unwrap(),
+    )
+    .unwrap();
+    for ex in task.samples() {
+        let input = Value::grid(ex.input.clone());
+        let first_row = first(&input).unwrap();
+        let uniform = i(1) == size(&dedupe(&first_row).unwrap()).unwrap();
+        let oriented = if uniform {
+            Value::grid(transpose(&ex.input))
+        } else {
+            input.clone()
+        };
+        let rows = dedupe(&oriented).unwrap();
+        assert!(matches!(rows, Value::Grid(_)));
+        assert_eq!(size(&rows).unwrap(), i(1));
+        let row = first(&rows).unwrap();
+        let shifted = combine(&ints(&[-1]), &row).unwrap();
+        let kept = sfilter(&pair(&row, &shifted).unwrap(), &differs).unwrap();
+        let collapsed = apply(&f(Prim::first), &kept).unwrap();
+        let out = repeat(&collapsed, &i(1)).unwrap();
+        let out = if uniform {
+            let g = out.as_grid("test").unwrap();
+            Value::grid(transpose(&g))
+        } else {
+            out
+        };
+        assert_eq!(out, Value::grid(ex.output.clone().unwrap()));
+    }
+}
+/// d631b094: one row of the only non-background colour, as long as its count.
+/// Built from container primitives only: the palette as `combine(frozenset(),
+/// merge(I))`, the colour as `other(palette, 0)`, the count via `sfilter`.
+#[test]
+fn arc_d631b094_count_colour() {
+    let task = load_task("d631b094");
+    for ex in task.samples() {
+        let input = Value::grid(ex.input.clone());
+        let cells = merge(&input).unwrap();
+        let palette = combine(&Value::empty_set(), &cells).unwrap();
+        assert!(palette.is_set());
+        let colour = other(&palette, &i(0)).unwrap();
+        let count = size(&sfilter(&cells, &matcher(&f(Prim::identity), &colour).unwrap()).unwrap())
+            .unwrap();
+        let row = repeat(&colour, &count).unwrap();
+        let out = repeat(&row, &i(1)).unwrap();
+        assert_eq!(out, Value::grid(ex.output.clone().unwrap()));
+        // By counts, ties going to the smaller value (0).
+        let zeros = size(&sfilter(&cells, &eq(0)).unwrap()).unwrap();
+        let (most, least) = match zeros.cmp(&count) {
+            std::cmp::Ordering::Less => (colour.clone(), i(0)),
+            std::cmp::Ordering::Greater => (i(0), colour.clone()),
+            std::cmp::Ordering::Equal => (i(0), i(0)),
+        };
+        assert_eq!(mostcommon(&cells).unwrap(), most);
+        assert_eq!(leastcommon(&cells).unwrap(), least);
+        assert_eq!(maximum(&palette).unwrap(), colour);
+    }
+}
+
+/// Objects built from real grids: the cells of each colour as an `Object`,
+/// then the largest by size, their union, and the colour of the largest.
+#[test]
+fn arc_objects_by_colour() {
+    let task = load_task("746b3537");
+    for ex in task.samples() {
+        let g = &ex.input;
+        let mut by_colour: std::collections::BTreeMap<i8, Vec<Cell>> = Default::default();
+        for r in 0..g.height() {
+            for c in 0..g.width() {
+                by_colour.entry(g.get(r, c)).or_default().push(Cell::new(
+                    g.get(r, c),
+                    r as i32,
+                    c as i32,
+                ));
+            }
+        }
+        let objs = s(by_colour
+            .values()
+            .map(|v| Value::object(v.clone()))
+            .collect());
+        let all = merge(&objs).unwrap();
+        assert!(matches!(all, Value::Object(_)));
+        assert_eq!(size(&all).unwrap(), i((g.height() * g.width()) as i64));
+        // argmax by size: the first (smallest colour) of the largest classes.
+        let biggest = argmax(&objs, &f(Prim::size)).unwrap();
+        let best_len = by_colour.values().map(Vec::len).max().unwrap();
+        let expected_colour = by_colour
+            .iter()
+            .find(|(_, v)| v.len() == best_len)
+            .map(|(c, _)| *c)
+            .unwrap();
+        assert_eq!(
+            first(&first(&biggest).unwrap()).unwrap(),
+            i(expected_colour as i64)
+        );
+        assert_eq!(valmax(&objs, &f(Prim::size)).unwrap(), i(best_len as i64));
+        // Remove each object from the union in turn: nothing is left.
+        let mut rest = all.clone();
+        for o in objs.elems().unwrap() {
+            rest = difference(&rest, &o).unwrap();
+        }
+        assert_eq!(size(&rest).unwrap(), i(0));
+    }
+}
