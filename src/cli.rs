@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use battgen_runtime::driver::{self, Mode, RunOptions};
+use battgen_runtime::driver::{self, Exec, Mode, RunOptions};
 use battgen_runtime::plan::Plan;
 use clap::{Args, Parser, Subcommand};
 
@@ -44,6 +44,10 @@ pub enum Command_ {
     Run(RunArgs),
     /// Write the compiled battery as a standalone binary.
     Build(BuildArgs),
+    /// Benchmark the battery in cross mode: per-input vs battery vs batched
+    /// execution, one thread vs all cores (default data: the 400 ARC
+    /// training tasks of ../shared/arc-agi).
+    Bench(RunArgs),
 }
 
 /// Which programs go into the battery.
@@ -76,7 +80,7 @@ pub struct GenerateArgs {
     pub output: Option<PathBuf>,
 }
 
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Clone)]
 pub struct RunArgs {
     #[command(flatten)]
     pub select: SelectArgs,
@@ -95,14 +99,20 @@ pub struct RunArgs {
     pub timeout_ms: u64,
     #[arg(long)]
     pub strict: bool,
-    /// Per-input execution of each program instead of the merged battery.
+    /// per-input, battery or batched (default: per-input in own mode,
+    /// batched in cross mode).
+    #[arg(long, value_enum)]
+    pub exec: Option<Exec>,
+    /// Print per-primitive telemetry.
     #[arg(long)]
-    pub per_input: bool,
+    pub stats: bool,
     /// Interpret the merged plan in-process instead of compiling it.
     #[arg(long)]
     pub interpret: bool,
     #[arg(long)]
     pub quiet: bool,
+    #[arg(skip)]
+    pub bench: bool,
 }
 
 #[derive(Args, Debug)]
@@ -263,11 +273,13 @@ fn cmd_run(args: &RunArgs) -> i32 {
         jobs: args.jobs,
         timeout_ms: args.timeout_ms,
         strict: args.strict,
-        per_input: args.per_input,
+        exec: args.exec,
+        stats: args.stats,
         quiet: args.quiet,
+        bench: args.bench,
     };
     if args.interpret {
-        return driver::run(&plan, &opts);
+        return if opts.bench { driver::bench(&plan, &opts) } else { driver::run(&plan, &opts) };
     }
     let binary = match compile_or_report(&code, plan.programs.len(), plan.nodes.len()) {
         Ok(b) => b,
@@ -291,7 +303,14 @@ fn run_binary(binary: &Path, opts: &RunOptions) -> i32 {
         cmd.arg("--jobs").arg(j.to_string());
     }
     cmd.arg("--timeout-ms").arg(opts.timeout_ms.to_string());
-    for (flag, on) in [("--strict", opts.strict), ("--per-input", opts.per_input), ("--quiet", opts.quiet)] {
+    if let Some(e) = opts.exec {
+        cmd.arg("--exec").arg(match e {
+            Exec::PerInput => "per-input",
+            Exec::Battery => "battery",
+            Exec::Batched => "batched",
+        });
+    }
+    for (flag, on) in [("--strict", opts.strict), ("--stats", opts.stats), ("--quiet", opts.quiet), ("--bench", opts.bench)] {
         if on {
             cmd.arg(flag);
         }
@@ -336,5 +355,14 @@ pub fn main(cli: Cli) -> i32 {
         None => cmd_generate(&cli.generate),
         Some(Command_::Run(a)) => cmd_run(a),
         Some(Command_::Build(a)) => cmd_build(a),
+        Some(Command_::Bench(a)) => {
+            let mut a = a.clone();
+            a.bench = true;
+            a.mode = Mode::Cross;
+            if a.data.is_none() {
+                a.data = Some(Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/arc-agi/training"));
+            }
+            cmd_run(&a)
+        }
     }
 }

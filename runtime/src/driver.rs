@@ -12,6 +12,7 @@ use clap::{Parser, ValueEnum};
 use rayon::prelude::*;
 use serde_json::{json, Map, Value as Json};
 
+use crate::batch::{Backend, Column, CpuBackend, PrimStats};
 use crate::battery::Battery;
 use crate::error::Result;
 use crate::task::{self, grid_to_json, Task};
@@ -49,12 +50,41 @@ pub struct RunOptions {
     /// Reject the whole run if any task file is malformed (default: skip it).
     #[arg(long)]
     pub strict: bool,
-    /// Per-input execution of each program instead of the merged battery.
+    /// How programs run: each alone per input, the merged battery per input,
+    /// or the merged battery column-wise over all inputs. Default: per-input
+    /// in own mode, batched in cross mode.
+    #[arg(long, value_enum)]
+    pub exec: Option<Exec>,
+    /// Print per-primitive telemetry (rows per device, time).
     #[arg(long)]
-    pub per_input: bool,
+    pub stats: bool,
     /// Print no summary.
     #[arg(long)]
     pub quiet: bool,
+    /// Benchmark: cross mode with every execution kind, on one thread and
+    /// on all cores, checking that all give identical outputs.
+    #[arg(long)]
+    pub bench: bool,
+}
+
+/// How the programs of a battery are executed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Exec {
+    /// Each program alone on each input.
+    PerInput,
+    /// The merged battery (shared subexpressions once) on each input.
+    Battery,
+    /// The merged battery column-wise over all inputs at once.
+    Batched,
+}
+
+impl Exec {
+    pub fn default_for(mode: Mode) -> Exec {
+        match mode {
+            Mode::Own => Exec::PerInput,
+            Mode::Cross => Exec::Batched,
+        }
+    }
 }
 
 /// What one evaluation gave, kept compact.
@@ -121,11 +151,19 @@ fn pairs(battery: &dyn Battery, tasks: &[Task], mode: Mode) -> Vec<Vec<usize>> {
         .collect()
 }
 
-/// Run `battery` on `tasks`. Own mode runs each program per input; cross
-/// mode runs the merged battery once per input (unless `per_input`).
-pub fn execute(battery: &dyn Battery, tasks: Vec<Task>, mode: Mode, per_input: bool, progress: &Progress) -> RunResults {
+/// Run `battery` on `tasks`. Batched execution evaluates every program on
+/// every input of the batch (in own mode, the rows of other tasks are then
+/// discarded); the other two run only the pairs the mode asks for.
+pub fn execute(
+    battery: &dyn Battery,
+    tasks: Vec<Task>,
+    mode: Mode,
+    exec: Exec,
+    backend: &dyn Backend,
+    progress: &Progress,
+) -> RunResults {
     let start = Instant::now();
-    let plan = pairs(battery, &tasks, mode);
+    let wanted = pairs(battery, &tasks, mode);
     let samples: Vec<(usize, usize, Value)> = tasks
         .iter()
         .enumerate()
@@ -135,54 +173,70 @@ pub fn execute(battery: &dyn Battery, tasks: Vec<Task>, mode: Mode, per_input: b
                 .map(move |(s, ex)| (t, s, Value::grid(ex.input.clone())))
         })
         .collect();
-    let mut outcomes: Vec<Vec<(usize, usize, Outcome)>> = vec![Vec::new(); battery.num_programs()];
-    if mode == Mode::Cross && !per_input {
-        progress.set_total(samples.len());
-        let columns: Vec<Vec<Outcome>> = samples
-            .par_iter()
-            .map(|(_, _, input)| {
-                let out = battery.run_all(input).into_iter().map(Outcome::from_result).collect();
-                progress.inc(1);
-                out
-            })
-            .collect();
-        for ((t, s, _), column) in samples.iter().zip(columns) {
-            for (k, o) in column.into_iter().enumerate() {
-                outcomes[k].push((*t, *s, o));
+    let programs = battery.num_programs();
+    let mut outcomes: Vec<Vec<(usize, usize, Outcome)>> = vec![Vec::new(); programs];
+    let want = |k: usize, t: usize| mode == Mode::Cross || wanted[k].contains(&t);
+    match exec {
+        Exec::Batched => {
+            progress.set_total(samples.len() * programs);
+            let inputs = Column::Rows(samples.iter().map(|(_, _, v)| Ok(v.clone())).collect());
+            let columns = battery.run_batch(&inputs, samples.len(), backend);
+            for (k, column) in columns.into_iter().enumerate() {
+                for (row, (t, s, _)) in samples.iter().enumerate() {
+                    if want(k, *t) {
+                        outcomes[k].push((*t, *s, Outcome::from_result(column.row(row).clone())));
+                    }
+                }
+            }
+            progress.inc(samples.len() * programs);
+        }
+        Exec::Battery => {
+            progress.set_total(samples.len());
+            let rows: Vec<Vec<Outcome>> = samples
+                .par_iter()
+                .map(|(_, _, input)| {
+                    let out = battery.run_all(input).into_iter().map(Outcome::from_result).collect();
+                    progress.inc(1);
+                    out
+                })
+                .collect();
+            for ((t, s, _), row) in samples.iter().zip(rows) {
+                for (k, o) in row.into_iter().enumerate() {
+                    if want(k, *t) {
+                        outcomes[k].push((*t, *s, o));
+                    }
+                }
             }
         }
-    } else {
-        let work: Vec<(usize, usize)> = plan
-            .iter()
-            .enumerate()
-            .flat_map(|(k, ts)| {
-                let samples = &samples;
-                ts.iter().flat_map(move |&t| {
+        Exec::PerInput => {
+            let work: Vec<(usize, usize)> = (0..programs)
+                .flat_map(|k| {
+                    let want = &want;
                     samples
                         .iter()
                         .enumerate()
-                        .filter(move |(_, (st, _, _))| *st == t)
+                        .filter(move |(_, (t, _, _))| want(k, *t))
                         .map(move |(i, _)| (k, i))
                 })
-            })
-            .collect();
-        progress.set_total(work.len());
-        let results: Vec<Outcome> = work
-            .par_iter()
-            .map(|&(k, i)| {
-                let o = Outcome::from_result(battery.run_program(k, &samples[i].2));
-                progress.inc(1);
-                o
-            })
-            .collect();
-        for (&(k, i), o) in work.iter().zip(results) {
-            outcomes[k].push((samples[i].0, samples[i].1, o));
+                .collect();
+            progress.set_total(work.len());
+            let results: Vec<Outcome> = work
+                .par_iter()
+                .map(|&(k, i)| {
+                    let o = Outcome::from_result(battery.run_program(k, &samples[i].2));
+                    progress.inc(1);
+                    o
+                })
+                .collect();
+            for (&(k, i), o) in work.iter().zip(results) {
+                outcomes[k].push((samples[i].0, samples[i].1, o));
+            }
         }
     }
     progress.finish();
     RunResults {
-        names: (0..battery.num_programs()).map(|k| battery.name(k).to_owned()).collect(),
-        task_ids: (0..battery.num_programs()).map(|k| battery.task_id(k).to_owned()).collect(),
+        names: (0..programs).map(|k| battery.name(k).to_owned()).collect(),
+        task_ids: (0..programs).map(|k| battery.task_id(k).to_owned()).collect(),
         tasks,
         outcomes,
         wall: start.elapsed(),
@@ -413,9 +467,16 @@ pub fn run(battery: &dyn Battery, opts: &RunOptions) -> i32 {
         }
     };
     let progress = Progress::new(opts.quiet);
-    let results = pool.install(|| execute(battery, tasks, opts.mode, opts.per_input, &progress));
+    let backend = CpuBackend::new();
+    let exec = opts.exec.unwrap_or(Exec::default_for(opts.mode));
+    let results = pool.install(|| execute(battery, tasks, opts.mode, exec, &backend, &progress));
+    let telemetry = backend.telemetry().report();
     if let Some(out) = &opts.out {
-        if let Err(code) = write_json(out, &results.to_json()) {
+        let mut j = results.to_json();
+        if let Json::Object(m) = &mut j {
+            m.insert(STATS_KEY.to_owned(), stats_json(&backend.name(), exec, &telemetry));
+        }
+        if let Err(code) = write_json(out, &j) {
             return code;
         }
     }
@@ -424,14 +485,141 @@ pub fn run(battery: &dyn Battery, opts: &RunOptions) -> i32 {
             return code;
         }
     }
+    if opts.stats {
+        eprint!("{}", stats_table(&backend.name(), exec, &telemetry));
+    }
     if !opts.quiet {
         eprint!("{}", summary(&results, opts.mode));
     }
     exit::OK
 }
 
+/// The key of the telemetry entry in results JSON (not a program name:
+/// program names are identifiers and never start with `_`).
+pub const STATS_KEY: &str = "__stats__";
+
+fn stats_json(backend: &str, exec: Exec, t: &[PrimStats]) -> Json {
+    json!({ "backend": backend, "exec": format!("{exec:?}"), "primitives": t })
+}
+
+/// `--stats`: rows per device and time, per primitive.
+pub fn stats_table(backend: &str, exec: Exec, t: &[PrimStats]) -> String {
+    let mut s = format!("execution: {exec:?} on {backend}\n{:>16} {:>10} {:>10} {:>10}\n", "primitive", "cpu rows", "gpu rows", "ms");
+    for p in t {
+        s.push_str(&format!("{:>16} {:>10} {:>10} {:>10.1}\n", p.name, p.cpu_rows, p.gpu_rows, p.micros as f64 / 1000.0));
+    }
+    let (cpu, gpu): (u64, u64) = t.iter().fold((0, 0), |(c, g), p| (c + p.cpu_rows, g + p.gpu_rows));
+    s.push_str(&format!("batch ops: {gpu} rows on the GPU, {cpu} rows on the CPU\n"));
+    s
+}
+
 /// `main` of a compiled battery.
 pub fn main(battery: &dyn Battery) {
     let opts = RunOptions::parse();
-    std::process::exit(run(battery, &opts));
+    let code = if opts.bench { bench(battery, &opts) } else { run(battery, &opts) };
+    std::process::exit(code);
+}
+
+/// One measured configuration of the benchmark.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct BenchRow {
+    pub exec: String,
+    pub threads: usize,
+    pub evaluations: usize,
+    pub seconds: f64,
+    pub evals_per_sec: f64,
+}
+
+/// The benchmark: cross mode over the tasks of `--data`, per-input versus
+/// battery versus batched execution, one thread versus all cores. Outputs
+/// of every configuration must be identical; a difference is an error.
+pub fn bench(battery: &dyn Battery, opts: &RunOptions) -> i32 {
+    crate::budget::set_limit(Some(Duration::from_millis(opts.timeout_ms)));
+    let tasks = match load_tasks(opts) {
+        Ok(t) => t,
+        Err(code) => return code,
+    };
+    let cores = opts.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let samples: usize = tasks.iter().map(Task::num_samples).sum();
+    eprintln!(
+        "bench: {} programs x {} inputs ({} tasks), cross mode; 1 thread and {cores} threads",
+        battery.num_programs(),
+        samples,
+        tasks.len()
+    );
+    let mut rows = Vec::new();
+    let mut reference: Option<Vec<Vec<(usize, usize, Outcome)>>> = None;
+    let mut identical = true;
+    for exec in [Exec::PerInput, Exec::Battery, Exec::Batched] {
+        for threads in [1, cores] {
+            let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+                Ok(p) => p,
+                Err(e) => {
+                    eprintln!("error: cannot start worker threads: {e}");
+                    return exit::IO;
+                }
+            };
+            let backend = CpuBackend::new();
+            let progress = Progress::new(true);
+            let r = pool.install(|| execute(battery, tasks.clone(), Mode::Cross, exec, &backend, &progress));
+            let secs = r.wall.as_secs_f64();
+            let row = BenchRow {
+                exec: format!("{exec:?}"),
+                threads,
+                evaluations: r.evaluations(),
+                seconds: secs,
+                evals_per_sec: r.evaluations() as f64 / secs.max(1e-9),
+            };
+            eprintln!("  {:>9} {:>3} threads: {:>9.0} evaluations/s ({:.3} s)", row.exec, threads, row.evals_per_sec, secs);
+            rows.push(row);
+            match &reference {
+                None => reference = Some(r.outcomes),
+                Some(first) => {
+                    if *first != r.outcomes {
+                        identical = false;
+                        eprintln!("error: outputs of {exec:?} with {threads} threads differ from per-input execution");
+                    }
+                }
+            }
+        }
+    }
+    print!("{}", bench_table(&rows, cores));
+    println!("outputs identical across all configurations: {identical}");
+    if let Some(out) = &opts.out {
+        if let Err(code) = write_json(out, &json!({ "cores": cores, "rows": rows, "identical": identical })) {
+            return code;
+        }
+    }
+    if identical {
+        exit::OK
+    } else {
+        exit::IO
+    }
+}
+
+/// The benchmark's table, with ratios to per-input on one thread and the
+/// parallel efficiency of each execution kind.
+pub fn bench_table(rows: &[BenchRow], cores: usize) -> String {
+    let base = rows.first().map_or(1.0, |r| r.evals_per_sec);
+    let mut s = String::from("| execution | threads | evaluations/s | vs per-input 1 thread | parallel efficiency |\n|---|---|---|---|---|\n");
+    for r in rows {
+        let single = rows
+            .iter()
+            .find(|x| x.exec == r.exec && x.threads == 1)
+            .map_or(r.evals_per_sec, |x| x.evals_per_sec);
+        let eff = if r.threads > 1 {
+            format!("{:.0}%", 100.0 * r.evals_per_sec / single / cores as f64)
+        } else {
+            "-".to_owned()
+        };
+        s.push_str(&format!(
+            "| {} | {} | {:.0} | {:.2}x | {} |\n",
+            r.exec,
+            r.threads,
+            r.evals_per_sec,
+            r.evals_per_sec / base,
+            eff
+        ));
+    }
+    s
 }

@@ -99,7 +99,12 @@ pub fn mpapply(function: &Value, a: &Value, b: &Value) -> Result<Value> {
 }
 
 pub fn prapply(function: &Value, a: &Value, b: &Value) -> Result<Value> {
-    let (xs, ys) = (a.elems()?, b.elems()?);
+    // The reference iterates `b` outside `a`: with `b` empty, `a` is never read.
+    let ys = b.elems()?;
+    if ys.is_empty() {
+        return Ok(Value::empty_set());
+    }
+    let xs = a.elems()?;
     let mut out = Vec::with_capacity(xs.len() * ys.len());
     for y in &ys {
         for x in &xs {
