@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 use std::fmt;
 
-use battgen_runtime::plan::{Operand, Plan};
+use battgen_runtime::plan::{Fused, Operand, Plan};
 use battgen_runtime::Prim;
 use serde::Serialize;
 
@@ -123,6 +123,9 @@ fn batch_ctx(plan: &Plan) -> (Vec<Uniform>, Vec<BatchLine>, Vec<String>) {
         .map(|(n, node)| {
             let callee = match &node.callee {
                 Operand::Prim(p) => format!("rt::Callee::Prim(rt::Prim::{})", ident(p.name())),
+                Operand::Fused(Fused::ApplyChain { merge }) => {
+                    format!("rt::Callee::Fused(rt::Fused::ApplyChain {{ merge: {merge} }})")
+                }
                 op => format!("rt::Callee::Column({})", batch_ref(op)),
             };
             let args: Vec<String> = node.args.iter().map(batch_ref).collect();
@@ -201,6 +204,7 @@ trait Context {
             Operand::Node(n) => self.node_ref(*n),
             Operand::Const(c) => format!("&rt::c::{c}"),
             Operand::Prim(p) => format!("&{}", prim_var(*p)),
+            Operand::Fused(_) => unreachable!("fused operations are only callees"),
         }
     }
     fn node_ref(&self, n: usize) -> String;
@@ -208,19 +212,25 @@ trait Context {
     fn call(&self, plan: &Plan, n: usize) -> String {
         let node = &plan.nodes[n];
         let args: Vec<String> = node.args.iter().map(|a| self.by_ref(a)).collect();
+        let owned = |args: &[String]| -> String {
+            args.iter()
+                .map(|a| match a.strip_prefix('&') {
+                    Some(rest) if rest.starts_with("rt::c::") => rest.to_owned(),
+                    Some(rest) => format!("{rest}.clone()"),
+                    None => format!("{a}.clone()"),
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
         match &node.callee {
             Operand::Prim(p) => format!("{}({})", prim_path(*p), args.join(", ")),
-            callee => {
-                let owned: Vec<String> = args
-                    .iter()
-                    .map(|a| match a.strip_prefix('&') {
-                        Some(rest) if rest.starts_with("rt::c::") => rest.to_owned(),
-                        Some(rest) => format!("{rest}.clone()"),
-                        None => format!("{a}.clone()"),
-                    })
-                    .collect();
-                format!("rt::call({}, &[{}])", self.by_ref(callee), owned.join(", "))
-            }
+            Operand::Fused(Fused::ApplyChain { merge }) => match args.split_last() {
+                Some((container, stages)) => {
+                    format!("rt::p::apply_chain(&[{}], {container}, {merge})", owned(stages))
+                }
+                None => unreachable!("an apply chain has a container"),
+            },
+            callee => format!("rt::call({}, &[{}])", self.by_ref(callee), owned(&args)),
         }
     }
 }
@@ -275,6 +285,7 @@ fn owned_output(op: &Operand, node: impl Fn(usize) -> String) -> String {
         Operand::Node(n) => node(*n),
         Operand::Const(c) => format!("rt::c::{c}"),
         Operand::Prim(p) => format!("{}.clone()", prim_var(*p)),
+        Operand::Fused(_) => unreachable!("fused operations are only callees"),
     }
 }
 

@@ -1,7 +1,7 @@
 //! battgen: arc-dsl solver programs in, one batched Rust battery out.
 //!
 //! The modules follow the pipeline: parse -> check -> [`select`] ->
-//! [`merge`] -> rewrite -> [`emit`], with [`ast`] the representation they
+//! [`merge`] -> [`rewrite`] -> [`emit`], with [`ast`] the representation they
 //! share and the signature table in the runtime crate.
 
 pub mod ast;
@@ -9,4 +9,5 @@ pub mod compile;
 pub mod corpus;
 pub mod emit;
 pub mod merge;
+pub mod rewrite;
 pub mod select;

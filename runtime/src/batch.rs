@@ -13,7 +13,7 @@ use rayon::prelude::*;
 
 use crate::error::Result;
 use crate::functions::call;
-use crate::plan::guarded;
+use crate::plan::{guarded, Fused};
 use crate::signatures::{dispatch, Prim, PRIMITIVES};
 use crate::values::Value;
 
@@ -50,6 +50,7 @@ impl Column {
 #[derive(Clone, Copy)]
 pub enum Callee<'a> {
     Prim(Prim),
+    Fused(Fused),
     Column(&'a Column),
 }
 
@@ -91,7 +92,7 @@ impl Telemetry {
     fn slot(callee: &Callee) -> usize {
         match callee {
             Callee::Prim(p) => *p as usize,
-            Callee::Column(_) => PRIMITIVES.len(),
+            Callee::Column(_) | Callee::Fused(_) => PRIMITIVES.len(),
         }
     }
     pub fn record(&self, callee: &Callee, rows: u64, on_gpu: bool, start: Instant) {
@@ -104,7 +105,7 @@ impl Telemetry {
     pub fn report(&self) -> Vec<PrimStats> {
         let mut v: Vec<PrimStats> = (0..self.cpu_rows.len())
             .map(|s| PrimStats {
-                name: PRIMITIVES.get(s).map_or("<function value>", |sig| sig.name),
+                name: PRIMITIVES.get(s).map_or("<call of a value or fused>", |sig| sig.name),
                 cpu_rows: self.cpu_rows[s].load(Ordering::Relaxed),
                 gpu_rows: self.gpu_rows[s].load(Ordering::Relaxed),
                 micros: self.nanos[s].load(Ordering::Relaxed) / 1000,
@@ -136,6 +137,7 @@ pub fn eval_row(callee: Callee, args: &[&Column], row: usize) -> Result<Value> {
         .collect::<Result<Vec<_>>>()?;
     match callee {
         Callee::Prim(p) => guarded(|| dispatch(p, &vals)),
+        Callee::Fused(f) => guarded(|| f.eval(&vals)),
         Callee::Column(f) => {
             let f = f.row(row).clone()?;
             guarded(|| call(&f, &vals))

@@ -26,6 +26,31 @@ pub enum Operand {
     Const(&'static str),
     /// A primitive: as callee it is called, as argument it is a value.
     Prim(Prim),
+    /// A fused operation made by the generator's rewrite pass (callee only).
+    Fused(Fused),
+}
+
+/// Operations the rewrite pass builds out of chains of primitives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Fused {
+    /// `apply(fn, ... apply(f2, apply(f1, X)))`, merged at the end when
+    /// `merge` (then the last stage was a `mapply`). Arguments: the stage
+    /// functions in order, then the container. Each stage builds its
+    /// container exactly as `apply` does, so results and errors are those
+    /// of the original chain; what is saved is the intermediate nodes.
+    ApplyChain { merge: bool },
+}
+
+impl Fused {
+    /// Evaluate on argument values.
+    pub fn eval(self, args: &[Value]) -> Result<Value> {
+        match self {
+            Fused::ApplyChain { merge } => {
+                let (container, stages) = args.split_last().ok_or(Error::type_error("apply chain"))?;
+                crate::primitives::functional::apply_chain(stages, container, merge)
+            }
+        }
+    }
 }
 
 /// Where a node came from: a statement of a program.
@@ -123,6 +148,7 @@ impl Plan {
         let args = node.args.iter().map(get).collect::<Result<Vec<_>>>()?;
         guarded(|| match &node.callee {
             Operand::Prim(p) => dispatch(*p, &args),
+            Operand::Fused(f) => f.eval(&args),
             callee => call(&get(callee)?, &args),
         })
     }
@@ -201,6 +227,7 @@ impl Plan {
             let args: Vec<&Column> = node.args.iter().enumerate().map(|(k, op)| get(k + 1, op)).collect();
             let callee = match &node.callee {
                 Operand::Prim(p) => Callee::Prim(*p),
+                Operand::Fused(f) => Callee::Fused(*f),
                 op => Callee::Column(get(0, op)),
             };
             let col = backend.call(callee, &args, rows);

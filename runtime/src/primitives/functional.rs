@@ -68,6 +68,21 @@ pub fn apply(function: &Value, container: &Value) -> Result<Value> {
     container.same_container(out)
 }
 
+/// The fused form of `apply(fn, ... apply(f1, container))` (then `merge`):
+/// stage by stage, each stage exactly `apply`, so results and errors are
+/// the chain's. Built by the generator's rewrite pass.
+pub fn apply_chain(stages: &[Value], container: &Value, merge: bool) -> Result<Value> {
+    let mut current = container.clone();
+    for f in stages {
+        current = apply(f, &current)?;
+    }
+    if merge {
+        crate::primitives::containers::merge(&current)
+    } else {
+        Ok(current)
+    }
+}
+
 pub fn rapply(functions: &Value, value: &Value) -> Result<Value> {
     let fs = functions.elems()?;
     let out = fs
