@@ -97,7 +97,11 @@ impl Telemetry {
     }
     pub fn record(&self, callee: &Callee, rows: u64, on_gpu: bool, start: Instant) {
         let s = Self::slot(callee);
-        let counter = if on_gpu { &self.gpu_rows[s] } else { &self.cpu_rows[s] };
+        let counter = if on_gpu {
+            &self.gpu_rows[s]
+        } else {
+            &self.cpu_rows[s]
+        };
         counter.fetch_add(rows, Ordering::Relaxed);
         self.nanos[s].fetch_add(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
     }
@@ -105,7 +109,9 @@ impl Telemetry {
     pub fn report(&self) -> Vec<PrimStats> {
         let mut v: Vec<PrimStats> = (0..self.cpu_rows.len())
             .map(|s| PrimStats {
-                name: PRIMITIVES.get(s).map_or("<call of a value or fused>", |sig| sig.name),
+                name: PRIMITIVES
+                    .get(s)
+                    .map_or("<call of a value or fused>", |sig| sig.name),
                 cpu_rows: self.cpu_rows[s].load(Ordering::Relaxed),
                 gpu_rows: self.gpu_rows[s].load(Ordering::Relaxed),
                 micros: self.nanos[s].load(Ordering::Relaxed) / 1000,

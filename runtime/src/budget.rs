@@ -14,7 +14,10 @@ static LIMIT_MS: AtomicU64 = AtomicU64::new(0);
 
 /// Set the per-evaluation limit for this process (`None`: no limit).
 pub fn set_limit(limit: Option<Duration>) {
-    LIMIT_MS.store(limit.map_or(0, |l| l.as_millis().max(1) as u64), Ordering::Relaxed);
+    LIMIT_MS.store(
+        limit.map_or(0, |l| l.as_millis().max(1) as u64),
+        Ordering::Relaxed,
+    );
 }
 
 /// Start the budget for the evaluation that follows on this thread.
@@ -39,7 +42,7 @@ pub fn check() -> Result<()> {
         t.set(n);
         n
     });
-    if tick % 256 != 0 {
+    if !tick.is_multiple_of(256) {
         return Ok(());
     }
     match DEADLINE.with(|d| d.get()) {

@@ -65,14 +65,42 @@ pub static CONSTANTS: &[(&str, Value)] = &[
 
 /// The constant called `name`.
 pub fn constant(name: &str) -> Option<Value> {
-    CONSTANTS.iter().find(|(n, _)| *n == name).map(|(_, v)| v.clone())
+    CONSTANTS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, v)| v.clone())
 }
 
 /// The names of all constants, in the reference's order.
 pub const CONSTANT_NAMES: &[&str] = &[
-    "F", "T", "ZERO", "ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE",
-    "TEN", "NEG_ONE", "NEG_TWO", "DOWN", "RIGHT", "UP", "LEFT", "ORIGIN", "UNITY", "NEG_UNITY",
-    "UP_RIGHT", "DOWN_LEFT", "ZERO_BY_TWO", "TWO_BY_ZERO", "TWO_BY_TWO", "THREE_BY_THREE",
+    "F",
+    "T",
+    "ZERO",
+    "ONE",
+    "TWO",
+    "THREE",
+    "FOUR",
+    "FIVE",
+    "SIX",
+    "SEVEN",
+    "EIGHT",
+    "NINE",
+    "TEN",
+    "NEG_ONE",
+    "NEG_TWO",
+    "DOWN",
+    "RIGHT",
+    "UP",
+    "LEFT",
+    "ORIGIN",
+    "UNITY",
+    "NEG_UNITY",
+    "UP_RIGHT",
+    "DOWN_LEFT",
+    "ZERO_BY_TWO",
+    "TWO_BY_ZERO",
+    "TWO_BY_TWO",
+    "THREE_BY_THREE",
 ];
 
 #[cfg(test)]

@@ -195,7 +195,11 @@ pub fn execute(
             let rows: Vec<Vec<Outcome>> = samples
                 .par_iter()
                 .map(|(_, _, input)| {
-                    let out = battery.run_all(input).into_iter().map(Outcome::from_result).collect();
+                    let out = battery
+                        .run_all(input)
+                        .into_iter()
+                        .map(Outcome::from_result)
+                        .collect();
                     progress.inc(1);
                     out
                 })
@@ -236,7 +240,9 @@ pub fn execute(
     progress.finish();
     RunResults {
         names: (0..programs).map(|k| battery.name(k).to_owned()).collect(),
-        task_ids: (0..programs).map(|k| battery.task_id(k).to_owned()).collect(),
+        task_ids: (0..programs)
+            .map(|k| battery.task_id(k).to_owned())
+            .collect(),
         tasks,
         outcomes,
         wall: start.elapsed(),
@@ -271,7 +277,10 @@ impl RunResults {
                 let mut m: BTreeMap<usize, Score> = BTreeMap::new();
                 for (t, s, o) in outs {
                     let e = m.entry(*t).or_default();
-                    let expected = self.tasks[*t].samples().nth(*s).and_then(|ex| ex.output.as_ref());
+                    let expected = self.tasks[*t]
+                        .samples()
+                        .nth(*s)
+                        .and_then(|ex| ex.output.as_ref());
                     if let Some(exp) = expected {
                         e.known += 1;
                         if o.grid() == Some(exp) {
@@ -323,7 +332,9 @@ impl RunResults {
                 let s = task.train.len() + ti;
                 let mut attempts: Vec<&Grid> = Vec::new();
                 for &(k, _) in &ranked {
-                    let found = self.outcomes[k].iter().find(|(tt, ss, _)| *tt == t && *ss == s);
+                    let found = self.outcomes[k]
+                        .iter()
+                        .find(|(tt, ss, _)| *tt == t && *ss == s);
                     if let Some(g) = found.and_then(|(_, _, o)| o.grid()) {
                         if !attempts.contains(&g) {
                             attempts.push(g);
@@ -335,7 +346,9 @@ impl RunResults {
                 }
                 let first = attempts.first().copied().unwrap_or(&ex.input);
                 let second = attempts.get(1).copied().unwrap_or(first);
-                entries.push(json!({ "attempt_1": grid_to_json(first), "attempt_2": grid_to_json(second) }));
+                entries.push(
+                    json!({ "attempt_1": grid_to_json(first), "attempt_2": grid_to_json(second) }),
+                );
             }
             root.insert(task.id.clone(), Json::Array(entries));
         }
@@ -348,7 +361,9 @@ fn train_correct(r: &RunResults, k: usize, t: usize, _score: &Score) -> usize {
     let task = &r.tasks[t];
     r.outcomes[k]
         .iter()
-        .filter(|(tt, s, o)| *tt == t && *s < task.train.len() && o.grid() == task.train[*s].output.as_ref())
+        .filter(|(tt, s, o)| {
+            *tt == t && *s < task.train.len() && o.grid() == task.train[*s].output.as_ref()
+        })
         .count()
 }
 
@@ -366,19 +381,31 @@ impl Progress {
     pub fn new(quiet: bool) -> Progress {
         let bar = indicatif::ProgressBar::hidden();
         bar.set_style(
-            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} evaluations, {per_sec}, eta {eta}")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} evaluations, {per_sec}, eta {eta}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
         );
-        Progress { bar, start: Instant::now(), shown: false.into(), done: AtomicUsize::new(0), quiet }
+        Progress {
+            bar,
+            start: Instant::now(),
+            shown: false.into(),
+            done: AtomicUsize::new(0),
+            quiet,
+        }
     }
     fn set_total(&self, n: usize) {
         self.bar.set_length(n as u64);
     }
     fn inc(&self, n: usize) {
         let done = self.done.fetch_add(n, Ordering::Relaxed) + n;
-        if !self.quiet && !self.shown.load(Ordering::Relaxed) && self.start.elapsed() > Duration::from_secs(1) {
+        if !self.quiet
+            && !self.shown.load(Ordering::Relaxed)
+            && self.start.elapsed() > Duration::from_secs(1)
+        {
             self.shown.store(true, Ordering::Relaxed);
-            self.bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            self.bar
+                .set_draw_target(indicatif::ProgressDrawTarget::stderr());
         }
         if done % 64 == 0 || self.shown.load(Ordering::Relaxed) {
             self.bar.set_position(done as u64);
@@ -396,7 +423,10 @@ pub fn summary(r: &RunResults, mode: Mode) -> String {
         .iter()
         .flat_map(|m| m.iter().filter(|(_, s)| s.solved()).map(|(t, _)| *t))
         .collect();
-    let solving_programs = scores.iter().filter(|m| m.values().any(Score::solved)).count();
+    let solving_programs = scores
+        .iter()
+        .filter(|m| m.values().any(Score::solved))
+        .count();
     let evals = r.evaluations();
     let errors = r.errors();
     let error_total: usize = errors.values().sum();
@@ -409,14 +439,25 @@ pub fn summary(r: &RunResults, mode: Mode) -> String {
     let secs = r.wall.as_secs_f64();
     let rows = [
         ("mode", format!("{mode:?}").to_lowercase()),
-        ("tasks solved", format!("{} of {}", solved_tasks.len(), r.tasks.len())),
-        ("programs", format!("{} ({solving_programs} solve a task)", r.names.len())),
+        (
+            "tasks solved",
+            format!("{} of {}", solved_tasks.len(), r.tasks.len()),
+        ),
+        (
+            "programs",
+            format!("{} ({solving_programs} solve a task)", r.names.len()),
+        ),
         ("evaluations", evals.to_string()),
         ("errors", error_text),
         ("wall time", format!("{secs:.3} s")),
-        ("evaluations/s", format!("{:.0}", evals as f64 / secs.max(1e-9))),
+        (
+            "evaluations/s",
+            format!("{:.0}", evals as f64 / secs.max(1e-9)),
+        ),
     ];
-    rows.iter().map(|(k, v)| format!("{k:>14}  {v}\n")).collect()
+    rows.iter()
+        .map(|(k, v)| format!("{k:>14}  {v}\n"))
+        .collect()
 }
 
 /// Exit codes of a run.
@@ -430,11 +471,18 @@ pub mod exit {
 pub fn load_tasks(opts: &RunOptions) -> std::result::Result<Vec<Task>, i32> {
     let loaded = task::load(&opts.data);
     for e in &loaded.errors {
-        let what = if opts.strict { "error" } else { "warning: skipped" };
+        let what = if opts.strict {
+            "error"
+        } else {
+            "warning: skipped"
+        };
         eprintln!("{what}: {e}");
     }
     if opts.strict && !loaded.errors.is_empty() {
-        eprintln!("error: {} malformed task file(s); nothing was run (--strict)", loaded.errors.len());
+        eprintln!(
+            "error: {} malformed task file(s); nothing was run (--strict)",
+            loaded.errors.len()
+        );
         return Err(exit::BAD_DATA);
     }
     if loaded.tasks.is_empty() {
@@ -459,7 +507,10 @@ pub fn run(battery: &dyn Battery, opts: &RunOptions) -> i32 {
         Ok(t) => t,
         Err(code) => return code,
     };
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(opts.jobs.unwrap_or(0)).build() {
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.jobs.unwrap_or(0))
+        .build()
+    {
         Ok(p) => p,
         Err(e) => {
             eprintln!("error: cannot start worker threads: {e}");
@@ -474,7 +525,10 @@ pub fn run(battery: &dyn Battery, opts: &RunOptions) -> i32 {
     if let Some(out) = &opts.out {
         let mut j = results.to_json();
         if let Json::Object(m) = &mut j {
-            m.insert(STATS_KEY.to_owned(), stats_json(&backend.name(), exec, &telemetry));
+            m.insert(
+                STATS_KEY.to_owned(),
+                stats_json(&backend.name(), exec, &telemetry),
+            );
         }
         if let Err(code) = write_json(out, &j) {
             return code;
@@ -504,19 +558,36 @@ fn stats_json(backend: &str, exec: Exec, t: &[PrimStats]) -> Json {
 
 /// `--stats`: rows per device and time, per primitive.
 pub fn stats_table(backend: &str, exec: Exec, t: &[PrimStats]) -> String {
-    let mut s = format!("execution: {exec:?} on {backend}\n{:>16} {:>10} {:>10} {:>10}\n", "primitive", "cpu rows", "gpu rows", "ms");
+    let mut s = format!(
+        "execution: {exec:?} on {backend}\n{:>16} {:>10} {:>10} {:>10}\n",
+        "primitive", "cpu rows", "gpu rows", "ms"
+    );
     for p in t {
-        s.push_str(&format!("{:>16} {:>10} {:>10} {:>10.1}\n", p.name, p.cpu_rows, p.gpu_rows, p.micros as f64 / 1000.0));
+        s.push_str(&format!(
+            "{:>16} {:>10} {:>10} {:>10.1}\n",
+            p.name,
+            p.cpu_rows,
+            p.gpu_rows,
+            p.micros as f64 / 1000.0
+        ));
     }
-    let (cpu, gpu): (u64, u64) = t.iter().fold((0, 0), |(c, g), p| (c + p.cpu_rows, g + p.gpu_rows));
-    s.push_str(&format!("batch ops: {gpu} rows on the GPU, {cpu} rows on the CPU\n"));
+    let (cpu, gpu): (u64, u64) = t
+        .iter()
+        .fold((0, 0), |(c, g), p| (c + p.cpu_rows, g + p.gpu_rows));
+    s.push_str(&format!(
+        "batch ops: {gpu} rows on the GPU, {cpu} rows on the CPU\n"
+    ));
     s
 }
 
 /// `main` of a compiled battery.
 pub fn main(battery: &dyn Battery) {
     let opts = RunOptions::parse();
-    let code = if opts.bench { bench(battery, &opts) } else { run(battery, &opts) };
+    let code = if opts.bench {
+        bench(battery, &opts)
+    } else {
+        run(battery, &opts)
+    };
     std::process::exit(code);
 }
 
@@ -539,7 +610,9 @@ pub fn bench(battery: &dyn Battery, opts: &RunOptions) -> i32 {
         Ok(t) => t,
         Err(code) => return code,
     };
-    let cores = opts.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let cores = opts
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let samples: usize = tasks.iter().map(Task::num_samples).sum();
     eprintln!(
         "bench: {} programs x {} inputs ({} tasks), cross mode; 1 thread and {cores} threads",
@@ -561,7 +634,16 @@ pub fn bench(battery: &dyn Battery, opts: &RunOptions) -> i32 {
             };
             let backend = CpuBackend::new();
             let progress = Progress::new(true);
-            let r = pool.install(|| execute(battery, tasks.clone(), Mode::Cross, exec, &backend, &progress));
+            let r = pool.install(|| {
+                execute(
+                    battery,
+                    tasks.clone(),
+                    Mode::Cross,
+                    exec,
+                    &backend,
+                    &progress,
+                )
+            });
             let secs = r.wall.as_secs_f64();
             let row = BenchRow {
                 exec: format!("{exec:?}"),
@@ -570,7 +652,10 @@ pub fn bench(battery: &dyn Battery, opts: &RunOptions) -> i32 {
                 seconds: secs,
                 evals_per_sec: r.evaluations() as f64 / secs.max(1e-9),
             };
-            eprintln!("  {:>9} {:>3} threads: {:>9.0} evaluations/s ({:.3} s)", row.exec, threads, row.evals_per_sec, secs);
+            eprintln!(
+                "  {:>9} {:>3} threads: {:>9.0} evaluations/s ({:.3} s)",
+                row.exec, threads, row.evals_per_sec, secs
+            );
             rows.push(row);
             match &reference {
                 None => reference = Some(r.outcomes),
@@ -586,7 +671,10 @@ pub fn bench(battery: &dyn Battery, opts: &RunOptions) -> i32 {
     print!("{}", bench_table(&rows, cores));
     println!("outputs identical across all configurations: {identical}");
     if let Some(out) = &opts.out {
-        if let Err(code) = write_json(out, &json!({ "cores": cores, "rows": rows, "identical": identical })) {
+        if let Err(code) = write_json(
+            out,
+            &json!({ "cores": cores, "rows": rows, "identical": identical }),
+        ) {
             return code;
         }
     }

@@ -113,8 +113,18 @@ impl fmt::Display for Func {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Func::Prim(p) => write!(f, "{}", p.name()),
-            Func::Bind { side: Side::Left, f: g, fixed, .. } => write!(f, "lbind({g}, {fixed})"),
-            Func::Bind { side: Side::Right, f: g, fixed, .. } => write!(f, "rbind({g}, {fixed})"),
+            Func::Bind {
+                side: Side::Left,
+                f: g,
+                fixed,
+                ..
+            } => write!(f, "lbind({g}, {fixed})"),
+            Func::Bind {
+                side: Side::Right,
+                f: g,
+                fixed,
+                ..
+            } => write!(f, "rbind({g}, {fixed})"),
             Func::Compose(a, b) => write!(f, "compose({a}, {b})"),
             Func::Chain(a, b, c) => write!(f, "chain({a}, {b}, {c})"),
             Func::Matcher(a, b) => write!(f, "matcher({a}, {b})"),

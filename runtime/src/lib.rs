@@ -25,11 +25,11 @@ pub mod signatures;
 pub mod task;
 pub mod values;
 
+pub use battery::Battery;
 pub use error::{Error, ErrorKind, Result};
 pub use functions::{call, Func};
 pub use signatures::{Prim, PRIMITIVES};
 pub use values::{Cell, Color, Grid, Loc, Patch, Value};
-pub use battery::Battery;
 
 /// Everything emitted code refers to, under one short path:
 /// `use battgen_runtime::rt;` then `rt::p::objects(..)`, `rt::c::T`, ...

@@ -46,7 +46,8 @@ impl Fused {
     pub fn eval(self, args: &[Value]) -> Result<Value> {
         match self {
             Fused::ApplyChain { merge } => {
-                let (container, stages) = args.split_last().ok_or(Error::type_error("apply chain"))?;
+                let (container, stages) =
+                    args.split_last().ok_or(Error::type_error("apply chain"))?;
                 crate::primitives::functional::apply_chain(stages, container, merge)
             }
         }
@@ -174,10 +175,17 @@ impl Plan {
         self.output_of(&self.programs[k].output, input, &values)
     }
 
-    fn output_of(&self, op: &Operand, input: &Value, values: &[Option<Result<Value>>]) -> Result<Value> {
+    fn output_of(
+        &self,
+        op: &Operand,
+        input: &Value,
+        values: &[Option<Result<Value>>],
+    ) -> Result<Value> {
         match op {
             Operand::Input => Ok(input.clone()),
-            Operand::Node(n) => values[*n].clone().unwrap_or(Err(Error::type_error("output"))),
+            Operand::Node(n) => values[*n]
+                .clone()
+                .unwrap_or(Err(Error::type_error("output"))),
             other => static_value(other).ok_or(Error::type_error("output")),
         }
     }
@@ -208,7 +216,9 @@ impl Plan {
     pub fn eval_batch(&self, inputs: &Column, rows: usize, backend: &dyn Backend) -> Vec<Column> {
         let last = self.last_uses();
         let mut cols: Vec<Option<Column>> = vec![None; self.nodes.len()];
-        let statics = |op: &Operand| Column::Uniform(static_value(op).ok_or(Error::type_error("unknown constant")));
+        let statics = |op: &Operand| {
+            Column::Uniform(static_value(op).ok_or(Error::type_error("unknown constant")))
+        };
         for (n, node) in self.nodes.iter().enumerate() {
             let owned: Vec<Option<Column>> = std::iter::once(&node.callee)
                 .chain(&node.args)
@@ -224,7 +234,12 @@ impl Plan {
                     _ => owned[k].as_ref().expect("static operand"),
                 }
             };
-            let args: Vec<&Column> = node.args.iter().enumerate().map(|(k, op)| get(k + 1, op)).collect();
+            let args: Vec<&Column> = node
+                .args
+                .iter()
+                .enumerate()
+                .map(|(k, op)| get(k + 1, op))
+                .collect();
             let callee = match &node.callee {
                 Operand::Prim(p) => Callee::Prim(*p),
                 Operand::Fused(f) => Callee::Fused(*f),

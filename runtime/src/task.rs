@@ -81,13 +81,19 @@ pub fn load(path: &Path) -> Loaded {
                 .filter(|p| p.extension().is_some_and(|x| x == "json"))
                 .collect(),
             Err(e) => {
-                loaded.errors.push(err(path, None, format!("cannot read directory: {e}")));
+                loaded
+                    .errors
+                    .push(err(path, None, format!("cannot read directory: {e}")));
                 return loaded;
             }
         };
         files.sort();
         for file in files {
-            let id = file.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+            let id = file
+                .file_stem()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
             match read_json(&file).and_then(|j| parse_task(&file, &id, &j, true)) {
                 Ok(t) => loaded.tasks.push(t),
                 Err(e) => loaded.errors.push(e),
@@ -104,7 +110,11 @@ pub fn load(path: &Path) -> Loaded {
                 }
             }
             Ok(j) => {
-                let id = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+                let id = path
+                    .file_stem()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned();
                 match parse_task(path, &id, &j, true) {
                     Ok(t) => loaded.tasks.push(t),
                     Err(e) => loaded.errors.push(e),
@@ -120,8 +130,8 @@ pub fn load(path: &Path) -> Loaded {
 /// Parse one task from JSON text (used for bundled tasks).
 pub fn parse_str(name: &str, id: &str, text: &str) -> Result<Task, TaskError> {
     let path = Path::new(name);
-    let j: Json = serde_json::from_str(text)
-        .map_err(|e| err(path, None, format!("malformed JSON: {e}")))?;
+    let j: Json =
+        serde_json::from_str(text).map_err(|e| err(path, None, format!("malformed JSON: {e}")))?;
     parse_task(path, id, &j, true)
 }
 
@@ -134,7 +144,8 @@ fn err(path: &Path, task: Option<&str>, message: String) -> TaskError {
 }
 
 fn read_json(path: &Path) -> Result<Json, TaskError> {
-    let text = std::fs::read_to_string(path).map_err(|e| err(path, None, format!("cannot read: {e}")))?;
+    let text =
+        std::fs::read_to_string(path).map_err(|e| err(path, None, format!("cannot read: {e}")))?;
     serde_json::from_str(&text).map_err(|e| err(path, None, format!("malformed JSON: {e}")))
 }
 
@@ -142,7 +153,9 @@ fn read_json(path: &Path) -> Result<Json, TaskError> {
 /// Kaggle challenges file the test outputs are absent.
 fn parse_task(path: &Path, id: &str, j: &Json, outputs_required: bool) -> Result<Task, TaskError> {
     let e = |m: String| err(path, Some(id), m);
-    let obj = j.as_object().ok_or_else(|| e("a task must be a JSON object".into()))?;
+    let obj = j
+        .as_object()
+        .ok_or_else(|| e("a task must be a JSON object".into()))?;
     let mut parts = Vec::new();
     for split in ["train", "test"] {
         let list = obj
@@ -170,7 +183,11 @@ fn parse_task(path: &Path, id: &str, j: &Json, outputs_required: bool) -> Result
     }
     let test = parts.pop().unwrap_or_default();
     let train = parts.pop().unwrap_or_default();
-    Ok(Task { id: id.to_owned(), train, test })
+    Ok(Task {
+        id: id.to_owned(),
+        train,
+        test,
+    })
 }
 
 /// A grid from JSON: a non-empty rectangular list of lists of colours 0..=9,
@@ -182,7 +199,9 @@ pub fn parse_grid(j: &Json) -> Result<Grid, String> {
     }
     let mut cells: Vec<Vec<Color>> = Vec::with_capacity(rows.len());
     for (i, r) in rows.iter().enumerate() {
-        let r = r.as_array().ok_or_else(|| format!("row {i} is not a list"))?;
+        let r = r
+            .as_array()
+            .ok_or_else(|| format!("row {i} is not a list"))?;
         let mut row = Vec::with_capacity(r.len());
         for (jx, v) in r.iter().enumerate() {
             match v.as_i64() {
@@ -197,10 +216,16 @@ pub fn parse_grid(j: &Json) -> Result<Grid, String> {
         return Err("empty row".into());
     }
     if let Some(i) = cells.iter().position(|r| r.len() != w) {
-        return Err(format!("ragged grid: row {i} has {} cells, row 0 has {w}", cells[i].len()));
+        return Err(format!(
+            "ragged grid: row {i} has {} cells, row 0 has {w}",
+            cells[i].len()
+        ));
     }
     if cells.len() > MAX_SIDE || w > MAX_SIDE {
-        return Err(format!("grid is {}x{w}, over the {MAX_SIDE}x{MAX_SIDE} limit", cells.len()));
+        return Err(format!(
+            "grid is {}x{w}, over the {MAX_SIDE}x{MAX_SIDE} limit",
+            cells.len()
+        ));
     }
     Ok(Grid::from_rows(&cells).expect("checked rectangular"))
 }
@@ -230,7 +255,15 @@ mod tests {
 
     #[test]
     fn names_the_missing_field() {
-        let e = parse_str("t.json", "t", r#"{"train": [{"input": [[1]]}], "test": []}"#).unwrap_err();
-        assert!(e.to_string().contains("train[0]: missing field `output`"), "{e}");
+        let e = parse_str(
+            "t.json",
+            "t",
+            r#"{"train": [{"input": [[1]]}], "test": []}"#,
+        )
+        .unwrap_err();
+        assert!(
+            e.to_string().contains("train[0]: missing field `output`"),
+            "{e}"
+        );
     }
 }

@@ -233,12 +233,17 @@ impl Value {
     pub fn grid(g: Grid) -> Value {
         Value::Grid(Arc::new(g))
     }
-    /// A tuple; two numbers become a `Pair`.
+    /// A tuple; two numbers become a `Pair`, and equal-length tuples of
+    /// colours a `Grid` (same value either way; the compact forms are what
+    /// the fast paths of the primitives expect).
     pub fn tuple(items: Vec<Value>) -> Value {
         if items.len() == 2 {
             if let (Some(a), Some(b)) = (items[0].number(), items[1].number()) {
                 return Value::Pair(a, b);
             }
+        }
+        if let Some(g) = grid_from_rows(&items) {
+            return Value::grid(g);
         }
         Value::Tuple(items.into())
     }
@@ -322,14 +327,21 @@ impl Value {
         Color::try_from(n).map_err(|_| Error::unsupported(context))
     }
     /// A 2-tuple of numbers (any representation).
+    /// Python's `a, b = x` followed by use as numbers: any container of two
+    /// numbers (a frozenset unpacks in its iteration order).
     pub fn as_pair(&self, context: &'static str) -> Result<(i64, i64)> {
         match self {
             Value::Pair(a, b) => Ok((*a, *b)),
-            Value::Tuple(t) if t.len() == 2 => match (t[0].number(), t[1].number()) {
-                (Some(a), Some(b)) => Ok((a, b)),
-                _ => Err(Error::type_error(context)),
-            },
-            v if v.is_tuple() || v.is_set() => Err(Error::value_error(context)),
+            v if v.is_tuple() || v.is_set() => {
+                if v.len()? != 2 {
+                    return Err(Error::value_error(context));
+                }
+                let e = v.elems()?;
+                match (e[0].number(), e[1].number()) {
+                    (Some(a), Some(b)) => Ok((a, b)),
+                    _ => Err(Error::type_error(context)),
+                }
+            }
             _ => Err(Error::type_error(context)),
         }
     }
@@ -369,7 +381,10 @@ impl Value {
         match self {
             Value::Tuple(t) if t.len() == 2 => {
                 let color = Color::try_from(t[0].number()?).ok()?;
-                Some(Cell { color, loc: t[1].loc()? })
+                Some(Cell {
+                    color,
+                    loc: t[1].loc()?,
+                })
             }
             _ => None,
         }
@@ -398,7 +413,10 @@ impl Value {
             Value::Pair(a, b) => vec![Value::Int(*a), Value::Int(*b)],
             Value::Grid(g) => g.rows().map(row_value).collect(),
             Value::Tuple(t) => t.to_vec(),
-            Value::Indices(s) => s.iter().map(|&(i, j)| Value::Pair(i as i64, j as i64)).collect(),
+            Value::Indices(s) => s
+                .iter()
+                .map(|&(i, j)| Value::Pair(i as i64, j as i64))
+                .collect(),
             Value::Object(s) => s.iter().map(cell_value).collect(),
             Value::Set(s) => s.to_vec(),
             _ => return Err(Error::type_error("iterate")),
@@ -491,6 +509,39 @@ impl Value {
             _ => Err(Error::type_error("container")),
         }
     }
+}
+
+/// The grid that a non-empty tuple of equal-length, non-empty tuples of
+/// colours denotes, if it is one.
+fn grid_from_rows(items: &[Value]) -> Option<Grid> {
+    let width = match items.first()? {
+        Value::Pair(..) => 2,
+        Value::Tuple(t) => t.len(),
+        Value::Grid(_) => return None,
+        _ => return None,
+    };
+    if width == 0 {
+        return None;
+    }
+    let mut cells = Vec::with_capacity(items.len() * width);
+    for row in items {
+        match row {
+            Value::Pair(a, b) => {
+                if width != 2 {
+                    return None;
+                }
+                cells.push(Color::try_from(*a).ok()?);
+                cells.push(Color::try_from(*b).ok()?);
+            }
+            Value::Tuple(t) if t.len() == width => {
+                for v in t.iter() {
+                    cells.push(Color::try_from(v.number()?).ok()?);
+                }
+            }
+            _ => return None,
+        }
+    }
+    Some(Grid::new(items.len(), width, cells))
 }
 
 /// A grid row as a value (a tuple of ints).
