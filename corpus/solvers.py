@@ -1,0 +1,400 @@
+# battgen bundled default corpus: solver programs for ARC-AGI training tasks,
+# written in Michael Hodel's arc-dsl language (github.com/michaelhodel/arc-dsl).
+# These programs were written for battgen (independently, not taken from the
+# arc-dsl solvers.py) and are licensed under Apache-2.0 like the rest of this
+# repository. Each solve_<taskid> reproduces every train and test output of the
+# task in corpus/tasks/<taskid>.json and does not depend on frozenset iteration
+# order (it gives the same result with CPython hash order and with sorted order).
+from dsl import *
+from constants import *
+
+
+# Each nonzero cell of the 3x3 input is replaced by a copy of the input; zero cells by zeros.
+def solve_007bbfb7(I):
+    x1 = hconcat(I, I)
+    x2 = hconcat(x1, I)
+    x3 = vconcat(x2, x2)
+    x4 = vconcat(x3, x2)
+    x5 = upscale(I, THREE)
+    O = cellwise(x5, x4, ZERO)
+    return O
+
+
+# Fixed colour substitution: 3<->4, 1<->5, 2<->6, 8<->9.
+def solve_0d3d703e(I):
+    x1 = switch(I, THREE, FOUR)
+    x2 = switch(x1, ONE, FIVE)
+    x3 = switch(x2, TWO, SIX)
+    O = switch(x3, EIGHT, NINE)
+    return O
+
+
+# Rows of a single colour become grey, all other rows black.
+def solve_25d8a9c8(I):
+    x1 = frontiers(I)
+    x2 = sfilter(x1, hline)
+    x3 = merge(x2)
+    x4 = shape(I)
+    x5 = canvas(ZERO, x4)
+    O = fill(x5, FIVE, x3)
+    return O
+
+
+# Move everything down by one row.
+def solve_25ff71a9(I):
+    x1 = shape(I)
+    x2 = canvas(ZERO, x1)
+    x3 = asobject(I)
+    x4 = shift(x3, DOWN)
+    O = paint(x2, x4)
+    return O
+
+
+# Rotate the grid by 180 degrees.
+def solve_3c9b0459(I):
+    O = rot180(I)
+    return O
+
+
+# Output a single cell: blue if the grid is left-right symmetric, orange otherwise.
+def solve_44f52bb0(I):
+    x1 = vmirror(I)
+    x2 = equality(I, x1)
+    x3 = branch(x2, ONE, SEVEN)
+    O = canvas(x3, UNITY)
+    return O
+
+
+# Four rotated copies of the input arranged in a 2x2 block.
+def solve_46442a0e(I):
+    x1 = rot90(I)
+    x2 = rot180(I)
+    x3 = rot270(I)
+    x4 = hconcat(I, x1)
+    x5 = hconcat(x3, x2)
+    O = vconcat(x4, x5)
+    return O
+
+
+# Add a border that repeats the edge cells outward, with black corners.
+def solve_49d1d64f(I):
+    x1 = asobject(I)
+    x2 = shape(I)
+    x3 = add(x2, TWO)
+    x4 = canvas(ZERO, x3)
+    x5 = shift(x1, DOWN)
+    x6 = paint(x4, x5)
+    x7 = shift(x1, RIGHT)
+    x8 = paint(x6, x7)
+    x9 = add(UNITY, DOWN)
+    x10 = shift(x1, x9)
+    x11 = paint(x8, x10)
+    x12 = add(UNITY, RIGHT)
+    x13 = shift(x1, x12)
+    x14 = paint(x11, x13)
+    x15 = shift(x1, UNITY)
+    O = paint(x14, x15)
+    return O
+
+
+# Fill the whole grid with its most common colour.
+def solve_5582e5ca(I):
+    x1 = mostcolor(I)
+    x2 = shape(I)
+    O = canvas(x1, x2)
+    return O
+
+
+# Rotate the grid by 180 degrees.
+def solve_6150a2bd(I):
+    O = rot180(I)
+    return O
+
+
+# Mirror the grid to the right and then downward (four-fold symmetric tiling).
+def solve_62c24649(I):
+    x1 = vmirror(I)
+    x2 = hconcat(I, x1)
+    x3 = hmirror(x2)
+    O = vconcat(x2, x3)
+    return O
+
+
+# Mirror the grid to the right and then downward.
+def solve_67e8384a(I):
+    x1 = vmirror(I)
+    x2 = hconcat(I, x1)
+    x3 = hmirror(x2)
+    O = vconcat(x2, x3)
+    return O
+
+
+# Append the left-right mirror image on the right.
+def solve_6d0aefbc(I):
+    x1 = vmirror(I)
+    O = hconcat(I, x1)
+    return O
+
+
+# Number of colours selects a grey line: 1 colour top row, 2 main diagonal, 3 anti-diagonal.
+def solve_6e02f1e3(I):
+    x1 = numcolors(I)
+    x2 = equality(x1, ONE)
+    x3 = equality(x1, TWO)
+    x4 = connect(ORIGIN, ZERO_BY_TWO)
+    x5 = connect(ORIGIN, TWO_BY_TWO)
+    x6 = connect(TWO_BY_ZERO, ZERO_BY_TWO)
+    x7 = branch(x3, x5, x6)
+    x8 = branch(x2, x4, x7)
+    x9 = canvas(ZERO, THREE_BY_THREE)
+    O = fill(x9, FIVE, x8)
+    return O
+
+
+# Append the upside-down mirror image below.
+def solve_6fa7a44f(I):
+    x1 = hmirror(I)
+    O = vconcat(I, x1)
+    return O
+
+
+# Transpose the grid.
+def solve_74dd1130(I):
+    O = dmirror(I)
+    return O
+
+
+# Count the blue cells and draw that many red cells along the top row (the fourth in the centre).
+def solve_794b24be(I):
+    x1 = colorcount(I, ONE)
+    x2 = decrement(x1)
+    x3 = tojvec(x2)
+    x4 = connect(ORIGIN, x3)
+    x5 = equality(x1, FOUR)
+    x6 = branch(x5, UNITY, ORIGIN)
+    x7 = insert(x6, x4)
+    x8 = canvas(ZERO, THREE_BY_THREE)
+    O = fill(x8, TWO, x7)
+    return O
+
+
+# Four rotations of the input in a 2x2 block, built from one half and its 180 degree turn.
+def solve_7fe24cdd(I):
+    x1 = rot90(I)
+    x2 = hconcat(I, x1)
+    x3 = rot180(x2)
+    O = vconcat(x2, x3)
+    return O
+
+
+# Append the upside-down mirror image below.
+def solve_8be77c9e(I):
+    x1 = hmirror(I)
+    O = vconcat(I, x1)
+    return O
+
+
+# Scale the grid up by a factor of three.
+def solve_9172f3a0(I):
+    O = upscale(I, THREE)
+    return O
+
+
+# Keep the most common colour; every other cell becomes grey.
+def solve_9565186b(I):
+    x1 = mostcolor(I)
+    x2 = ofcolor(I, x1)
+    x3 = asindices(I)
+    x4 = difference(x3, x2)
+    O = fill(I, FIVE, x4)
+    return O
+
+
+# Each row is coloured by the column of its grey cell: left red, middle yellow, right green.
+def solve_a85d4709(I):
+    x1 = ofcolor(I, FIVE)
+    x2 = lbind(intersection, x1)
+    x3 = compose(x2, vfrontier)
+    x4 = lbind(mapply, hfrontier)
+    x5 = compose(x4, x3)
+    x6 = x5(ORIGIN)
+    x7 = x5(RIGHT)
+    x8 = x5(ZERO_BY_TWO)
+    x9 = fill(I, TWO, x6)
+    x10 = fill(x9, FOUR, x7)
+    O = fill(x10, THREE, x8)
+    return O
+
+
+# Upscale by the number of coloured cells.
+def solve_ac0a08a4(I):
+    x1 = colorcount(I, ZERO)
+    x2 = subtract(NINE, x1)
+    O = upscale(I, x2)
+    return O
+
+
+# Upscale by the number of non-background colours.
+def solve_b91ae062(I):
+    x1 = numcolors(I)
+    x2 = decrement(x1)
+    O = upscale(I, x2)
+    return O
+
+
+# Place a copy of the input at each block whose cell has the most common colour.
+def solve_c3e719e8(I):
+    x1 = mostcolor(I)
+    x2 = hconcat(I, I)
+    x3 = hconcat(x2, I)
+    x4 = vconcat(x3, x3)
+    x5 = vconcat(x4, x3)
+    x6 = upscale(I, THREE)
+    x7 = ofcolor(x6, x1)
+    x8 = asindices(x6)
+    x9 = difference(x8, x7)
+    O = fill(x5, ZERO, x9)
+    return O
+
+
+# Append the left-right mirror image on the right.
+def solve_c9e6f938(I):
+    x1 = vmirror(I)
+    O = hconcat(I, x1)
+    return O
+
+
+# Place a copy of the input in each 3x3 block whose cell in the input is red.
+def solve_cce03e0d(I):
+    x1 = ofcolor(I, TWO)
+    x2 = rbind(multiply, THREE)
+    x3 = apply(x2, x1)
+    x4 = asobject(I)
+    x5 = lbind(shift, x4)
+    x6 = mapply(x5, x3)
+    x7 = multiply(THREE_BY_THREE, THREE)
+    x8 = canvas(ZERO, x7)
+    O = paint(x8, x6)
+    return O
+
+
+# Every coloured cell extends its colour downward to the bottom edge.
+def solve_d037b0a7(I):
+    x1 = objects(I, T, F, T)
+    x2 = rbind(shoot, DOWN)
+    x3 = lbind(mapply, x2)
+    x4 = compose(x3, toindices)
+    x5 = fork(recolor, color, x4)
+    x6 = mapply(x5, x1)
+    O = paint(I, x6)
+    return O
+
+
+# Put the 3x3 input on a 6x6 canvas and let every coloured cell trail down-right diagonally.
+def solve_d13f3404(I):
+    x1 = fgpartition(I)
+    x2 = rbind(shoot, UNITY)
+    x3 = lbind(mapply, x2)
+    x4 = compose(x3, toindices)
+    x5 = fork(recolor, color, x4)
+    x6 = mapply(x5, x1)
+    x7 = double(THREE_BY_THREE)
+    x8 = canvas(ZERO, x7)
+    O = paint(x8, x6)
+    return O
+
+
+# A one-row strip of the single colour, as long as the number of coloured cells.
+def solve_d631b094(I):
+    x1 = palette(I)
+    x2 = other(x1, ZERO)
+    x3 = colorcount(I, x2)
+    x4 = astuple(ONE, x3)
+    O = canvas(x2, x4)
+    return O
+
+
+# Rotate the grid a quarter turn anticlockwise.
+def solve_ed36ccf7(I):
+    O = rot270(I)
+    return O
+
+
+# Mirror downward and then to the right.
+def solve_3af2c5a8(I):
+    x1 = hmirror(I)
+    x2 = vconcat(I, x1)
+    x3 = vmirror(x2)
+    O = hconcat(x2, x3)
+    return O
+
+
+# Put the upside-down image above the original.
+def solve_4c4377d9(I):
+    x1 = hmirror(I)
+    O = vconcat(x1, I)
+    return O
+
+
+# A one-row bar grows by one cell per row, over half as many rows as the width.
+def solve_bbc9ae5d(I):
+    x1 = index(I, ORIGIN)
+    x2 = colorcount(I, x1)
+    x3 = decrement(x2)
+    x4 = tojvec(x3)
+    x5 = shoot(x4, UNITY)
+    x6 = rbind(shoot, LEFT)
+    x7 = mapply(x6, x5)
+    x8 = width(I)
+    x9 = halve(x8)
+    x10 = astuple(x9, x8)
+    x11 = canvas(ZERO, x10)
+    O = fill(x11, x1, x7)
+    return O
+
+
+# Two solid rows become a checkerboard of their two colours.
+def solve_e9afcf9a(I):
+    x1 = hsplit(I, SIX)
+    x2 = first(x1)
+    x3 = hmirror(x2)
+    x4 = hconcat(x2, x3)
+    x5 = hconcat(x4, x4)
+    O = hconcat(x5, x4)
+    return O
+
+
+# A red cell is replaced by four differently coloured diagonal neighbours.
+def solve_a9f96cdd(I):
+    x1 = ofcolor(I, TWO)
+    x2 = shift(x1, NEG_UNITY)
+    x3 = shift(x1, UP_RIGHT)
+    x4 = shift(x1, DOWN_LEFT)
+    x5 = shift(x1, UNITY)
+    x6 = replace(I, TWO, ZERO)
+    x7 = fill(x6, THREE, x2)
+    x8 = fill(x7, SIX, x3)
+    x9 = fill(x8, EIGHT, x4)
+    O = fill(x9, SEVEN, x5)
+    return O
+
+
+# Colour histogram: one column per colour, most frequent first, as tall as its count.
+def solve_9af7a82c(I):
+    x1 = palette(I)
+    x2 = lbind(colorcount, I)
+    x3 = compose(invert, x2)
+    x4 = order(x1, x3)
+    x5 = apply(x2, x4)
+    x6 = size(x4)
+    x7 = interval(ZERO, x6, ONE)
+    x8 = apply(tojvec, x7)
+    x9 = apply(decrement, x5)
+    x10 = papply(astuple, x9, x7)
+    x11 = papply(connect, x8, x10)
+    x12 = mpapply(recolor, x4, x11)
+    x13 = maximum(x5)
+    x14 = astuple(x13, x6)
+    x15 = canvas(ZERO, x14)
+    O = paint(x15, x12)
+    return O
