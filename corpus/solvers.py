@@ -398,3 +398,225 @@ def solve_9af7a82c(I):
     x15 = canvas(ZERO, x14)
     O = paint(x15, x12)
     return O
+
+
+# Recolour magenta cells red.
+def solve_b1948b0a(I):
+    O = replace(I, SIX, TWO)
+    return O
+
+
+# Recolour orange cells grey.
+def solve_c8f0f002(I):
+    O = replace(I, SEVEN, FIVE)
+    return O
+
+
+# Grey cells take the other colour, the other colour becomes black.
+def solve_f76d97a5(I):
+    x1 = palette(I)
+    x2 = other(x1, FIVE)
+    x3 = replace(I, x2, ZERO)
+    O = replace(x3, FIVE, x2)
+    return O
+
+
+# Overlay the two halves: a cell is magenta if either half has a colour there.
+def solve_dae9d2b5(I):
+    x1 = lefthalf(I)
+    x2 = righthalf(I)
+    x3 = ofcolor(x1, ZERO)
+    x4 = ofcolor(x2, ZERO)
+    x5 = intersection(x3, x4)
+    x6 = shape(x1)
+    x7 = canvas(SIX, x6)
+    O = fill(x7, ZERO, x5)
+    return O
+
+
+# Cells blue in both halves (split by the grey column) become red.
+def solve_0520fde7(I):
+    x1 = hsplit(I, TWO)
+    x2 = first(x1)
+    x3 = last(x1)
+    x4 = cellwise(x2, x3, ZERO)
+    O = replace(x4, ONE, TWO)
+    return O
+
+
+# Swap grey and cyan.
+def solve_d511f180(I):
+    O = switch(I, FIVE, EIGHT)
+    return O
+
+
+# Blue cells drop two rows into the grey floor.
+def solve_3618c87e(I):
+    x1 = ofcolor(I, ONE)
+    x2 = fill(I, ZERO, x1)
+    x3 = shift(x1, TWO_BY_ZERO)
+    O = fill(x2, ONE, x3)
+    return O
+
+
+# Green shapes of more than one cell become cyan.
+def solve_67385a82(I):
+    x1 = objects(I, T, F, F)
+    x2 = colorfilter(x1, THREE)
+    x3 = rbind(greater, ONE)
+    x4 = compose(x3, size)
+    x5 = mfilter(x2, x4)
+    O = fill(I, EIGHT, x5)
+    return O
+
+
+# Cells empty in both the orange top and the red bottom half become green.
+def solve_6430c8c4(I):
+    x1 = tophalf(I)
+    x2 = bottomhalf(I)
+    x3 = ofcolor(x1, ZERO)
+    x4 = ofcolor(x2, ZERO)
+    x5 = intersection(x3, x4)
+    x6 = shape(x1)
+    x7 = canvas(ZERO, x6)
+    O = fill(x7, THREE, x5)
+    return O
+
+
+# Cells empty in both the top and the bottom half become red.
+def solve_94f9d214(I):
+    x1 = vsplit(I, TWO)
+    x2 = rbind(ofcolor, ZERO)
+    x3 = apply(x2, x1)
+    x4 = first(x3)
+    x5 = last(x3)
+    x6 = intersection(x4, x5)
+    x7 = first(x1)
+    x8 = shape(x7)
+    x9 = canvas(ZERO, x8)
+    O = fill(x9, TWO, x6)
+    return O
+
+
+# Cells coloured in either half (split by the yellow row) become green.
+def solve_ce4f8723(I):
+    x1 = vsplit(I, TWO)
+    x2 = first(x1)
+    x3 = last(x1)
+    x4 = ofcolor(x2, ZERO)
+    x5 = ofcolor(x3, ZERO)
+    x6 = intersection(x4, x5)
+    x7 = shape(x2)
+    x8 = canvas(THREE, x7)
+    O = fill(x8, ZERO, x6)
+    return O
+
+
+# Cells empty in both the maroon top and the blue bottom half become red.
+def solve_fafffa47(I):
+    x1 = tophalf(I)
+    x2 = bottomhalf(I)
+    x3 = ofcolor(x1, ZERO)
+    x4 = ofcolor(x2, ZERO)
+    x5 = intersection(x3, x4)
+    x6 = shape(x1)
+    x7 = canvas(ZERO, x6)
+    O = fill(x7, TWO, x5)
+    return O
+
+
+# Exclusive or of the two halves, drawn in green.
+def solve_99b1bc43(I):
+    x1 = tophalf(I)
+    x2 = bottomhalf(I)
+    x3 = ofcolor(x1, ONE)
+    x4 = ofcolor(x2, TWO)
+    x5 = combine(x3, x4)
+    x6 = intersection(x3, x4)
+    x7 = difference(x5, x6)
+    x8 = shape(x1)
+    x9 = canvas(ZERO, x8)
+    O = fill(x9, THREE, x7)
+    return O
+
+
+# Cells empty on both sides of the blue column become cyan.
+def solve_1b2d62fb(I):
+    x1 = hsplit(I, TWO)
+    x2 = rbind(ofcolor, ZERO)
+    x3 = apply(x2, x1)
+    x4 = first(x3)
+    x5 = last(x3)
+    x6 = intersection(x4, x5)
+    x7 = first(x1)
+    x8 = shape(x7)
+    x9 = canvas(ZERO, x8)
+    O = fill(x9, EIGHT, x6)
+    return O
+
+
+# Cells empty on both sides of the blue column become green.
+def solve_f2829549(I):
+    x1 = hsplit(I, TWO)
+    x2 = rbind(ofcolor, ZERO)
+    x3 = apply(x2, x1)
+    x4 = first(x3)
+    x5 = last(x3)
+    x6 = intersection(x4, x5)
+    x7 = first(x1)
+    x8 = shape(x7)
+    x9 = canvas(ZERO, x8)
+    O = fill(x9, THREE, x6)
+    return O
+
+
+# The grid is three copies side by side; keep one.
+def solve_2dee498d(I):
+    x1 = hsplit(I, THREE)
+    O = first(x1)
+    return O
+
+
+# The grid is two copies; keep one (top half if tall, left half if wide).
+def solve_7b7f7511(I):
+    x1 = portrait(I)
+    x2 = tophalf(I)
+    x3 = lefthalf(I)
+    O = branch(x1, x2, x3)
+    return O
+
+
+# Scale the grid up by a factor of two.
+def solve_c59eb873(I):
+    O = upscale(I, TWO)
+    return O
+
+
+# Keep the top-left 2x2 corner.
+def solve_d10ecb37(I):
+    O = crop(I, ORIGIN, TWO_BY_TWO)
+    return O
+
+
+# Surround each grey cell with a ring of blue cells.
+def solve_4258a5f9(I):
+    x1 = ofcolor(I, FIVE)
+    x2 = mapply(neighbors, x1)
+    O = underfill(I, ONE, x2)
+    return O
+
+
+# Surround each red cell with blue cells where the grid is empty.
+def solve_dc1df850(I):
+    x1 = ofcolor(I, TWO)
+    x2 = apply(neighbors, x1)
+    x3 = merge(x2)
+    O = underfill(I, ONE, x3)
+    return O
+
+
+# Keep the 3x3 block in the top-right corner.
+def solve_5bd6f4ac(I):
+    x1 = tojvec(SIX)
+    O = crop(I, x1, THREE_BY_THREE)
+    return O
