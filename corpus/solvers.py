@@ -620,3 +620,190 @@ def solve_5bd6f4ac(I):
     x1 = tojvec(SIX)
     O = crop(I, x1, THREE_BY_THREE)
     return O
+
+
+# Crop the largest object.
+def solve_be94b721(I):
+    x1 = objects(I, T, F, T)
+    x2 = argmax(x1, size)
+    O = subgrid(x2, I)
+    return O
+
+
+# Crop the smallest rectangle.
+def solve_23b5c85d(I):
+    x1 = objects(I, T, F, T)
+    x2 = argmin(x1, size)
+    O = subgrid(x2, I)
+    return O
+
+
+# Crop the only object.
+def solve_1cf80156(I):
+    x1 = objects(I, T, T, T)
+    x2 = first(x1)
+    O = subgrid(x2, I)
+    return O
+
+
+# Crop the only object and show it twice side by side.
+def solve_28bf18c6(I):
+    x1 = objects(I, T, T, T)
+    x2 = first(x1)
+    x3 = subgrid(x2, I)
+    O = hconcat(x3, x3)
+    return O
+
+
+# Output the shape that occurs most often.
+def solve_39a8645d(I):
+    x1 = objects(I, T, T, T)
+    x2 = totuple(x1)
+    x3 = apply(normalize, x2)
+    x4 = mostcommon(x3)
+    x5 = canvas(ZERO, THREE_BY_THREE)
+    O = paint(x5, x4)
+    return O
+
+
+# Complete each cyan L-tromino to a 2x2 square with a blue cell.
+def solve_3aa6fb7a(I):
+    x1 = objects(I, T, F, T)
+    x2 = mapply(delta, x1)
+    O = fill(I, ONE, x2)
+    return O
+
+
+# Fill the background regions enclosed by green walls with yellow.
+def solve_00d62c1b(I):
+    x1 = objects(I, T, F, F)
+    x2 = colorfilter(x1, ZERO)
+    x3 = rbind(bordering, I)
+    x4 = compose(flip, x3)
+    x5 = mfilter(x2, x4)
+    O = fill(I, FOUR, x5)
+    return O
+
+
+# Fill the black regions enclosed by red walls with blue.
+def solve_a5313dff(I):
+    x1 = objects(I, T, F, F)
+    x2 = colorfilter(x1, ZERO)
+    x3 = rbind(bordering, I)
+    x4 = sfilter(x2, x3)
+    x5 = difference(x2, x4)
+    x6 = merge(x5)
+    O = fill(I, ONE, x6)
+    return O
+
+
+# Draw a cyan frame around the border of the grid.
+def solve_6f8cd79b(I):
+    x1 = asindices(I)
+    x2 = box(x1)
+    O = fill(I, EIGHT, x2)
+    return O
+
+
+# Put a red cell between two blue cells that are one apart horizontally.
+def solve_a699fb00(I):
+    x1 = ofcolor(I, ONE)
+    x2 = shift(x1, RIGHT)
+    x3 = shift(x1, LEFT)
+    x4 = intersection(x2, x3)
+    O = fill(I, TWO, x4)
+    return O
+
+
+# Recolour the shape with the colour of the lone corner cell, which is removed.
+def solve_aabf363d(I):
+    x1 = leastcolor(I)
+    x2 = replace(I, x1, ZERO)
+    x3 = leastcolor(x2)
+    O = replace(x2, x3, x1)
+    return O
+
+
+# Remove the grey noise and shrink each 3x3 block to one cell.
+def solve_5614dbcf(I):
+    x1 = replace(I, FIVE, ZERO)
+    O = downscale(x1, THREE)
+    return O
+
+
+# Grey bars recoloured by length rank: longest blue, then red, green, yellow.
+def solve_08ed6ac7(I):
+    x1 = objects(I, T, F, T)
+    x2 = order(x1, size)
+    x3 = interval(FOUR, ZERO, NEG_ONE)
+    x4 = mpapply(recolor, x3, x2)
+    O = paint(I, x4)
+    return O
+
+
+# Grey shapes recoloured by size: four cells blue, three red, two green.
+def solve_6e82a1ae(I):
+    x1 = objects(I, T, F, T)
+    x2 = lbind(sizefilter, x1)
+    x3 = compose(merge, x2)
+    x4 = x3(FOUR)
+    x5 = x3(THREE)
+    x6 = x3(TWO)
+    x7 = fill(I, ONE, x4)
+    x8 = fill(x7, TWO, x5)
+    O = fill(x8, THREE, x6)
+    return O
+
+
+# Three grey lines: longest blue, shortest red, the other yellow.
+def solve_ea32f347(I):
+    x1 = objects(I, T, F, T)
+    x2 = argmax(x1, size)
+    x3 = argmin(x1, size)
+    x4 = replace(I, FIVE, FOUR)
+    x5 = fill(x4, ONE, x2)
+    O = fill(x5, TWO, x3)
+    return O
+
+
+# Blue shapes that enclose a hole become cyan.
+def solve_b2862040(I):
+    x1 = objects(I, T, F, F)
+    x2 = colorfilter(x1, NINE)
+    x3 = rbind(bordering, I)
+    x4 = compose(flip, x3)
+    x5 = mfilter(x2, x4)
+    x6 = objects(I, T, F, T)
+    x7 = rbind(adjacent, x5)
+    x8 = mfilter(x6, x7)
+    O = fill(I, EIGHT, x8)
+    return O
+
+
+# Blue closed loops become green; open shapes stay blue.
+def solve_810b9b61(I):
+    x1 = objects(I, T, F, F)
+    x2 = colorfilter(x1, ZERO)
+    x3 = rbind(bordering, I)
+    x4 = sfilter(x2, x3)
+    x5 = difference(x2, x4)
+    x6 = merge(x5)
+    x7 = colorfilter(x1, ONE)
+    x8 = lbind(adjacent, x6)
+    x9 = mfilter(x7, x8)
+    O = fill(I, THREE, x9)
+    return O
+
+
+# Fill the grey box with cyan and let it leak out through the gap in the wall.
+def solve_d4f3cd78(I):
+    x1 = ofcolor(I, FIVE)
+    x2 = delta(x1)
+    x3 = box(x1)
+    x4 = difference(x3, x1)
+    x5 = position(x1, x4)
+    x6 = first(x4)
+    x7 = shoot(x6, x5)
+    x8 = combine(x2, x7)
+    O = fill(I, EIGHT, x8)
+    return O
