@@ -807,3 +807,152 @@ def solve_d4f3cd78(I):
     x8 = combine(x2, x7)
     O = fill(I, EIGHT, x8)
     return O
+
+
+# Collapse repeated stripes: one cell per stripe, in a column for rows or a row for columns.
+def solve_746b3537(I):
+    x1 = first(I)
+    x2 = dedupe(x1)
+    x3 = size(x2)
+    x4 = equality(x3, ONE)
+    x5 = dmirror(I)
+    x6 = branch(x4, I, x5)
+    x7 = objects(x6, T, F, F)
+    x8 = order(x7, uppermost)
+    x9 = apply(color, x8)
+    x10 = rbind(repeat, ONE)
+    x11 = apply(x10, x9)
+    x12 = dmirror(x11)
+    O = branch(x4, x11, x12)
+    return O
+
+
+# Slide the red shape toward the cyan square until they touch.
+def solve_05f2a901(I):
+    x1 = objects(I, T, T, T)
+    x2 = matcher(color, TWO)
+    x3 = extract(x1, x2)
+    x4 = matcher(color, EIGHT)
+    x5 = extract(x1, x4)
+    x6 = gravitate(x3, x5)
+    O = move(I, x3, x6)
+    return O
+
+
+# Continue the vertically periodic pattern to nine rows and recolour blue to red.
+def solve_017c7c7b(I):
+    x1 = asobject(I)
+    x2 = vperiod(x1)
+    x3 = toivec(x2)
+    x4 = rbind(shift, x3)
+    x5 = power(x4, TWO)
+    x6 = power(x4, THREE)
+    x7 = x4(x1)
+    x8 = x5(x1)
+    x9 = x6(x1)
+    x10 = astuple(NINE, THREE)
+    x11 = canvas(ZERO, x10)
+    x12 = paint(x11, x1)
+    x13 = paint(x12, x7)
+    x14 = paint(x13, x8)
+    x15 = paint(x14, x9)
+    O = replace(x15, ONE, TWO)
+    return O
+
+
+# Repeat the grid twice side by side.
+def solve_a416b8f3(I):
+    O = hconcat(I, I)
+    return O
+
+
+# Hollow out every solid rectangle, keeping its outline.
+def solve_4347f46a(I):
+    x1 = objects(I, T, F, T)
+    x2 = fork(difference, backdrop, box)
+    x3 = mapply(x2, x1)
+    O = fill(I, ZERO, x3)
+    return O
+
+
+# Transpose the grid.
+def solve_9dfd6313(I):
+    O = dmirror(I)
+    return O
+
+
+# Flip the grid upside down.
+def solve_68b16354(I):
+    O = hmirror(I)
+    return O
+
+
+# Flip the grid left to right.
+def solve_67a3c6ac(I):
+    O = vmirror(I)
+    return O
+
+
+# Move the cyan shape down one row and make it red.
+def solve_a79310a0(I):
+    x1 = objects(I, T, F, T)
+    x2 = first(x1)
+    x3 = move(I, x2, DOWN)
+    O = replace(x3, EIGHT, TWO)
+    return O
+
+
+# Fill the inside of every solid rectangle with cyan, keeping a one-cell rim.
+def solve_50cb2852(I):
+    x1 = objects(I, T, F, T)
+    x2 = compose(backdrop, inbox)
+    x3 = mapply(x2, x1)
+    O = fill(I, EIGHT, x3)
+    return O
+
+
+# Fill the gaps in the bounding box of the cyan shape with red.
+def solve_6d75e8bb(I):
+    x1 = ofcolor(I, EIGHT)
+    x2 = delta(x1)
+    O = fill(I, TWO, x2)
+    return O
+
+
+# Fill the inside of the larger yellow rectangle red and of the smaller one blue.
+def solve_694f12f3(I):
+    x1 = objects(I, T, F, F)
+    x2 = colorfilter(x1, FOUR)
+    x3 = argmax(x2, size)
+    x4 = argmin(x2, size)
+    x5 = fork(difference, backdrop, box)
+    x6 = x5(x3)
+    x7 = x5(x4)
+    x8 = fill(I, TWO, x6)
+    O = fill(x8, ONE, x7)
+    return O
+
+
+# Remove the noise pixels: keep only cells with at least two same-coloured direct neighbours.
+def solve_7f4411dc(I):
+    x1 = palette(I)
+    x2 = other(x1, ZERO)
+    x3 = ofcolor(I, x2)
+    x4 = lbind(intersection, x3)
+    x5 = chain(size, x4, dneighbors)
+    x6 = rbind(greater, ONE)
+    x7 = compose(x6, x5)
+    x8 = sfilter(x3, x7)
+    x9 = shape(I)
+    x10 = canvas(ZERO, x9)
+    O = fill(x10, x2, x8)
+    return O
+
+
+# Remove pixels that have no neighbour of their colour, even diagonally.
+def solve_42a50994(I):
+    x1 = objects(I, T, T, T)
+    x2 = sizefilter(x1, ONE)
+    x3 = merge(x2)
+    O = cover(I, x3)
+    return O
