@@ -956,3 +956,119 @@ def solve_42a50994(I):
     x3 = merge(x2)
     O = cover(I, x3)
     return O
+
+
+# Draw a green frame around every red domino.
+def solve_b27ca6d3(I):
+    x1 = objects(I, T, F, T)
+    x2 = sizefilter(x1, TWO)
+    x3 = mapply(outbox, x2)
+    O = underfill(I, THREE, x3)
+    return O
+
+
+# Fill the empty cells of each shape's bounding box with orange.
+def solve_60b61512(I):
+    x1 = objects(I, T, T, T)
+    x2 = mapply(delta, x1)
+    O = fill(I, SEVEN, x2)
+    return O
+
+
+# Mark the four diagonal corners outside each grey square with blue, red, green and yellow.
+def solve_95990924(I):
+    x1 = objects(I, T, F, T)
+    x2 = apply(ulcorner, x1)
+    x3 = rbind(add, NEG_UNITY)
+    x4 = apply(x3, x2)
+    x5 = apply(urcorner, x1)
+    x6 = rbind(add, UP_RIGHT)
+    x7 = apply(x6, x5)
+    x8 = apply(llcorner, x1)
+    x9 = rbind(add, DOWN_LEFT)
+    x10 = apply(x9, x8)
+    x11 = apply(lrcorner, x1)
+    x12 = rbind(add, UNITY)
+    x13 = apply(x12, x11)
+    x14 = fill(I, ONE, x4)
+    x15 = fill(x14, TWO, x7)
+    x16 = fill(x15, THREE, x10)
+    O = fill(x16, FOUR, x13)
+    return O
+
+
+# Give each blue cell coloured neighbours: red above, orange left, magenta right, cyan below.
+def solve_d364b489(I):
+    x1 = ofcolor(I, ONE)
+    x2 = lbind(shift, x1)
+    x3 = x2(UP)
+    x4 = x2(LEFT)
+    x5 = x2(RIGHT)
+    x6 = x2(DOWN)
+    x7 = fill(I, TWO, x3)
+    x8 = fill(x7, SEVEN, x4)
+    x9 = fill(x8, SIX, x5)
+    O = fill(x9, EIGHT, x6)
+    return O
+
+
+# Join blue cells that share a row or a column with cyan lines.
+def solve_dbc1a6ce(I):
+    x1 = ofcolor(I, ONE)
+    x2 = prapply(connect, x1, x1)
+    x3 = fork(either, vline, hline)
+    x4 = mfilter(x2, x3)
+    O = underfill(I, EIGHT, x4)
+    return O
+
+
+# Each grey cell becomes a blue 3x3 square centred on it.
+def solve_ce22a75a(I):
+    x1 = objects(I, T, T, T)
+    x2 = compose(backdrop, outbox)
+    x3 = mapply(x2, x1)
+    O = fill(I, ONE, x3)
+    return O
+
+
+# Each grey cell becomes a pattern: grey diagonal neighbours, blue direct neighbours, empty centre.
+def solve_b60334d2(I):
+    x1 = ofcolor(I, FIVE)
+    x2 = mapply(ineighbors, x1)
+    x3 = mapply(dneighbors, x1)
+    x4 = replace(I, FIVE, ZERO)
+    x5 = fill(x4, FIVE, x2)
+    O = fill(x5, ONE, x3)
+    return O
+
+
+# Keep only the middle column.
+def solve_d23f8c26(I):
+    x1 = width(I)
+    x2 = halve(x1)
+    x3 = tojvec(x2)
+    x4 = vfrontier(x3)
+    x5 = toobject(x4, I)
+    x6 = shape(I)
+    x7 = canvas(ZERO, x6)
+    O = paint(x7, x5)
+    return O
+
+
+# Output the top-left 3x3 quarter of the symmetric pattern.
+def solve_2013d3e2(I):
+    x1 = objects(I, F, T, T)
+    x2 = first(x1)
+    x3 = ulcorner(x2)
+    O = crop(I, x3, THREE_BY_THREE)
+    return O
+
+
+# Draw a green plus halfway between the two blue cells.
+def solve_e9614598(I):
+    x1 = ofcolor(I, ONE)
+    x2 = centerofmass(x1)
+    x3 = dneighbors(x2)
+    x4 = insert(x2, x3)
+    O = fill(I, THREE, x4)
+    return O
