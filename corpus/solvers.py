@@ -1072,3 +1072,177 @@ def solve_e9614598(I):
     x4 = insert(x2, x3)
     O = fill(I, THREE, x4)
     return O
+
+
+# Lift every shape by its own height.
+def solve_5521c0d9(I):
+    x1 = objects(I, T, F, T)
+    x2 = chain(toivec, invert, height)
+    x3 = fork(shift, identity, x2)
+    x4 = mapply(x3, x1)
+    x5 = merge(x1)
+    x6 = cover(I, x5)
+    O = paint(x6, x4)
+    return O
+
+
+# Four 2x2 quadrants, three alike: output the odd one.
+def solve_88a62173(I):
+    x1 = tophalf(I)
+    x2 = bottomhalf(I)
+    x3 = lefthalf(x1)
+    x4 = righthalf(x1)
+    x5 = lefthalf(x2)
+    x6 = righthalf(x2)
+    x7 = astuple(x3, x4)
+    x8 = astuple(x5, x6)
+    x9 = combine(x7, x8)
+    O = leastcommon(x9)
+    return O
+
+
+# Overlay the two halves separated by the grey line.
+def solve_e98196ab(I):
+    x1 = tophalf(I)
+    x2 = bottomhalf(I)
+    x3 = asobject(x2)
+    O = underpaint(x1, x3)
+    return O
+
+
+# Crop the 3x3 block that has the most blue cells.
+def solve_ae4f1146(I):
+    x1 = objects(I, F, F, T)
+    x2 = rbind(colorcount, ONE)
+    x3 = argmax(x1, x2)
+    O = subgrid(x3, I)
+    return O
+
+
+# Crop the blue block that has the most red cells.
+def solve_8efcae92(I):
+    x1 = replace(I, TWO, ONE)
+    x2 = objects(x1, T, F, F)
+    x3 = colorfilter(x2, ONE)
+    x4 = rbind(toobject, I)
+    x5 = apply(x4, x3)
+    x6 = rbind(colorcount, TWO)
+    x7 = valmax(x5, x6)
+    x8 = matcher(x6, x7)
+    x9 = extract(x5, x8)
+    O = subgrid(x9, I)
+    return O
+
+
+# A 2x2 block in the colour of the outline with the largest bounding box.
+def solve_445eab21(I):
+    x1 = objects(I, T, F, T)
+    x2 = compose(size, backdrop)
+    x3 = argmax(x1, x2)
+    x4 = color(x3)
+    O = canvas(x4, TWO_BY_TWO)
+    return O
+
+
+# Grey rectangles get blue corners, yellow edges and a red inside.
+def solve_b6afb2da(I):
+    x1 = objects(I, T, F, F)
+    x2 = colorfilter(x1, FIVE)
+    x3 = replace(I, FIVE, TWO)
+    x4 = mapply(box, x2)
+    x5 = fill(x3, FOUR, x4)
+    x6 = mapply(corners, x2)
+    O = fill(x5, ONE, x6)
+    return O
+
+
+# Mirror the bottom half into the top half.
+def solve_f25ffba3(I):
+    x1 = bottomhalf(I)
+    x2 = hmirror(x1)
+    O = vconcat(x2, x1)
+    return O
+
+
+# Crop the pattern from the blue background and make the background black.
+def solve_a740d043(I):
+    x1 = mostcolor(I)
+    x2 = ofcolor(I, x1)
+    x3 = asindices(I)
+    x4 = difference(x3, x2)
+    x5 = subgrid(x4, I)
+    O = replace(x5, x1, ZERO)
+    return O
+
+
+# Crop the pattern and flip it left to right.
+def solve_7468f01a(I):
+    x1 = objects(I, F, T, T)
+    x2 = first(x1)
+    x3 = subgrid(x2, I)
+    O = vmirror(x3)
+    return O
+
+
+# Crop the shape and scale it up by two.
+def solve_f25fbde4(I):
+    x1 = objects(I, T, T, T)
+    x2 = first(x1)
+    x3 = subgrid(x2, I)
+    O = upscale(x3, TWO)
+    return O
+
+
+# Count the blue 2x2 squares and show the count as blue cells in a row of five.
+def solve_1fad071e(I):
+    x1 = objects(I, T, F, T)
+    x2 = colorfilter(x1, ONE)
+    x3 = sizefilter(x2, FOUR)
+    x4 = size(x3)
+    x5 = astuple(ONE, x4)
+    x6 = canvas(ONE, x5)
+    x7 = subtract(FIVE, x4)
+    x8 = astuple(ONE, x7)
+    x9 = canvas(ZERO, x8)
+    O = hconcat(x6, x9)
+    return O
+
+
+# Count the shapes; output a square diagonal of that many cyan cells.
+def solve_d0f5fe59(I):
+    x1 = objects(I, T, T, T)
+    x2 = size(x1)
+    x3 = astuple(x2, x2)
+    x4 = canvas(ZERO, x3)
+    x5 = shoot(ORIGIN, UNITY)
+    O = fill(x4, EIGHT, x5)
+    return O
+
+
+# Output the colour of the rectangle that has a hole.
+def solve_b9b7f026(I):
+    x1 = objects(I, T, F, T)
+    x2 = chain(positive, size, delta)
+    x3 = extract(x1, x2)
+    x4 = color(x3)
+    O = canvas(x4, UNITY)
+    return O
+
+
+# Continue the horizontally periodic pattern to twice the width.
+def solve_963e52fc(I):
+    x1 = asobject(I)
+    x2 = hperiod(x1)
+    x3 = tojvec(x2)
+    x4 = width(I)
+    x5 = interval(ZERO, x4, ONE)
+    x6 = lbind(multiply, x3)
+    x7 = apply(x6, x5)
+    x8 = lbind(shift, x1)
+    x9 = mapply(x8, x7)
+    x10 = height(I)
+    x11 = double(x4)
+    x12 = astuple(x10, x11)
+    x13 = canvas(ZERO, x12)
+    O = paint(x13, x9)
+    return O
