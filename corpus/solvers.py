@@ -1246,3 +1246,170 @@ def solve_963e52fc(I):
     x13 = canvas(ZERO, x12)
     O = paint(x13, x9)
     return O
+
+
+# Replace every hollow blue 3x3 ring with a red plus sign.
+def solve_6c434453(I):
+    x1 = connect(ORIGIN, TWO_BY_TWO)
+    x2 = box(x1)
+    x3 = recolor(ONE, x2)
+    x4 = occurrences(I, x3)
+    x5 = lbind(shift, x2)
+    x6 = mapply(x5, x4)
+    x7 = dneighbors(UNITY)
+    x8 = insert(UNITY, x7)
+    x9 = lbind(shift, x8)
+    x10 = mapply(x9, x4)
+    x11 = fill(I, ZERO, x6)
+    O = fill(x11, TWO, x10)
+    return O
+
+
+# Remove the red outlines and fill their insides with green.
+def solve_d5d6de2d(I):
+    x1 = objects(I, T, F, T)
+    x2 = mapply(delta, x1)
+    x3 = replace(I, TWO, ZERO)
+    O = fill(x3, THREE, x2)
+    return O
+
+
+# List the colour bands in order: a row for side-by-side bands, a column for stacked ones.
+def solve_4be741c5(I):
+    x1 = partition(I)
+    x2 = portrait(I)
+    x3 = branch(x2, uppermost, leftmost)
+    x4 = order(x1, x3)
+    x5 = apply(color, x4)
+    x6 = repeat(x5, ONE)
+    x7 = dmirror(x6)
+    O = branch(x2, x7, x6)
+    return O
+
+
+# Lines cut the background into blocks; output one background cell per block.
+def solve_1190e5a7(I):
+    x1 = mostcolor(I)
+    x2 = objects(I, T, F, F)
+    x3 = colorfilter(x2, x1)
+    x4 = apply(uppermost, x3)
+    x5 = size(x4)
+    x6 = apply(leftmost, x3)
+    x7 = size(x6)
+    x8 = astuple(x5, x7)
+    O = canvas(x1, x8)
+    return O
+
+
+# Shrink the block pattern to one cell per block.
+def solve_90c28cc7(I):
+    x1 = objects(I, F, F, T)
+    x2 = first(x1)
+    x3 = subgrid(x2, I)
+    x4 = dedupe(x3)
+    x5 = dmirror(x4)
+    x6 = dedupe(x5)
+    O = dmirror(x6)
+    return O
+
+
+# Every top-row cell starts a zigzag down the grid: its colour alternates centre, then both diagonals.
+def solve_3ac3eb23(I):
+    x1 = objects(I, T, F, T)
+    x2 = lbind(mapply, ineighbors)
+    x3 = compose(x2, toindices)
+    x4 = fork(recolor, color, x3)
+    x5 = mapply(x4, x1)
+    x6 = paint(I, x5)
+    x7 = fgpartition(x6)
+    x8 = merge(x7)
+    x9 = height(I)
+    x10 = interval(ZERO, x9, TWO)
+    x11 = apply(toivec, x10)
+    x12 = lbind(shift, x8)
+    x13 = mapply(x12, x11)
+    O = paint(I, x13)
+    return O
+
+
+# Nested square rings cycle their colours: outer takes the inner colour, middle the outer, inner the middle.
+def solve_bda2d7a6(I):
+    x1 = index(I, ORIGIN)
+    x2 = index(I, UNITY)
+    x3 = index(I, TWO_BY_TWO)
+    x4 = ofcolor(I, x1)
+    x5 = ofcolor(I, x2)
+    x6 = ofcolor(I, x3)
+    x7 = fill(I, x3, x4)
+    x8 = fill(x7, x1, x5)
+    O = fill(x8, x2, x6)
+    return O
+
+
+# Several blocks, all but one with the same pattern: output the odd one.
+def solve_a87f7484(I):
+    x1 = portrait(I)
+    x2 = shape(I)
+    x3 = maximum(x2)
+    x4 = divide(x3, THREE)
+    x5 = vsplit(I, x4)
+    x6 = hsplit(I, x4)
+    x7 = branch(x1, x5, x6)
+    x8 = rbind(ofcolor, ZERO)
+    x9 = apply(x8, x7)
+    x10 = leastcommon(x9)
+    x11 = matcher(x8, x10)
+    O = extract(x7, x11)
+    return O
+
+
+# Two diagonal rays in the rarest colour rise from the ends of the cap on the bottom row.
+def solve_b8cdaf2b(I):
+    x1 = objects(I, T, F, T)
+    x2 = argmin(x1, uppermost)
+    x3 = ulcorner(x2)
+    x4 = add(x3, NEG_UNITY)
+    x5 = shoot(x4, NEG_UNITY)
+    x6 = urcorner(x2)
+    x7 = add(x6, UP_RIGHT)
+    x8 = shoot(x7, UP_RIGHT)
+    x9 = combine(x5, x8)
+    x10 = leastcolor(I)
+    O = fill(I, x10, x9)
+    return O
+
+
+# Staircase around a red bar: growing green bars above, shrinking blue bars below.
+def solve_a65b410d(I):
+    x1 = ofcolor(I, TWO)
+    x2 = urcorner(x1)
+    x3 = shoot(x2, UP_RIGHT)
+    x4 = shoot(x2, DOWN_LEFT)
+    x5 = rbind(shoot, LEFT)
+    x6 = mapply(x5, x3)
+    x7 = mapply(x5, x4)
+    x8 = underfill(I, THREE, x6)
+    O = underfill(x8, ONE, x7)
+    return O
+
+
+# Rows whose two end cells have the same colour are filled with that colour.
+def solve_22eb0ac0(I):
+    x1 = fgpartition(I)
+    x2 = matcher(height, ONE)
+    x3 = sfilter(x1, x2)
+    x4 = fork(recolor, color, backdrop)
+    x5 = mapply(x4, x3)
+    O = paint(I, x5)
+    return O
+
+
+# Grey cells take the colour of the first cell of their row.
+def solve_c9f8e694(I):
+    x1 = ofcolor(I, FIVE)
+    x2 = lbind(index, I)
+    x3 = chain(x2, toivec, first)
+    x4 = fork(astuple, x3, identity)
+    x5 = apply(x4, x1)
+    O = paint(I, x5)
+    return O
