@@ -1413,3 +1413,151 @@ def solve_c9f8e694(I):
     x5 = apply(x4, x1)
     O = paint(I, x5)
     return O
+
+
+# Mirror the input to the left, then stack the block with its flipped copy three times.
+def solve_8d5021e8(I):
+    x1 = vmirror(I)
+    x2 = hconcat(x1, I)
+    x3 = hmirror(x2)
+    x4 = vconcat(x3, x2)
+    O = vconcat(x4, x3)
+    return O
+
+
+# Each coloured cell of the row sends a diagonal ray up-right from the bottom of a larger square grid.
+def solve_feca6190(I):
+    x1 = objects(I, T, F, T)
+    x2 = colorcount(I, ZERO)
+    x3 = subtract(FIVE, x2)
+    x4 = multiply(x3, FIVE)
+    x5 = astuple(x4, x4)
+    x6 = canvas(ZERO, x5)
+    x7 = decrement(x4)
+    x8 = toivec(x7)
+    x9 = rbind(shift, x8)
+    x10 = apply(x9, x1)
+    x11 = rbind(shoot, UP_RIGHT)
+    x12 = lbind(mapply, x11)
+    x13 = compose(x12, toindices)
+    x14 = fork(recolor, color, x13)
+    x15 = mapply(x14, x10)
+    O = paint(x6, x15)
+    return O
+
+
+# A 3x3 summary of the 3x3 grid of blocks: blue where a block holds two magenta cells.
+def solve_6773b310(I):
+    x1 = vsplit(I, THREE)
+    x2 = rbind(hsplit, THREE)
+    x3 = apply(x2, x1)
+    x4 = rbind(colorcount, SIX)
+    x5 = compose(halve, x4)
+    x6 = lbind(apply, x5)
+    O = apply(x6, x3)
+    return O
+
+
+# Keep only the tallest grey bar (now blue) and the shortest (now red).
+def solve_a61f2674(I):
+    x1 = objects(I, T, F, T)
+    x2 = argmax(x1, height)
+    x3 = argmin(x1, height)
+    x4 = replace(I, FIVE, ZERO)
+    x5 = fill(x4, ONE, x2)
+    O = fill(x5, TWO, x3)
+    return O
+
+
+# Move the green cell one step toward the yellow cell.
+def solve_dc433765(I):
+    x1 = ofcolor(I, THREE)
+    x2 = ofcolor(I, FOUR)
+    x3 = first(x1)
+    x4 = first(x2)
+    x5 = subtract(x4, x3)
+    x6 = sign(x5)
+    x7 = toobject(x1, I)
+    O = move(I, x7, x6)
+    return O
+
+
+# Red cells with no red direct neighbour become blue.
+def solve_aedd82e4(I):
+    x1 = objects(I, T, F, F)
+    x2 = colorfilter(x1, TWO)
+    x3 = sizefilter(x2, ONE)
+    x4 = merge(x3)
+    O = fill(I, ONE, x4)
+    return O
+
+
+# Grey cells in every second column, counted from the right edge, become green.
+def solve_d406998b(I):
+    x1 = ofcolor(I, FIVE)
+    x2 = width(I)
+    x3 = decrement(x2)
+    x4 = lbind(subtract, x3)
+    x5 = chain(even, x4, last)
+    x6 = sfilter(x1, x5)
+    O = fill(I, THREE, x6)
+    return O
+
+
+# Yellow cells in every third column become magenta.
+def solve_ba26e723(I):
+    x1 = width(I)
+    x2 = interval(ZERO, x1, THREE)
+    x3 = apply(tojvec, x2)
+    x4 = mapply(vfrontier, x3)
+    x5 = ofcolor(I, FOUR)
+    x6 = rbind(contained, x4)
+    x7 = sfilter(x5, x6)
+    O = fill(I, SIX, x7)
+    return O
+
+
+# Draw a black X through the centre of the grid.
+def solve_ea786f4a(I):
+    x1 = shape(I)
+    x2 = halve(x1)
+    x3 = lbind(shoot, x2)
+    x4 = ineighbors(ORIGIN)
+    x5 = mapply(x3, x4)
+    O = fill(I, ZERO, x5)
+    return O
+
+
+# Grey shapes of six cells become red, all others blue.
+def solve_d2abd087(I):
+    x1 = objects(I, T, F, T)
+    x2 = sizefilter(x1, SIX)
+    x3 = merge(x2)
+    x4 = replace(I, FIVE, ONE)
+    O = fill(x4, TWO, x3)
+    return O
+
+
+# Crop the square and swap its two colours.
+def solve_b94a9452(I):
+    x1 = objects(I, F, F, T)
+    x2 = first(x1)
+    x3 = subgrid(x2, I)
+    x4 = leastcolor(x3)
+    x5 = mostcolor(x3)
+    O = switch(x3, x4, x5)
+    return O
+
+
+# Join each pair of same-coloured cells with a line; vertical lines cross over horizontal ones.
+def solve_40853293(I):
+    x1 = fgpartition(I)
+    x2 = fork(recolor, color, backdrop)
+    x3 = apply(x2, x1)
+    x4 = sfilter(x3, hline)
+    x5 = sfilter(x3, vline)
+    x6 = merge(x4)
+    x7 = merge(x5)
+    x8 = paint(I, x6)
+    O = paint(x8, x7)
+    return O
