@@ -107,7 +107,8 @@ def solve_5582e5ca(I):
 
 # Rotate the grid by 180 degrees.
 def solve_6150a2bd(I):
-    O = rot180(I)
+    x1 = dmirror(I)
+    O = cmirror(x1)
     return O
 
 
@@ -196,7 +197,8 @@ def solve_8be77c9e(I):
 
 # Scale the grid up by a factor of three.
 def solve_9172f3a0(I):
-    O = upscale(I, THREE)
+    x1 = vupscale(I, THREE)
+    O = hupscale(x1, THREE)
     return O
 
 
@@ -1088,16 +1090,13 @@ def solve_5521c0d9(I):
 
 # Four 2x2 quadrants, three alike: output the odd one.
 def solve_88a62173(I):
-    x1 = tophalf(I)
-    x2 = bottomhalf(I)
-    x3 = lefthalf(x1)
-    x4 = righthalf(x1)
-    x5 = lefthalf(x2)
-    x6 = righthalf(x2)
-    x7 = astuple(x3, x4)
-    x8 = astuple(x5, x6)
-    x9 = combine(x7, x8)
-    O = leastcommon(x9)
+    x1 = astuple(lefthalf, righthalf)
+    x2 = tophalf(I)
+    x3 = bottomhalf(I)
+    x4 = rapply(x1, x2)
+    x5 = rapply(x1, x3)
+    x6 = combine(x4, x5)
+    O = leastcommon(x6)
     return O
 
 
@@ -1560,4 +1559,90 @@ def solve_40853293(I):
     x7 = merge(x5)
     x8 = paint(I, x6)
     O = paint(x8, x7)
+    return O
+
+
+# Join the cyan cell to the red cell with a yellow L-shaped path: vertical first, then horizontal.
+def solve_d4a91cb9(I):
+    x1 = ofcolor(I, EIGHT)
+    x2 = ofcolor(I, TWO)
+    x3 = first(x1)
+    x4 = first(x2)
+    x5 = first(x4)
+    x6 = last(x3)
+    x7 = astuple(x5, x6)
+    x8 = connect(x3, x7)
+    x9 = connect(x7, x4)
+    x10 = combine(x8, x9)
+    O = underfill(I, FOUR, x10)
+    return O
+
+
+# Join the red cell to the green cell with a cyan L-shaped path: horizontal first, then vertical.
+def solve_a2fd1cf0(I):
+    x1 = ofcolor(I, TWO)
+    x2 = ofcolor(I, THREE)
+    x3 = lowermost(x1)
+    x4 = rightmost(x2)
+    x5 = astuple(x3, x4)
+    x6 = center(x1)
+    x7 = center(x2)
+    x8 = connect(x6, x5)
+    x9 = connect(x5, x7)
+    x10 = combine(x8, x9)
+    O = underfill(I, EIGHT, x10)
+    return O
+
+
+# Join cyan cells that share a row or a column with cyan lines.
+def solve_ded97339(I):
+    x1 = ofcolor(I, EIGHT)
+    x2 = product(x1, x1)
+    x3 = fork(connect, first, last)
+    x4 = apply(x3, x2)
+    x5 = fork(either, hline, vline)
+    x6 = mfilter(x4, x5)
+    O = fill(I, EIGHT, x6)
+    return O
+
+
+# Output the inside of the large rectangular frame.
+def solve_1c786137(I):
+    x1 = objects(I, T, F, F)
+    x2 = argmax(x1, size)
+    x3 = subgrid(x2, I)
+    O = trim(x3)
+    return O
+
+
+# Crop the largest shape out of the noise.
+def solve_1f85a75f(I):
+    x1 = objects(I, F, F, T)
+    x2 = argmax(x1, size)
+    O = subgrid(x2, I)
+    return O
+
+
+# List the minority colours as a column, most frequent first, leaving out the dominant one.
+def solve_f8b3ba0a(I):
+    x1 = palette(I)
+    x2 = remove(ZERO, x1)
+    x3 = lbind(colorcount, I)
+    x4 = compose(invert, x3)
+    x5 = order(x2, x4)
+    x6 = first(x5)
+    x7 = remove(x6, x5)
+    x8 = rbind(repeat, ONE)
+    O = apply(x8, x7)
+    return O
+
+
+# Colours of the largest shapes, left to right, as columns as tall as those shapes are big.
+def solve_a3325580(I):
+    x1 = objects(I, T, F, T)
+    x2 = valmax(x1, size)
+    x3 = sizefilter(x1, x2)
+    x4 = order(x3, leftmost)
+    x5 = apply(color, x4)
+    O = repeat(x5, x2)
     return O
