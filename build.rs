@@ -11,7 +11,12 @@ fn main() {
     let mut out = String::new();
     let solvers = corpus.join("solvers.py");
     if solvers.exists() {
-        writeln!(out, "pub const SOLVERS: &str = include_str!({:?});", solvers.display().to_string()).unwrap();
+        writeln!(
+            out,
+            "pub const SOLVERS: &str = include_str!({:?});",
+            solvers.display().to_string()
+        )
+        .unwrap();
     } else {
         out.push_str("pub const SOLVERS: &str = \"\";\n");
     }
@@ -23,7 +28,12 @@ fn main() {
     out.push_str("pub static TASKS: &[(&str, &str)] = &[\n");
     for t in &tasks {
         let id = t.file_stem().unwrap().to_string_lossy();
-        writeln!(out, "    ({id:?}, include_str!({:?})),", t.display().to_string()).unwrap();
+        writeln!(
+            out,
+            "    ({id:?}, include_str!({:?})),",
+            t.display().to_string()
+        )
+        .unwrap();
     }
     out.push_str("];\n");
     let dest = Path::new(&std::env::var("OUT_DIR").expect("set by cargo")).join("corpus.rs");

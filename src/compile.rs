@@ -19,7 +19,9 @@ pub fn runtime_dir() -> PathBuf {
 pub fn cache_dir() -> PathBuf {
     match std::env::var_os("BATTGEN_CACHE") {
         Some(p) => PathBuf::from(p),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("target").join("battgen"),
+        None => Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("target")
+            .join("battgen"),
     }
 }
 
@@ -59,7 +61,9 @@ impl std::fmt::Display for CompileError {
                 p.display()
             ),
             CompileError::Io(m) => write!(f, "{m}"),
-            CompileError::Cargo { status, log } => write!(f, "cargo build of the battery failed ({status}):\n{log}"),
+            CompileError::Cargo { status, log } => {
+                write!(f, "cargo build of the battery failed ({status}):\n{log}")
+            }
         }
     }
 }
@@ -71,10 +75,18 @@ pub fn build(source: &str) -> Result<Built, CompileError> {
         return Err(CompileError::NoRuntime(runtime));
     }
     let cache = cache_dir();
-    let key = format!("{:016x}", content_hash(&[source, env!("CARGO_PKG_VERSION")]));
+    let key = format!(
+        "{:016x}",
+        content_hash(&[source, env!("CARGO_PKG_VERSION")])
+    );
     let name = format!("battery_{key}");
     let dir = cache.join(&name);
-    let io = |e: std::io::Error| CompileError::Io(format!("cannot write the battery crate in {}: {e}", dir.display()));
+    let io = |e: std::io::Error| {
+        CompileError::Io(format!(
+            "cannot write the battery crate in {}: {e}",
+            dir.display()
+        ))
+    };
     std::fs::create_dir_all(dir.join("src")).map_err(io)?;
     let manifest = format!(
         "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
@@ -84,7 +96,8 @@ pub fn build(source: &str) -> Result<Built, CompileError> {
         runtime.display().to_string()
     );
     write_if_changed(&dir.join("Cargo.toml"), &manifest).map_err(io)?;
-    let main = format!("{source}\nfn main() {{\n    battgen_runtime::driver::main(&BATTERY);\n}}\n");
+    let main =
+        format!("{source}\nfn main() {{\n    battgen_runtime::driver::main(&BATTERY);\n}}\n");
     write_if_changed(&dir.join("src/main.rs"), &main).map_err(io)?;
     // Reuse the lock file of the source tree: same dependency versions, no
     // registry look-up.
@@ -109,7 +122,11 @@ pub fn build(source: &str) -> Result<Built, CompileError> {
             log: String::from_utf8_lossy(&out.stderr).into_owned(),
         });
     }
-    Ok(Built { binary, compile_time: start.elapsed(), reused })
+    Ok(Built {
+        binary,
+        compile_time: start.elapsed(),
+        reused,
+    })
 }
 
 fn write_if_changed(path: &Path, text: &str) -> std::io::Result<()> {

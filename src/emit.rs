@@ -18,7 +18,10 @@ const TEMPLATE_NAME: &str = "battery.rs.tera";
 pub enum EmitError {
     Template(String),
     /// The rendered code did not parse; carries syn's message and the code.
-    Syntax { message: String, code: String },
+    Syntax {
+        message: String,
+        code: String,
+    },
 }
 
 impl fmt::Display for EmitError {
@@ -94,7 +97,9 @@ fn batch_ctx(plan: &Plan) -> (Vec<Uniform>, Vec<BatchLine>, Vec<String>) {
     let mut statics = BTreeSet::new();
     for node in &plan.nodes {
         for op in std::iter::once(&node.callee).chain(&node.args) {
-            if matches!(op, Operand::Const(_) | Operand::Prim(_)) && !matches!((op, &node.callee), (Operand::Prim(_), c) if std::ptr::eq(op, c)) {
+            if matches!(op, Operand::Const(_) | Operand::Prim(_))
+                && !matches!((op, &node.callee), (Operand::Prim(_), c) if std::ptr::eq(op, c))
+            {
                 statics.insert(op.clone());
             }
         }
@@ -137,7 +142,13 @@ fn batch_ctx(plan: &Plan) -> (Vec<Uniform>, Vec<BatchLine>, Vec<String>) {
                 })
                 .collect();
             drops.dedup();
-            BatchLine { var: format!("n{n}"), callee, args: args.join(", "), comment: node_comment(plan, n), drops }
+            BatchLine {
+                var: format!("n{n}"),
+                callee,
+                args: args.join(", "),
+                comment: node_comment(plan, n),
+                drops,
+            }
         })
         .collect();
     let outputs = plan
@@ -166,13 +177,16 @@ struct ProgramCtx {
 
 /// Rust keywords that a DSL name may collide with.
 const KEYWORDS: &[&str] = &[
-    "as", "break", "const", "continue", "else", "enum", "extern", "false", "fn", "for", "if", "impl", "in",
-    "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "static", "struct", "trait", "true",
-    "type", "unsafe", "use", "where", "while", "async", "await", "dyn", "abstract", "become", "box", "do",
-    "final", "macro", "override", "priv", "typeof", "unsized", "virtual", "yield", "try", "gen",
+    "as", "break", "const", "continue", "else", "enum", "extern", "false", "fn", "for", "if",
+    "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "static",
+    "struct", "trait", "true", "type", "unsafe", "use", "where", "while", "async", "await", "dyn",
+    "abstract", "become", "box", "do", "final", "macro", "override", "priv", "typeof", "unsized",
+    "virtual", "yield", "try", "gen",
 ];
 /// Names that cannot even be raw identifiers, or that the emitted file uses.
-const RESERVED: &[&str] = &["self", "Self", "super", "crate", "_", "rt", "battery", "PROGRAMS", "BATTERY", "I"];
+const RESERVED: &[&str] = &[
+    "self", "Self", "super", "crate", "_", "rt", "battery", "PROGRAMS", "BATTERY", "I",
+];
 
 /// A DSL name as a Rust identifier.
 fn ident(name: &str) -> String {
@@ -226,7 +240,10 @@ trait Context {
             Operand::Prim(p) => format!("{}({})", prim_path(*p), args.join(", ")),
             Operand::Fused(Fused::ApplyChain { merge }) => match args.split_last() {
                 Some((container, stages)) => {
-                    format!("rt::p::apply_chain(&[{}], {container}, {merge})", owned(stages))
+                    format!(
+                        "rt::p::apply_chain(&[{}], {container}, {merge})",
+                        owned(stages)
+                    )
                 }
                 None => unreachable!("an apply chain has a container"),
             },
@@ -256,7 +273,11 @@ impl Context for BatteryContext {
 }
 
 /// Primitives used as values (not called) among `nodes` and `extra`.
-fn prim_values<'a>(plan: &Plan, nodes: impl Iterator<Item = &'a usize>, extra: &[&Operand]) -> Vec<PrimValue> {
+fn prim_values<'a>(
+    plan: &Plan,
+    nodes: impl Iterator<Item = &'a usize>,
+    extra: &[&Operand],
+) -> Vec<PrimValue> {
     let mut set = BTreeSet::new();
     for &n in nodes {
         let node = &plan.nodes[n];
@@ -275,7 +296,10 @@ fn prim_values<'a>(plan: &Plan, nodes: impl Iterator<Item = &'a usize>, extra: &
         }
     }
     set.into_iter()
-        .map(|p| PrimValue { var: prim_var(p), prim: ident(p.name()) })
+        .map(|p| PrimValue {
+            var: prim_var(p),
+            prim: ident(p.name()),
+        })
         .collect()
 }
 
@@ -312,7 +336,13 @@ fn program_ctx(plan: &Plan, k: usize, fn_name: String) -> ProgramCtx {
     // In the program's own statement order (node order may interleave
     // statements of programs merged earlier).
     let mut nodes = plan.program_nodes(k);
-    let line_in = |n: usize| plan.nodes[n].sources.iter().find(|s| s.program == k).map_or(0, |s| s.line);
+    let line_in = |n: usize| {
+        plan.nodes[n]
+            .sources
+            .iter()
+            .find(|s| s.program == k)
+            .map_or(0, |s| s.line)
+    };
     nodes.sort_by_key(|&n| (line_in(n), n));
     let mut vars: Vec<Option<String>> = vec![None; plan.nodes.len()];
     let mut stmts = Vec::with_capacity(nodes.len());
@@ -324,7 +354,11 @@ fn program_ctx(plan: &Plan, k: usize, fn_name: String) -> ProgramCtx {
         };
         vars[n] = Some(var.clone());
         let expr = ProgramContext { vars: &vars }.call(plan, n);
-        stmts.push(Line { var, expr, comment: format!("{}:{line}", prog.file) });
+        stmts.push(Line {
+            var,
+            expr,
+            comment: format!("{}:{line}", prog.file),
+        });
     }
     let ret = owned_output(&prog.output, |n| vars[n].clone().unwrap_or_default());
     ProgramCtx {
@@ -345,7 +379,12 @@ fn node_comment(plan: &Plan, n: usize) -> String {
     let shown: Vec<String> = sources
         .iter()
         .take(4)
-        .map(|s| format!("{} {} (line {})", plan.programs[s.program].name, s.var, s.line))
+        .map(|s| {
+            format!(
+                "{} {} (line {})",
+                plan.programs[s.program].name, s.var, s.line
+            )
+        })
         .collect();
     let more = sources.len().saturating_sub(4);
     if more > 0 {
@@ -364,7 +403,11 @@ pub fn emit(plan: &Plan, info: &EmitInfo) -> Result<String, EmitError> {
         .map(|(k, name)| program_ctx(plan, k, name.clone()))
         .collect();
     let nodes: Vec<Line> = (0..plan.nodes.len())
-        .map(|n| Line { var: format!("n{n}"), expr: BatteryContext.call(plan, n), comment: node_comment(plan, n) })
+        .map(|n| Line {
+            var: format!("n{n}"),
+            expr: BatteryContext.call(plan, n),
+            comment: node_comment(plan, n),
+        })
         .collect();
     let outputs: Vec<&Operand> = plan.programs.iter().map(|p| &p.output).collect();
     let outputs_rs: Vec<String> = outputs
@@ -411,7 +454,8 @@ fn space_items(code: &str) -> String {
     for line in code.lines() {
         out.push_str(line);
         out.push('\n');
-        if matches!(line, "}" | "};" | "];") || line.starts_with("use ") || line.starts_with("#![") {
+        if matches!(line, "}" | "};" | "];") || line.starts_with("use ") || line.starts_with("#![")
+        {
             out.push('\n');
         }
     }

@@ -27,22 +27,37 @@ pub fn merge(programs: &[Program]) -> Plan {
             let resolve = |op: &Operand| -> PlanOperand {
                 match op {
                     Operand::Input => PlanOperand::Input,
-                    Operand::Var(v) => value_of[*v].clone().expect("checked: defined before use and live"),
+                    Operand::Var(v) => value_of[*v]
+                        .clone()
+                        .expect("checked: defined before use and live"),
                     Operand::Prim(p) => PlanOperand::Prim(*p),
                     Operand::Const(c) => PlanOperand::Const(c),
                 }
             };
-            let key = (resolve(&stmt.callee), stmt.args.iter().map(resolve).collect::<Vec<_>>());
-            let source = Source { program: k, var: stmt.target.clone(), line: stmt.line };
+            let key = (
+                resolve(&stmt.callee),
+                stmt.args.iter().map(resolve).collect::<Vec<_>>(),
+            );
+            let source = Source {
+                program: k,
+                var: stmt.target.clone(),
+                line: stmt.line,
+            };
             let n = *index.entry(key.clone()).or_insert_with(|| {
-                plan.nodes.push(Node { callee: key.0, args: key.1, sources: Vec::new() });
+                plan.nodes.push(Node {
+                    callee: key.0,
+                    args: key.1,
+                    sources: Vec::new(),
+                });
                 plan.nodes.len() - 1
             });
             plan.nodes[n].sources.push(source);
             value_of[s] = Some(PlanOperand::Node(n));
         }
         let output = match &program.ret {
-            Operand::Var(v) => value_of[*v].clone().expect("checked: returned variable is live"),
+            Operand::Var(v) => value_of[*v]
+                .clone()
+                .expect("checked: returned variable is live"),
             Operand::Input => PlanOperand::Input,
             Operand::Prim(p) => PlanOperand::Prim(*p),
             Operand::Const(c) => PlanOperand::Const(c),
@@ -95,5 +110,9 @@ pub fn stats(programs: &[Program], plan: &Plan) -> MergeStats {
         .iter()
         .map(|p| live_statements(p).iter().filter(|l| !**l).count())
         .sum();
-    MergeStats { statements, dead, nodes: plan.nodes.len() }
+    MergeStats {
+        statements,
+        dead,
+        nodes: plan.nodes.len(),
+    }
 }

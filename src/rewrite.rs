@@ -29,7 +29,9 @@ fn as_chain(node: &Node) -> Option<(Vec<Operand>, Operand, bool)> {
     match (&node.callee, node.args.as_slice()) {
         (Operand::Prim(Prim::apply), [f, x]) => Some((vec![f.clone()], x.clone(), false)),
         (Operand::Prim(Prim::mapply), [f, x]) => Some((vec![f.clone()], x.clone(), true)),
-        (Operand::Fused(Fused::ApplyChain { merge }), [stages @ .., x]) => Some((stages.to_vec(), x.clone(), *merge)),
+        (Operand::Fused(Fused::ApplyChain { merge }), [stages @ .., x]) => {
+            Some((stages.to_vec(), x.clone(), *merge))
+        }
         _ => None,
     }
 }
@@ -54,7 +56,10 @@ fn uses(plan: &Plan) -> Vec<usize> {
 fn show(plan: &Plan, op: &Operand) -> String {
     match op {
         Operand::Input => "I".into(),
-        Operand::Node(n) => plan.nodes[*n].sources.first().map_or(format!("n{n}"), |s| s.var.clone()),
+        Operand::Node(n) => plan.nodes[*n]
+            .sources
+            .first()
+            .map_or(format!("n{n}"), |s| s.var.clone()),
         Operand::Const(c) => (*c).into(),
         Operand::Prim(p) => p.name().into(),
         Operand::Fused(_) => "apply_chain".into(),
@@ -79,22 +84,29 @@ pub fn rewrite(plan: &Plan) -> (Plan, Vec<Rewrite>) {
         let mut changed = false;
         for z in 0..plan.nodes.len() {
             // The outer call: apply/mapply(g, Node(y)) or merge(Node(y)).
-            let (outer_stages, y, outer_merge) = match (&plan.nodes[z].callee, plan.nodes[z].args.as_slice()) {
-                (Operand::Prim(Prim::merge), [Operand::Node(y)]) => (vec![], *y, true),
-                _ => match as_chain(&plan.nodes[z]) {
-                    Some((stages, Operand::Node(y), merge)) => (stages, y, merge),
-                    _ => continue,
-                },
-            };
+            let (outer_stages, y, outer_merge) =
+                match (&plan.nodes[z].callee, plan.nodes[z].args.as_slice()) {
+                    (Operand::Prim(Prim::merge), [Operand::Node(y)]) => (vec![], *y, true),
+                    _ => match as_chain(&plan.nodes[z]) {
+                        Some((stages, Operand::Node(y), merge)) => (stages, y, merge),
+                        _ => continue,
+                    },
+                };
             if count[y] != 1 {
                 continue;
             }
-            let Some((inner_stages, x, inner_merge)) = as_chain(&plan.nodes[y]) else { continue };
+            let Some((inner_stages, x, inner_merge)) = as_chain(&plan.nodes[y]) else {
+                continue;
+            };
             if inner_merge {
                 // mapply's merge sits between the stages: not a plain chain.
                 continue;
             }
-            let before = format!("{} <- {}", show_node(&plan, &plan.nodes[z]), show_node(&plan, &plan.nodes[y]));
+            let before = format!(
+                "{} <- {}",
+                show_node(&plan, &plan.nodes[z]),
+                show_node(&plan, &plan.nodes[y])
+            );
             let mut args = inner_stages;
             args.extend(outer_stages);
             args.push(x);
@@ -103,7 +115,10 @@ pub fn rewrite(plan: &Plan) -> (Plan, Vec<Rewrite>) {
             node.callee = Operand::Fused(Fused::ApplyChain { merge: outer_merge });
             node.args = args;
             node.sources.extend(sources);
-            let at = node.sources.first().map_or(String::new(), |s| s.var.clone());
+            let at = node
+                .sources
+                .first()
+                .map_or(String::new(), |s| s.var.clone());
             let at = format!("{} {at}", plan.programs[node.sources[0].program].name);
             let after = show_node(&plan, &plan.nodes[z]);
             done.push(Rewrite { at, before, after });

@@ -36,7 +36,10 @@ pub fn select(programs: Vec<Program>, tasks: &[String], count: usize, seed: u64)
     let mut pool: Vec<Program> = if tasks.is_empty() {
         programs
     } else {
-        programs.into_iter().filter(|p| tasks.contains(&p.task_id)).collect()
+        programs
+            .into_iter()
+            .filter(|p| tasks.contains(&p.task_id))
+            .collect()
     };
     if count == 0 || count >= pool.len() {
         return pool;
