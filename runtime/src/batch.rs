@@ -56,7 +56,7 @@ pub enum Callee<'a> {
 
 /// Rows and time per primitive and device, for `--stats` and results JSON.
 pub struct Telemetry {
-    /// Index: primitive id; the last slot counts calls of function values.
+    /// Index: primitive id, then calls of function values, then fused calls.
     cpu_rows: Vec<AtomicU64>,
     gpu_rows: Vec<AtomicU64>,
     nanos: Vec<AtomicU64>,
@@ -67,7 +67,7 @@ pub struct Telemetry {
 
 impl Default for Telemetry {
     fn default() -> Telemetry {
-        let n = PRIMITIVES.len() + 1;
+        let n = PRIMITIVES.len() + 2;
         let zeros = || (0..n).map(|_| AtomicU64::new(0)).collect();
         Telemetry {
             cpu_rows: zeros(),
@@ -92,7 +92,8 @@ impl Telemetry {
     fn slot(callee: &Callee) -> usize {
         match callee {
             Callee::Prim(p) => *p as usize,
-            Callee::Column(_) | Callee::Fused(_) => PRIMITIVES.len(),
+            Callee::Column(_) => PRIMITIVES.len(),
+            Callee::Fused(_) => PRIMITIVES.len() + 1,
         }
     }
     pub fn record(&self, callee: &Callee, rows: u64, on_gpu: bool, start: Instant) {
