@@ -1,0 +1,208 @@
+//! End-to-end: the `gen` binary generates, compiles (cached) and runs
+//! batteries on real ARC tasks; results, scores, submissions, bad input.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value as Json;
+
+fn gen() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_gen"))
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("run-tests").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn ok(out: &Output) -> String {
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "gen failed ({}):\n{err}", out.status);
+    err
+}
+
+fn corpus_task(id: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/tasks").join(format!("{id}.json"))
+}
+
+fn read_json(p: &Path) -> Json {
+    serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
+}
+
+/// A data directory with copies of a few corpus tasks.
+fn data_dir(name: &str, ids: &[&str]) -> PathBuf {
+    let dir = tmp(name);
+    for id in ids {
+        std::fs::copy(corpus_task(id), dir.join(format!("{id}.json"))).unwrap();
+    }
+    dir
+}
+
+const THREE: [&str; 3] = ["007bbfb7", "0d3d703e", "67a3c6ac"];
+
+#[test]
+fn main_job_solves_every_bundled_task() {
+    let dir = tmp("main-job");
+    let out_path = dir.join("results.json");
+    let out = gen().args(["run", "--quiet", "--out"]).arg(&out_path).output().unwrap();
+    ok(&out);
+    let results = read_json(&out_path);
+    let programs = results.as_object().unwrap();
+    assert!(programs.len() > 50);
+    for (name, outs) in programs {
+        if name == "__stats__" {
+            continue;
+        }
+        let id = name.rsplit('_').next().unwrap();
+        let task = read_json(&corpus_task(id));
+        let samples: Vec<&Json> = task["train"].as_array().unwrap().iter().chain(task["test"].as_array().unwrap()).collect();
+        let outs = outs.as_object().unwrap();
+        assert_eq!(outs.len(), samples.len(), "{name}: own mode runs exactly its task's inputs");
+        for (k, ex) in samples.iter().enumerate() {
+            assert_eq!(outs[&format!("{id}:{k}")], ex["output"], "{name} on {id}:{k}");
+        }
+    }
+    // Same battery again: the build is reused.
+    let again = gen().args(["run", "--quiet"]).output().unwrap();
+    assert!(ok(&again).contains("reused the cached build"));
+}
+
+#[test]
+fn cross_mode_runs_every_program_on_every_task() {
+    let data = data_dir("cross", &THREE);
+    let out_path = data.join("../cross-results.json");
+    let out = gen()
+        .args(["run", "--quiet", "--mode", "cross", "--out"])
+        .arg(&out_path)
+        .arg("--data")
+        .arg(&data)
+        .output()
+        .unwrap();
+    ok(&out);
+    let results = read_json(&out_path);
+    let samples: usize = THREE
+        .iter()
+        .map(|id| {
+            let t = read_json(&corpus_task(id));
+            t["train"].as_array().unwrap().len() + t["test"].as_array().unwrap().len()
+        })
+        .sum();
+    for (name, outs) in results.as_object().unwrap() {
+        if name != "__stats__" {
+            assert_eq!(outs.as_object().unwrap().len(), samples, "{name}");
+        }
+    }
+    // Batched execution counted its rows.
+    let stats = &results["__stats__"];
+    assert_eq!(stats["exec"], "Batched");
+    assert!(!stats["primitives"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn submission_has_two_attempts_per_test_input() {
+    let dir = tmp("submission");
+    // Kaggle's single-file form, test outputs removed.
+    let mut challenges = serde_json::Map::new();
+    for id in THREE {
+        let mut t = read_json(&corpus_task(id));
+        for ex in t["test"].as_array_mut().unwrap() {
+            ex.as_object_mut().unwrap().remove("output");
+        }
+        challenges.insert(id.to_owned(), t);
+    }
+    let file = dir.join("arc-agi_test_challenges.json");
+    std::fs::write(&file, Json::Object(challenges).to_string()).unwrap();
+    let sub_path = dir.join("submission.json");
+    let out = gen()
+        .args(["run", "--quiet", "--data"])
+        .arg(&file)
+        .arg("--submission")
+        .arg(&sub_path)
+        .output()
+        .unwrap();
+    ok(&out);
+    let sub = read_json(&sub_path);
+    for id in THREE {
+        let task = read_json(&corpus_task(id));
+        let entries = sub[id].as_array().unwrap();
+        assert_eq!(entries.len(), task["test"].as_array().unwrap().len());
+        for (e, ex) in entries.iter().zip(task["test"].as_array().unwrap()) {
+            let e = e.as_object().unwrap();
+            assert_eq!(e.len(), 2);
+            // The corpus solves these tasks: the first attempt is right.
+            assert_eq!(e["attempt_1"], ex["output"], "{id}");
+            assert!(e["attempt_2"].is_array());
+        }
+    }
+}
+
+#[test]
+fn malformed_task_files_are_named_and_skipped_or_rejected() {
+    let data = data_dir("malformed", &["67a3c6ac"]);
+    let bad = [
+        ("badjson.json", "{\"train\": [".to_owned()),
+        ("ragged.json", r#"{"train": [{"input": [[1, 2], [3]], "output": [[1]]}], "test": []}"#.to_owned()),
+        ("colour.json", r#"{"train": [{"input": [[1, 12]], "output": [[1]]}], "test": []}"#.to_owned()),
+        ("missing.json", r#"{"train": [{"input": [[1]]}]}"#.to_owned()),
+        (
+            "oversized.json",
+            format!(r#"{{"train": [{{"input": [{}], "output": [[1]]}}], "test": []}}"#, vec!["[0]"; 31].join(",")),
+        ),
+    ];
+    for (name, text) in &bad {
+        std::fs::write(data.join(name), text).unwrap();
+    }
+    let out = gen().args(["run", "--data"]).arg(&data).output().unwrap();
+    let err = ok(&out);
+    for (name, _) in &bad {
+        assert!(err.contains(name), "{name} not named in:\n{err}");
+    }
+    assert!(err.contains("tasks solved  1 of 1"), "{err}");
+    let strict = gen().args(["run", "--strict", "--data"]).arg(&data).output().unwrap();
+    assert_eq!(strict.status.code(), Some(3));
+}
+
+#[test]
+fn program_errors_stop_generation_unless_keep_going() {
+    let dir = tmp("bad-programs");
+    let file = dir.join("mixed.py");
+    std::fs::write(
+        &file,
+        "def solve_67a3c6ac(I):\n    O = vmirror(I)\n    return O\n\n\
+         def solve_bad(I):\n    x1 = vmirorr(I)\n    return x1\n",
+    )
+    .unwrap();
+    let out = gen().arg("--programs").arg(&file).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("mixed.py:6:10"), "{err}");
+    let kept = gen().arg("--programs").arg(&file).arg("--keep-going").output().unwrap();
+    ok(&kept);
+    let code = String::from_utf8_lossy(&kept.stdout);
+    assert!(code.contains("pub fn solve_67a3c6ac"));
+    assert!(!code.contains("solve_bad"));
+}
+
+#[test]
+fn generation_is_deterministic_and_seeded() {
+    let dir = tmp("determinism");
+    let gen_to = |name: &str, seed: &str| {
+        let path = dir.join(name);
+        ok(&gen().args(["-c", "10", "--seed", seed, "-o"]).arg(&path).output().unwrap());
+        std::fs::read_to_string(path).unwrap()
+    };
+    let a = gen_to("a.rs", "7");
+    let b = gen_to("b.rs", "7");
+    let c = gen_to("c.rs", "8");
+    assert_eq!(a, b);
+    assert_ne!(a, c);
+    assert_eq!(a.matches("\npub fn solve_").count(), 10);
+    syn_check(&a);
+}
+
+fn syn_check(code: &str) {
+    assert!(code.contains("pub static BATTERY"));
+    assert!(code.starts_with("//! Battery generated by battgen"));
+}
