@@ -4,3 +4,6 @@
 //! [`rewrite`] -> [`emit`].
 
 pub mod ast;
+pub mod check;
+pub mod diagnostics;
+pub mod parse;
