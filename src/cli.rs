@@ -8,8 +8,8 @@ use battgen_runtime::plan::Plan;
 use clap::{Args, Parser, Subcommand};
 
 use crate::ast::{Program, SourceFile};
-use crate::diagnostics::{parse_and_check, render};
-use crate::{compile, corpus, emit, merge, select};
+use crate::diagnostics::{load_files, parse_and_check};
+use crate::{compile, corpus, emit, merge, rewrite, select};
 
 /// Exit codes of `gen`.
 pub mod exit {
@@ -130,43 +130,30 @@ pub struct Loaded {
     pub files: Vec<String>,
 }
 
-fn source_files(paths: &[PathBuf]) -> Result<Vec<SourceFile>, String> {
+/// The source files named on the command line, or the bundled corpus.
+fn source_files(paths: &[PathBuf]) -> (Vec<SourceFile>, Vec<crate::diagnostics::Diagnostic>) {
     if paths.is_empty() {
-        return Ok(vec![SourceFile { path: corpus::SOLVERS_PATH.to_owned(), text: corpus::SOLVERS.to_owned() }]);
+        let bundled = SourceFile { path: corpus::SOLVERS_PATH.to_owned(), text: corpus::SOLVERS.to_owned() };
+        return (vec![bundled], Vec::new());
     }
-    let mut files = Vec::new();
-    for p in paths {
-        let mut list = Vec::new();
-        if p.is_dir() {
-            let rd = std::fs::read_dir(p).map_err(|e| format!("cannot read directory {}: {e}", p.display()))?;
-            list.extend(
-                rd.filter_map(|e| e.ok().map(|e| e.path()))
-                    .filter(|f| f.extension().is_some_and(|x| x == "py")),
-            );
-            list.sort();
-        } else {
-            list.push(p.clone());
-        }
-        for f in list {
-            let text = std::fs::read_to_string(&f).map_err(|e| format!("cannot read {}: {e}", f.display()))?;
-            files.push(SourceFile { path: f.display().to_string(), text });
-        }
-    }
-    Ok(files)
+    load_files(paths)
 }
 
 /// Read, parse, check and pick the programs; print diagnostics.
 pub fn load(args: &SelectArgs) -> Result<Loaded, i32> {
-    let files = source_files(&args.programs).map_err(|m| {
-        eprintln!("error: {m}");
-        exit::IO
-    })?;
+    let (files, io_errors) = source_files(&args.programs);
+    for d in &io_errors {
+        eprint!("{}", d.render(None));
+    }
+    if !io_errors.is_empty() && files.is_empty() {
+        return Err(exit::IO);
+    }
     let mut programs = Vec::new();
-    let mut errors = 0;
+    let mut errors = io_errors.len();
     for file in &files {
         let (good, diags) = parse_and_check(file);
         for d in &diags {
-            eprint!("{}", render(file, d));
+            eprint!("{}", d.render(Some(&file.text)));
         }
         errors += diags.len();
         programs.extend(good);
@@ -188,8 +175,9 @@ pub fn load(args: &SelectArgs) -> Result<Loaded, i32> {
 
 /// Merge and emit; the plan and the Rust source.
 pub fn generate(loaded: &Loaded) -> Result<(Plan, String), i32> {
-    let plan = merge::merge(&loaded.programs);
-    let stats = merge::stats(&loaded.programs, &plan);
+    let merged = merge::merge(&loaded.programs);
+    let stats = merge::stats(&loaded.programs, &merged);
+    let (plan, _rewrites) = rewrite::rewrite(&merged);
     let info = emit::EmitInfo { files: &loaded.files, statements: stats.statements, dead: stats.dead };
     match emit::emit(&plan, &info) {
         Ok(code) => Ok((plan, code)),

@@ -190,6 +190,10 @@ const RESERVED: &[&str] = &[
 
 /// A DSL name as a Rust identifier.
 fn ident(name: &str) -> String {
+    if name.contains('.') {
+        // The parser names the results of nested calls `x5.1`.
+        return ident(&name.replace('.', "__"));
+    }
     if RESERVED.contains(&name) {
         format!("v_{name}")
     } else if KEYWORDS.contains(&name) {

@@ -1,4 +1,7 @@
+//! `gen`: a thin binary over the battgen library (see `cli`).
+
+use clap::Parser;
+
 fn main() {
-    eprintln!("gen: not built yet");
-    std::process::exit(2);
+    std::process::exit(battgen::cli::main(battgen::cli::Cli::parse()));
 }

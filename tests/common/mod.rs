@@ -1,0 +1,37 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::path::Path;
+
+/// Compare `actual` with the golden file at `path`. On a mismatch the test
+/// fails with a unified diff (expected -> actual). With `BLESS=1` in the
+/// environment the golden file is (re)written instead.
+pub fn assert_golden(path: &Path, actual: &str) {
+    if std::env::var("BLESS").is_ok_and(|v| v == "1") {
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)
+                .unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
+        }
+        std::fs::write(path, actual)
+            .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+        return;
+    }
+    let expected = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) => panic!(
+            "golden file {} cannot be read ({e}); run with BLESS=1 to create it",
+            path.display()
+        ),
+    };
+    if expected != actual {
+        let diff = similar::TextDiff::from_lines(&expected, actual)
+            .unified_diff()
+            .context_radius(3)
+            .header(&format!("{} (expected)", path.display()), "actual")
+            .to_string();
+        panic!(
+            "output differs from the golden file {}:\n{diff}\n(run with BLESS=1 to accept the new output)",
+            path.display()
+        );
+    }
+}
