@@ -141,6 +141,7 @@ fn batch_ctx(plan: &Plan) -> (Vec<Uniform>, Vec<BatchLine>, Vec<String>) {
                     _ => None,
                 })
                 .collect();
+            drops.sort();
             drops.dedup();
             BatchLine {
                 var: format!("n{n}"),
