@@ -133,7 +133,10 @@ pub struct Loaded {
 /// The source files named on the command line, or the bundled corpus.
 fn source_files(paths: &[PathBuf]) -> (Vec<SourceFile>, Vec<crate::diagnostics::Diagnostic>) {
     if paths.is_empty() {
-        let bundled = SourceFile { path: corpus::SOLVERS_PATH.to_owned(), text: corpus::SOLVERS.to_owned() };
+        let bundled = SourceFile {
+            path: corpus::SOLVERS_PATH.to_owned(),
+            text: corpus::SOLVERS.to_owned(),
+        };
         return (vec![bundled], Vec::new());
     }
     load_files(paths)
@@ -170,7 +173,10 @@ pub fn load(args: &SelectArgs) -> Result<Loaded, i32> {
         eprintln!("error: no program selected");
         return Err(exit::BAD_PROGRAMS);
     }
-    Ok(Loaded { programs, files: files.into_iter().map(|f| f.path).collect() })
+    Ok(Loaded {
+        programs,
+        files: files.into_iter().map(|f| f.path).collect(),
+    })
 }
 
 /// Merge and emit; the plan and the Rust source.
@@ -178,7 +184,11 @@ pub fn generate(loaded: &Loaded) -> Result<(Plan, String), i32> {
     let merged = merge::merge(&loaded.programs);
     let stats = merge::stats(&loaded.programs, &merged);
     let (plan, _rewrites) = rewrite::rewrite(&merged);
-    let info = emit::EmitInfo { files: &loaded.files, statements: stats.statements, dead: stats.dead };
+    let info = emit::EmitInfo {
+        files: &loaded.files,
+        statements: stats.statements,
+        dead: stats.dead,
+    };
     match emit::emit(&plan, &info) {
         Ok(code) => Ok((plan, code)),
         Err(e) => {
@@ -217,7 +227,10 @@ fn compile_or_report(code: &str, programs: usize, nodes: usize) -> Result<PathBu
     match compile::build(code) {
         Ok(b) => {
             if b.reused {
-                eprintln!("battery: reused the cached build ({:.1} s)", b.compile_time.as_secs_f64());
+                eprintln!(
+                    "battery: reused the cached build ({:.1} s)",
+                    b.compile_time.as_secs_f64()
+                );
             } else {
                 eprintln!("battery: compiled in {:.1} s", b.compile_time.as_secs_f64());
             }
@@ -267,7 +280,11 @@ fn cmd_run(args: &RunArgs) -> i32 {
         bench: args.bench,
     };
     if args.interpret {
-        return if opts.bench { driver::bench(&plan, &opts) } else { driver::run(&plan, &opts) };
+        return if opts.bench {
+            driver::bench(&plan, &opts)
+        } else {
+            driver::run(&plan, &opts)
+        };
     }
     let binary = match compile_or_report(&code, plan.programs.len(), plan.nodes.len()) {
         Ok(b) => b,
@@ -286,7 +303,11 @@ fn run_binary(binary: &Path, opts: &RunOptions) -> i32 {
     if let Some(s) = &opts.submission {
         cmd.arg("--submission").arg(s);
     }
-    cmd.arg("--mode").arg(if opts.mode == Mode::Own { "own" } else { "cross" });
+    cmd.arg("--mode").arg(if opts.mode == Mode::Own {
+        "own"
+    } else {
+        "cross"
+    });
     if let Some(j) = opts.jobs {
         cmd.arg("--jobs").arg(j.to_string());
     }
@@ -298,7 +319,12 @@ fn run_binary(binary: &Path, opts: &RunOptions) -> i32 {
             Exec::Batched => "batched",
         });
     }
-    for (flag, on) in [("--strict", opts.strict), ("--stats", opts.stats), ("--quiet", opts.quiet), ("--bench", opts.bench)] {
+    for (flag, on) in [
+        ("--strict", opts.strict),
+        ("--stats", opts.stats),
+        ("--quiet", opts.quiet),
+        ("--bench", opts.bench),
+    ] {
         if on {
             cmd.arg(flag);
         }
@@ -327,7 +353,10 @@ fn cmd_build(args: &BuildArgs) -> i32 {
     };
     match std::fs::copy(&binary, &args.output) {
         Ok(_) => {
-            eprintln!("wrote {} (run it with --data PATH [--mode own|cross] [--out F] [--submission F])", args.output.display());
+            eprintln!(
+                "wrote {} (run it with --data PATH [--mode own|cross] [--out F] [--submission F])",
+                args.output.display()
+            );
             exit::OK
         }
         Err(e) => {
@@ -348,7 +377,8 @@ pub fn main(cli: Cli) -> i32 {
             a.bench = true;
             a.mode = Mode::Cross;
             if a.data.is_none() {
-                a.data = Some(Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/arc-agi/training"));
+                a.data =
+                    Some(Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/arc-agi/training"));
             }
             cmd_run(&a)
         }

@@ -93,7 +93,7 @@ fn batch_ref(op: &Operand) -> String {
 }
 
 /// The column-wise battery: one backend call per node.
-fn batch_ctx(plan: &Plan) -> (Vec<Uniform>, Vec<BatchLine>, Vec<String>) {
+fn batch_ctx(plan: &Plan, orders: &[Vec<usize>]) -> (Vec<Uniform>, Vec<BatchLine>, Vec<String>) {
     let mut statics = BTreeSet::new();
     for node in &plan.nodes {
         for op in std::iter::once(&node.callee).chain(&node.args) {
@@ -155,9 +155,13 @@ fn batch_ctx(plan: &Plan) -> (Vec<Uniform>, Vec<BatchLine>, Vec<String>) {
     let outputs = plan
         .programs
         .iter()
-        .map(|p| match &p.output {
+        .zip(orders)
+        .map(|(p, order)| match &p.output {
             Operand::Input => "I.clone()".to_owned(),
-            Operand::Node(n) => format!("n{n}.clone()"),
+            Operand::Node(n) => {
+                let order: Vec<String> = order.iter().map(usize::to_string).collect();
+                format!("log.resolve(n{n}.clone(), &[{}], rows)", order.join(", "))
+            }
             other => format!("{}.clone()", uniform_var(other)),
         })
         .collect();
@@ -340,15 +344,7 @@ fn program_ctx(plan: &Plan, k: usize, fn_name: String) -> ProgramCtx {
     let prog = &plan.programs[k];
     // In the program's own statement order (node order may interleave
     // statements of programs merged earlier).
-    let mut nodes = plan.program_nodes(k);
-    let line_in = |n: usize| {
-        plan.nodes[n]
-            .sources
-            .iter()
-            .find(|s| s.program == k)
-            .map_or(0, |s| s.line)
-    };
-    nodes.sort_by_key(|&n| (line_in(n), n));
+    let nodes = plan.program_order(k);
     let mut vars: Vec<Option<String>> = vec![None; plan.nodes.len()];
     let mut stmts = Vec::with_capacity(nodes.len());
     for &n in &nodes {
@@ -415,10 +411,21 @@ pub fn emit(plan: &Plan, info: &EmitInfo) -> Result<String, EmitError> {
         })
         .collect();
     let outputs: Vec<&Operand> = plan.programs.iter().map(|p| &p.output).collect();
+    // A failed program reports its first failing statement's error.
+    let orders: Vec<Vec<usize>> = (0..plan.programs.len())
+        .map(|k| plan.program_order(k))
+        .collect();
     let outputs_rs: Vec<String> = outputs
         .iter()
-        .map(|op| match op {
-            Operand::Node(n) => format!("n{n}.clone()"),
+        .zip(&orders)
+        .map(|(op, order)| match op {
+            Operand::Node(n) => {
+                let nodes: Vec<String> = order.iter().map(|m| format!("&n{m}")).collect();
+                format!(
+                    "rt::sequential_error(n{n}.clone(), &[{}])",
+                    nodes.join(", ")
+                )
+            }
             other => format!("Ok({})", owned_output(other, |_| String::new())),
         })
         .collect();
@@ -433,7 +440,7 @@ pub fn emit(plan: &Plan, info: &EmitInfo) -> Result<String, EmitError> {
     ctx.insert("prim_values", &prim_values(plan, all.iter(), &outputs));
     ctx.insert("nodes", &nodes);
     ctx.insert("outputs", &outputs_rs);
-    let (uniforms, batch_nodes, batch_outputs) = batch_ctx(plan);
+    let (uniforms, batch_nodes, batch_outputs) = batch_ctx(plan, &orders);
     ctx.insert("uniforms", &uniforms);
     ctx.insert("batch_nodes", &batch_nodes);
     ctx.insert("batch_outputs", &batch_outputs);

@@ -8,8 +8,10 @@
 //! - `y = apply(f, X); z = merge(y)`     ->  `z = apply_chain[f; merge](X)`
 //!
 //! and longer chains by repetition. The fused call evaluates stage by stage
-//! with `apply`'s own semantics, so results and errors are unchanged; what
-//! it saves is the intermediate nodes (and, column-wise, their columns).
+//! with `apply`'s own semantics, and fusing only happens where the two
+//! statements are adjacent in every program using them, so results and
+//! errors (which statement fails first) are unchanged; what it saves is the
+//! intermediate nodes (and, column-wise, their columns).
 
 use battgen_runtime::plan::{Fused, Node, Operand, Plan};
 use battgen_runtime::Prim;
@@ -98,6 +100,9 @@ pub fn rewrite(plan: &Plan) -> (Plan, Vec<Rewrite>) {
             let Some((inner_stages, x, inner_merge)) = as_chain(&plan.nodes[y]) else {
                 continue;
             };
+            if !adjacent_everywhere(&plan, y, z) {
+                continue;
+            }
             if inner_merge {
                 // mapply's merge sits between the stages: not a plain chain.
                 continue;
@@ -133,6 +138,18 @@ pub fn rewrite(plan: &Plan) -> (Plan, Vec<Rewrite>) {
         plan = drop_unused(plan);
     }
     (plan, done)
+}
+
+/// In every program that uses `z`, `y` is the statement just before it:
+/// then fusing them cannot change which statement fails first, and every
+/// operand of the fused call is defined before it.
+fn adjacent_everywhere(plan: &Plan, y: usize, z: usize) -> bool {
+    let mut programs: Vec<usize> = plan.nodes[z].sources.iter().map(|s| s.program).collect();
+    programs.dedup();
+    programs.iter().all(|&k| {
+        let order = plan.program_order(k);
+        order.windows(2).any(|w| w[0] == y && w[1] == z)
+    })
 }
 
 /// Remove nodes nothing reads and renumber.

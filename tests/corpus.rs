@@ -12,7 +12,10 @@ use battgen_runtime::task;
 use battgen_runtime::Value;
 
 fn corpus_programs() -> Vec<battgen::ast::Program> {
-    let file = SourceFile { path: corpus::SOLVERS_PATH.to_owned(), text: corpus::SOLVERS.to_owned() };
+    let file = SourceFile {
+        path: corpus::SOLVERS_PATH.to_owned(),
+        text: corpus::SOLVERS.to_owned(),
+    };
     let (programs, diags) = parse_and_check(&file);
     assert!(diags.is_empty(), "the corpus has diagnostics: {diags:?}");
     programs
@@ -28,7 +31,8 @@ fn corpus_has_at_least_fifty_distinct_training_tasks() {
     assert!(ids.len() >= 50, "only {} programs", ids.len());
     for id in ids {
         let bundled = corpus::TASKS.iter().any(|(t, _)| *t == id);
-        let training = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("corpus/tasks/{id}.json"));
+        let training =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("corpus/tasks/{id}.json"));
         assert!(bundled && training.exists(), "task {id} is not bundled");
     }
 }
@@ -39,7 +43,11 @@ fn every_corpus_program_solves_its_task() {
     let plan = rewrite::rewrite(&merge::merge(&programs)).0;
     let mut failures = Vec::new();
     for (k, p) in plan.programs.iter().enumerate() {
-        let text = corpus::TASKS.iter().find(|(id, _)| *id == p.task_id).expect("bundled").1;
+        let text = corpus::TASKS
+            .iter()
+            .find(|(id, _)| *id == p.task_id)
+            .expect("bundled")
+            .1;
         let t = task::parse_str("corpus", &p.task_id, text).expect("valid task");
         for (s, ex) in t.samples().enumerate() {
             let input = Value::grid(ex.input.clone());
@@ -52,5 +60,10 @@ fn every_corpus_program_solves_its_task() {
             assert_eq!(alone, together, "{}: per-input and battery differ", p.name);
         }
     }
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

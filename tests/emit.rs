@@ -27,18 +27,34 @@ fn generate(files: &[SourceFile]) -> (String, String) {
     let stats = merge::stats(&programs, &merged);
     let (plan, rewrites) = rewrite::rewrite(&merged);
     let names: Vec<String> = files.iter().map(|f| f.path.clone()).collect();
-    let info = emit::EmitInfo { files: &names, statements: stats.statements, dead: stats.dead };
+    let info = emit::EmitInfo {
+        files: &names,
+        statements: stats.statements,
+        dead: stats.dead,
+    };
     let code = emit::emit(&plan, &info).expect("emits");
     let listing: String = rewrites
         .iter()
         .map(|r| format!("{}:\n  before: {}\n  after:  {}\n", r.at, r.before, r.after))
         .collect();
-    (code, if listing.is_empty() { "no rewrites\n".to_owned() } else { listing })
+    (
+        code,
+        if listing.is_empty() {
+            "no rewrites\n".to_owned()
+        } else {
+            listing
+        },
+    )
 }
 
 fn source(path: &Path) -> SourceFile {
-    let rel = path.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap_or(path);
-    SourceFile { path: rel.display().to_string(), text: std::fs::read_to_string(path).unwrap() }
+    let rel = path
+        .strip_prefix(env!("CARGO_MANIFEST_DIR"))
+        .unwrap_or(path);
+    SourceFile {
+        path: rel.display().to_string(),
+        text: std::fs::read_to_string(path).unwrap(),
+    }
 }
 
 #[test]
@@ -59,12 +75,18 @@ fn emitted_code_matches_golden_files() {
 
 #[test]
 fn ten_corpus_programs_with_the_default_seed() {
-    let file = SourceFile { path: "corpus/solvers.py".into(), text: battgen::corpus::SOLVERS.into() };
+    let file = SourceFile {
+        path: "corpus/solvers.py".into(),
+        text: battgen::corpus::SOLVERS.into(),
+    };
     let (programs, diags) = parse_and_check(&file);
     assert!(diags.is_empty());
     let picked = select::select(programs, &[], 10, select::DEFAULT_SEED);
     let names: Vec<&str> = picked.iter().map(|p| p.name.as_str()).collect();
-    common::assert_golden(&golden_dir().join("corpus_c10.names"), &(names.join("\n") + "\n"));
+    common::assert_golden(
+        &golden_dir().join("corpus_c10.names"),
+        &(names.join("\n") + "\n"),
+    );
 }
 
 #[test]

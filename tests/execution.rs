@@ -14,24 +14,42 @@ use battgen_runtime::task;
 
 #[test]
 fn executions_agree_on_sampled_training_and_evaluation_tasks() {
-    let file = SourceFile { path: "corpus/solvers.py".into(), text: corpus::SOLVERS.into() };
+    let file = SourceFile {
+        path: "corpus/solvers.py".into(),
+        text: corpus::SOLVERS.into(),
+    };
     let (programs, diags) = parse_and_check(&file);
     assert!(diags.is_empty());
     let plan = rewrite::rewrite(&merge::merge(&programs)).0;
     for split in ["training", "evaluation"] {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sample").join(split);
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/sample")
+            .join(split);
         let loaded = task::load(&dir);
         assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
         assert_eq!(loaded.tasks.len(), 25);
         let run = |exec| {
             let backend = CpuBackend::new();
-            execute(&plan, loaded.tasks.clone(), Mode::Cross, exec, &backend, &Progress::new(true))
+            execute(
+                &plan,
+                loaded.tasks.clone(),
+                Mode::Cross,
+                exec,
+                &backend,
+                &Progress::new(true),
+            )
         };
         let per_input = run(Exec::PerInput);
         let battery = run(Exec::Battery);
         let batched = run(Exec::Batched);
         assert!(per_input.evaluations() > 10_000);
-        assert!(per_input.outcomes == battery.outcomes, "{split}: battery differs from per-input");
-        assert!(per_input.outcomes == batched.outcomes, "{split}: batched differs from per-input");
+        assert!(
+            per_input.outcomes == battery.outcomes,
+            "{split}: battery differs from per-input"
+        );
+        assert!(
+            per_input.outcomes == batched.outcomes,
+            "{split}: batched differs from per-input"
+        );
     }
 }

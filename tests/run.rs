@@ -11,7 +11,9 @@ fn gen() -> Command {
 }
 
 fn tmp(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("run-tests").join(name);
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("run-tests")
+        .join(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -24,7 +26,9 @@ fn ok(out: &Output) -> String {
 }
 
 fn corpus_task(id: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/tasks").join(format!("{id}.json"))
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("corpus/tasks")
+        .join(format!("{id}.json"))
 }
 
 fn read_json(p: &Path) -> Json {
@@ -46,7 +50,11 @@ const THREE: [&str; 3] = ["007bbfb7", "0d3d703e", "67a3c6ac"];
 fn main_job_solves_every_bundled_task() {
     let dir = tmp("main-job");
     let out_path = dir.join("results.json");
-    let out = gen().args(["run", "--quiet", "--out"]).arg(&out_path).output().unwrap();
+    let out = gen()
+        .args(["run", "--quiet", "--out"])
+        .arg(&out_path)
+        .output()
+        .unwrap();
     ok(&out);
     let results = read_json(&out_path);
     let programs = results.as_object().unwrap();
@@ -57,11 +65,24 @@ fn main_job_solves_every_bundled_task() {
         }
         let id = name.rsplit('_').next().unwrap();
         let task = read_json(&corpus_task(id));
-        let samples: Vec<&Json> = task["train"].as_array().unwrap().iter().chain(task["test"].as_array().unwrap()).collect();
+        let samples: Vec<&Json> = task["train"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .chain(task["test"].as_array().unwrap())
+            .collect();
         let outs = outs.as_object().unwrap();
-        assert_eq!(outs.len(), samples.len(), "{name}: own mode runs exactly its task's inputs");
+        assert_eq!(
+            outs.len(),
+            samples.len(),
+            "{name}: own mode runs exactly its task's inputs"
+        );
         for (k, ex) in samples.iter().enumerate() {
-            assert_eq!(outs[&format!("{id}:{k}")], ex["output"], "{name} on {id}:{k}");
+            assert_eq!(
+                outs[&format!("{id}:{k}")],
+                ex["output"],
+                "{name} on {id}:{k}"
+            );
         }
     }
     // Same battery again: the build is reused.
@@ -143,12 +164,24 @@ fn malformed_task_files_are_named_and_skipped_or_rejected() {
     let data = data_dir("malformed", &["67a3c6ac"]);
     let bad = [
         ("badjson.json", "{\"train\": [".to_owned()),
-        ("ragged.json", r#"{"train": [{"input": [[1, 2], [3]], "output": [[1]]}], "test": []}"#.to_owned()),
-        ("colour.json", r#"{"train": [{"input": [[1, 12]], "output": [[1]]}], "test": []}"#.to_owned()),
-        ("missing.json", r#"{"train": [{"input": [[1]]}]}"#.to_owned()),
+        (
+            "ragged.json",
+            r#"{"train": [{"input": [[1, 2], [3]], "output": [[1]]}], "test": []}"#.to_owned(),
+        ),
+        (
+            "colour.json",
+            r#"{"train": [{"input": [[1, 12]], "output": [[1]]}], "test": []}"#.to_owned(),
+        ),
+        (
+            "missing.json",
+            r#"{"train": [{"input": [[1]]}]}"#.to_owned(),
+        ),
         (
             "oversized.json",
-            format!(r#"{{"train": [{{"input": [{}], "output": [[1]]}}], "test": []}}"#, vec!["[0]"; 31].join(",")),
+            format!(
+                r#"{{"train": [{{"input": [{}], "output": [[1]]}}], "test": []}}"#,
+                vec!["[0]"; 31].join(",")
+            ),
         ),
     ];
     for (name, text) in &bad {
@@ -160,7 +193,11 @@ fn malformed_task_files_are_named_and_skipped_or_rejected() {
         assert!(err.contains(name), "{name} not named in:\n{err}");
     }
     assert!(err.contains("tasks solved  1 of 1"), "{err}");
-    let strict = gen().args(["run", "--strict", "--data"]).arg(&data).output().unwrap();
+    let strict = gen()
+        .args(["run", "--strict", "--data"])
+        .arg(&data)
+        .output()
+        .unwrap();
     assert_eq!(strict.status.code(), Some(3));
 }
 
@@ -178,7 +215,12 @@ fn program_errors_stop_generation_unless_keep_going() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("mixed.py:6:10"), "{err}");
-    let kept = gen().arg("--programs").arg(&file).arg("--keep-going").output().unwrap();
+    let kept = gen()
+        .arg("--programs")
+        .arg(&file)
+        .arg("--keep-going")
+        .output()
+        .unwrap();
     ok(&kept);
     let code = String::from_utf8_lossy(&kept.stdout);
     assert!(code.contains("pub fn solve_67a3c6ac"));
@@ -190,7 +232,11 @@ fn generation_is_deterministic_and_seeded() {
     let dir = tmp("determinism");
     let gen_to = |name: &str, seed: &str| {
         let path = dir.join(name);
-        ok(&gen().args(["-c", "10", "--seed", seed, "-o"]).arg(&path).output().unwrap());
+        ok(&gen()
+            .args(["-c", "10", "--seed", seed, "-o"])
+            .arg(&path)
+            .output()
+            .unwrap());
         std::fs::read_to_string(path).unwrap()
     };
     let a = gen_to("a.rs", "7");

@@ -662,7 +662,10 @@ pub fn bench(battery: &dyn Battery, opts: &RunOptions) -> i32 {
                 Some(first) => {
                     if *first != r.outcomes {
                         identical = false;
-                        eprintln!("error: outputs of {exec:?} with {threads} threads differ from per-input execution");
+                        eprintln!("error: outputs of {exec:?} with {threads} threads differ from per-input execution:");
+                        for line in differences(first, &r, 5) {
+                            eprintln!("  {line}");
+                        }
                     }
                 }
             }
@@ -683,6 +686,27 @@ pub fn bench(battery: &dyn Battery, opts: &RunOptions) -> i32 {
     } else {
         exit::IO
     }
+}
+
+/// The first `limit` differences between two runs' outcomes, readable.
+fn differences(
+    first: &[Vec<(usize, usize, Outcome)>],
+    other: &RunResults,
+    limit: usize,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    for (k, (a, b)) in first.iter().zip(&other.outcomes).enumerate() {
+        for (x, y) in a.iter().zip(b) {
+            if x != y && out.len() < limit {
+                let task = &other.tasks[x.0].id;
+                out.push(format!(
+                    "{} on {task}:{}: {:?} vs {:?}",
+                    other.names[k], x.1, x.2, y.2
+                ));
+            }
+        }
+    }
+    out
 }
 
 /// The benchmark's table, with ratios to per-input on one thread and the

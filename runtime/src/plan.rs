@@ -99,6 +99,66 @@ pub fn guarded(f: impl FnOnce() -> Result<Value>) -> Result<Value> {
     }
 }
 
+/// Python stops at the first statement that raises; in a merged battery
+/// every node runs, so a failed program reports the error of its first
+/// failing node in its own statement order (`nodes_in_order`).
+pub fn sequential_error(output: Result<Value>, nodes_in_order: &[&Result<Value>]) -> Result<Value> {
+    match output {
+        Ok(v) => Ok(v),
+        Err(e) => Err(nodes_in_order
+            .iter()
+            .find_map(|r| r.as_ref().err().copied())
+            .unwrap_or(e)),
+    }
+}
+
+/// The errors of each node's column, kept after the column itself is
+/// dropped, so that column-wise execution reports the same error as
+/// sequential execution (see [`sequential_error`]).
+pub struct ErrorLog {
+    errors: Vec<Option<Vec<Option<Error>>>>,
+}
+
+impl ErrorLog {
+    pub fn new(nodes: usize) -> ErrorLog {
+        ErrorLog {
+            errors: vec![None; nodes],
+        }
+    }
+    /// Note the failed rows of node `n` (nothing is kept for a clean column).
+    pub fn record(&mut self, n: usize, column: &Column, rows: usize) {
+        let failed = (0..rows).any(|r| column.row(r).is_err());
+        if failed {
+            self.errors[n] = Some(
+                (0..rows)
+                    .map(|r| column.row(r).as_ref().err().copied())
+                    .collect(),
+            );
+        }
+    }
+    /// The program's output column with each failed row's error replaced by
+    /// that of its first failing node in `order`.
+    pub fn resolve(&self, output: Column, order: &[usize], rows: usize) -> Column {
+        let failed = (0..rows).any(|r| output.row(r).is_err());
+        if !failed {
+            return output;
+        }
+        let first = |r: usize| {
+            order
+                .iter()
+                .find_map(|&n| self.errors[n].as_ref().and_then(|e| e[r]))
+        };
+        Column::Rows(
+            output
+                .into_rows(rows)
+                .into_iter()
+                .enumerate()
+                .map(|(r, v)| v.map_err(|e| first(r).unwrap_or(e)))
+                .collect(),
+        )
+    }
+}
+
 /// The value of a constant or primitive operand.
 pub fn static_value(op: &Operand) -> Option<Value> {
     match op {
@@ -154,25 +214,53 @@ impl Plan {
         })
     }
 
-    /// Evaluate every program on one input, each node once.
+    /// Evaluate every program on one input, each node once. A program that
+    /// fails reports the error of its first failing statement.
     pub fn eval_all(&self, input: &Value) -> Vec<Result<Value>> {
         let mut values: Vec<Option<Result<Value>>> = vec![None; self.nodes.len()];
         for n in 0..self.nodes.len() {
             values[n] = Some(self.eval_node(n, input, &values));
         }
-        self.programs
-            .iter()
-            .map(|p| self.output_of(&p.output, input, &values))
+        (0..self.programs.len())
+            .map(|k| {
+                let out = self.output_of(&self.programs[k].output, input, &values);
+                let order = self.program_order(k);
+                let nodes: Vec<&Result<Value>> =
+                    order.iter().filter_map(|&n| values[n].as_ref()).collect();
+                sequential_error(out, &nodes)
+            })
             .collect()
     }
 
-    /// Evaluate one program on one input (its own nodes only).
+    /// Evaluate one program on one input: its own nodes in its own
+    /// statement order, stopping at the first failure as Python does.
     pub fn eval_program(&self, k: usize, input: &Value) -> Result<Value> {
         let mut values: Vec<Option<Result<Value>>> = vec![None; self.nodes.len()];
-        for n in self.program_nodes(k) {
-            values[n] = Some(self.eval_node(n, input, &values));
+        for n in self.program_order(k) {
+            let v = self.eval_node(n, input, &values);
+            if let Err(e) = v {
+                return Err(e);
+            }
+            values[n] = Some(v);
         }
         self.output_of(&self.programs[k].output, input, &values)
+    }
+
+    /// The nodes of program `k` in the order of its statements. (Node order
+    /// interleaves programs; a fused node sits where its first statement was.)
+    pub fn program_order(&self, k: usize) -> Vec<usize> {
+        let mut nodes = self.program_nodes(k);
+        let position = |n: usize| {
+            self.nodes[n]
+                .sources
+                .iter()
+                .filter(|s| s.program == k)
+                .map(|s| s.line)
+                .min()
+                .unwrap_or(0)
+        };
+        nodes.sort_by_key(|&n| (position(n), n));
+        nodes
     }
 
     fn output_of(
@@ -215,6 +303,7 @@ impl Plan {
     /// a column is freed after its last use. One column per program.
     pub fn eval_batch(&self, inputs: &Column, rows: usize, backend: &dyn Backend) -> Vec<Column> {
         let last = self.last_uses();
+        let mut log = ErrorLog::new(self.nodes.len());
         let mut cols: Vec<Option<Column>> = vec![None; self.nodes.len()];
         let statics = |op: &Operand| {
             Column::Uniform(static_value(op).ok_or(Error::type_error("unknown constant")))
@@ -247,6 +336,7 @@ impl Plan {
             };
             let col = backend.call(callee, &args, rows);
             drop(args);
+            log.record(n, &col, rows);
             cols[n] = Some(col);
             for op in std::iter::once(&node.callee).chain(&node.args) {
                 if let Operand::Node(m) = op {
@@ -258,9 +348,13 @@ impl Plan {
         }
         self.programs
             .iter()
-            .map(|p| match &p.output {
+            .enumerate()
+            .map(|(k, p)| match &p.output {
                 Operand::Input => inputs.clone(),
-                Operand::Node(m) => cols[*m].clone().expect("outputs are kept"),
+                Operand::Node(m) => {
+                    let out = cols[*m].clone().expect("outputs are kept");
+                    log.resolve(out, &self.program_order(k), rows)
+                }
                 op => statics(op),
             })
             .collect()

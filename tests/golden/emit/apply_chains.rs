@@ -50,8 +50,8 @@ pub fn solve_99999999(I: &rt::Value) -> rt::Result<rt::Value> {
 }
 
 /// Every program on one input, in the order of `PROGRAMS`; each shared
-/// subexpression is computed once and an error stays with the programs
-/// that need it.
+/// subexpression is computed once, an error stays with the programs that
+/// need it, and a failed program reports its first failing statement.
 pub fn battery(I: &rt::Value) -> Vec<rt::Result<rt::Value>> {
     let f_size = rt::prim(rt::Prim::size);
     let f_toindices = rt::prim(rt::Prim::toindices);
@@ -87,7 +87,11 @@ pub fn battery(I: &rt::Value) -> Vec<rt::Result<rt::Value>> {
     let n9 = rt::guarded(|| rt::p::size(rt::arg(&n7)?));
     /// solve_99999999 O (line 22)
     let n10 = rt::guarded(|| rt::p::fill(I, rt::arg(&n9)?, rt::arg(&n8)?));
-    vec![n2.clone(), n5.clone(), n10.clone()]
+    vec![
+        rt::sequential_error(n2.clone(), & [& n0, & n1, & n2]), rt::sequential_error(n5
+        .clone(), & [& n3, & n4, & n5]), rt::sequential_error(n10.clone(), & [& n6, & n7,
+        & n8, & n9, & n10])
+    ]
 }
 
 /// Every program over a batch of inputs, column-wise: each node is one call
@@ -105,8 +109,10 @@ pub fn battery_batch(
     let k_f_toindices = rt::uniform(rt::prim(rt::Prim::toindices));
     let k_f_normalize = rt::uniform(rt::prim(rt::Prim::normalize));
     let k_f_backdrop = rt::uniform(rt::prim(rt::Prim::backdrop));
+    let mut log = rt::ErrorLog::new(11);
     /// solve_eeeeeeee x1 (line 4)
     let n0 = be.call(rt::Callee::Prim(rt::Prim::objects), &[I, &k_T, &k_F, &k_T], rows);
+    log.record(0, &n0, rows);
     /// solve_eeeeeeee x3 (line 6), solve_eeeeeeee x2 (line 5)
     let n1 = be
         .call(
@@ -116,12 +122,15 @@ pub fn battery_batch(
             &[&k_f_normalize, &k_f_size, &n0],
             rows,
         );
+    log.record(1, &n1, rows);
     drop(n0);
     /// solve_eeeeeeee O (line 7)
     let n2 = be.call(rt::Callee::Prim(rt::Prim::maximum), &[&n1], rows);
+    log.record(2, &n2, rows);
     drop(n1);
     /// solve_ffffffff x1 (line 11)
     let n3 = be.call(rt::Callee::Prim(rt::Prim::fgpartition), &[I], rows);
+    log.record(3, &n3, rows);
     /// solve_ffffffff x3 (line 13), solve_ffffffff x2 (line 12)
     let n4 = be
         .call(
@@ -131,25 +140,35 @@ pub fn battery_batch(
             &[&k_f_toindices, &k_f_backdrop, &n3],
             rows,
         );
+    log.record(4, &n4, rows);
     drop(n3);
     /// solve_ffffffff O (line 14)
     let n5 = be.call(rt::Callee::Prim(rt::Prim::fill), &[I, &k_ZERO, &n4], rows);
+    log.record(5, &n5, rows);
     drop(n4);
     /// solve_99999999 x1 (line 18)
     let n6 = be.call(rt::Callee::Prim(rt::Prim::partition), &[I], rows);
+    log.record(6, &n6, rows);
     /// solve_99999999 x2 (line 19)
     let n7 = be.call(rt::Callee::Prim(rt::Prim::apply), &[&k_f_toindices, &n6], rows);
+    log.record(7, &n7, rows);
     drop(n6);
     /// solve_99999999 x3 (line 20)
     let n8 = be.call(rt::Callee::Prim(rt::Prim::merge), &[&n7], rows);
+    log.record(8, &n8, rows);
     /// solve_99999999 x4 (line 21)
     let n9 = be.call(rt::Callee::Prim(rt::Prim::size), &[&n7], rows);
+    log.record(9, &n9, rows);
     drop(n7);
     /// solve_99999999 O (line 22)
     let n10 = be.call(rt::Callee::Prim(rt::Prim::fill), &[I, &n9, &n8], rows);
+    log.record(10, &n10, rows);
     drop(n8);
     drop(n9);
-    vec![n2.clone(), n5.clone(), n10.clone()]
+    vec![
+        log.resolve(n2.clone(), & [0, 1, 2], rows), log.resolve(n5.clone(), & [3, 4, 5],
+        rows), log.resolve(n10.clone(), & [6, 7, 8, 9, 10], rows)
+    ]
 }
 
 /// The programs: name, task id, function.

@@ -17,14 +17,14 @@ pub fn solve_dddddddd(I: &rt::Value) -> rt::Result<rt::Value> {
 }
 
 /// Every program on one input, in the order of `PROGRAMS`; each shared
-/// subexpression is computed once and an error stays with the programs
-/// that need it.
+/// subexpression is computed once, an error stays with the programs that
+/// need it, and a failed program reports its first failing statement.
 pub fn battery(I: &rt::Value) -> Vec<rt::Result<rt::Value>> {
     /// solve_dddddddd x4 (line 11)
     let n0 = rt::guarded(|| rt::p::crop(I, &rt::c::ORIGIN, &rt::c::THREE_BY_THREE));
     /// solve_dddddddd O (line 13)
     let n1 = rt::guarded(|| rt::p::upscale(rt::arg(&n0)?, &rt::c::TWO));
-    vec![n1.clone()]
+    vec![rt::sequential_error(n1.clone(), & [& n0, & n1])]
 }
 
 /// Every program over a batch of inputs, column-wise: each node is one call
@@ -38,6 +38,7 @@ pub fn battery_batch(
     let k_ORIGIN = rt::uniform(rt::c::ORIGIN);
     let k_THREE_BY_THREE = rt::uniform(rt::c::THREE_BY_THREE);
     let k_TWO = rt::uniform(rt::c::TWO);
+    let mut log = rt::ErrorLog::new(2);
     /// solve_dddddddd x4 (line 11)
     let n0 = be
         .call(
@@ -45,10 +46,12 @@ pub fn battery_batch(
             &[I, &k_ORIGIN, &k_THREE_BY_THREE],
             rows,
         );
+    log.record(0, &n0, rows);
     /// solve_dddddddd O (line 13)
     let n1 = be.call(rt::Callee::Prim(rt::Prim::upscale), &[&n0, &k_TWO], rows);
+    log.record(1, &n1, rows);
     drop(n0);
-    vec![n1.clone()]
+    vec![log.resolve(n1.clone(), & [0, 1], rows)]
 }
 
 /// The programs: name, task id, function.

@@ -34,8 +34,8 @@ pub fn solve_bbbbbbbb(I: &rt::Value) -> rt::Result<rt::Value> {
 }
 
 /// Every program on one input, in the order of `PROGRAMS`; each shared
-/// subexpression is computed once and an error stays with the programs
-/// that need it.
+/// subexpression is computed once, an error stays with the programs that
+/// need it, and a failed program reports its first failing statement.
 pub fn battery(I: &rt::Value) -> Vec<rt::Result<rt::Value>> {
     let f_size = rt::prim(rt::Prim::size);
     /// solve_aaaaaaaa x1 (line 4), solve_bbbbbbbb x1 (line 10)
@@ -46,7 +46,10 @@ pub fn battery(I: &rt::Value) -> Vec<rt::Result<rt::Value>> {
     let n2 = rt::guarded(|| rt::p::subgrid(rt::arg(&n1)?, I));
     /// solve_bbbbbbbb O (line 13)
     let n3 = rt::guarded(|| rt::p::hmirror(rt::arg(&n2)?));
-    vec![n2.clone(), n3.clone()]
+    vec![
+        rt::sequential_error(n2.clone(), & [& n0, & n1, & n2]), rt::sequential_error(n3
+        .clone(), & [& n0, & n1, & n2, & n3])
+    ]
 }
 
 /// Every program over a batch of inputs, column-wise: each node is one call
@@ -60,17 +63,25 @@ pub fn battery_batch(
     let k_F = rt::uniform(rt::c::F);
     let k_T = rt::uniform(rt::c::T);
     let k_f_size = rt::uniform(rt::prim(rt::Prim::size));
+    let mut log = rt::ErrorLog::new(4);
     /// solve_aaaaaaaa x1 (line 4), solve_bbbbbbbb x1 (line 10)
     let n0 = be.call(rt::Callee::Prim(rt::Prim::objects), &[I, &k_T, &k_F, &k_T], rows);
+    log.record(0, &n0, rows);
     /// solve_aaaaaaaa x2 (line 5), solve_bbbbbbbb x2 (line 11)
     let n1 = be.call(rt::Callee::Prim(rt::Prim::argmax), &[&n0, &k_f_size], rows);
+    log.record(1, &n1, rows);
     drop(n0);
     /// solve_aaaaaaaa O (line 6), solve_bbbbbbbb x3 (line 12)
     let n2 = be.call(rt::Callee::Prim(rt::Prim::subgrid), &[&n1, I], rows);
+    log.record(2, &n2, rows);
     drop(n1);
     /// solve_bbbbbbbb O (line 13)
     let n3 = be.call(rt::Callee::Prim(rt::Prim::hmirror), &[&n2], rows);
-    vec![n2.clone(), n3.clone()]
+    log.record(3, &n3, rows);
+    vec![
+        log.resolve(n2.clone(), & [0, 1, 2], rows), log.resolve(n3.clone(), & [0, 1, 2,
+        3], rows)
+    ]
 }
 
 /// The programs: name, task id, function.

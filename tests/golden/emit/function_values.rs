@@ -30,8 +30,8 @@ pub fn solve_cccccccc(I: &rt::Value) -> rt::Result<rt::Value> {
 }
 
 /// Every program on one input, in the order of `PROGRAMS`; each shared
-/// subexpression is computed once and an error stays with the programs
-/// that need it.
+/// subexpression is computed once, an error stays with the programs that
+/// need it, and a failed program reports its first failing statement.
 pub fn battery(I: &rt::Value) -> Vec<rt::Result<rt::Value>> {
     let f_add = rt::prim(rt::Prim::add);
     let f_colorcount = rt::prim(rt::Prim::colorcount);
@@ -50,7 +50,7 @@ pub fn battery(I: &rt::Value) -> Vec<rt::Result<rt::Value>> {
     let n5 = rt::guarded(|| rt::p::greater(rt::arg(&n4)?, rt::arg(&n2)?));
     /// solve_cccccccc O (line 12)
     let n6 = rt::guarded(|| rt::p::branch(rt::arg(&n5)?, I, I));
-    vec![n6.clone()]
+    vec![rt::sequential_error(n6.clone(), & [& n0, & n1, & n2, & n3, & n4, & n5, & n6])]
 }
 
 /// Every program over a batch of inputs, column-wise: each node is one call
@@ -65,28 +65,36 @@ pub fn battery_batch(
     let k_f_add = rt::uniform(rt::prim(rt::Prim::add));
     let k_f_colorcount = rt::uniform(rt::prim(rt::Prim::colorcount));
     let k_f_asobject = rt::uniform(rt::prim(rt::Prim::asobject));
+    let mut log = rt::ErrorLog::new(7);
     /// solve_cccccccc x1 (line 6)
     let n0 = be
         .call(rt::Callee::Prim(rt::Prim::rbind), &[&k_f_colorcount, &k_ONE], rows);
+    log.record(0, &n0, rows);
     /// solve_cccccccc x2 (line 7)
     let n1 = be.call(rt::Callee::Prim(rt::Prim::compose), &[&n0, &k_f_asobject], rows);
+    log.record(1, &n1, rows);
     /// solve_cccccccc x3 (line 8)
     let n2 = be.call(rt::Callee::Column(&n1), &[I], rows);
+    log.record(2, &n2, rows);
     drop(n1);
     /// solve_cccccccc x4 (line 9)
     let n3 = be.call(rt::Callee::Prim(rt::Prim::fork), &[&k_f_add, &n0, &n0], rows);
+    log.record(3, &n3, rows);
     drop(n0);
     /// solve_cccccccc x5 (line 10)
     let n4 = be.call(rt::Callee::Column(&n3), &[I], rows);
+    log.record(4, &n4, rows);
     drop(n3);
     /// solve_cccccccc x6 (line 11)
     let n5 = be.call(rt::Callee::Prim(rt::Prim::greater), &[&n4, &n2], rows);
+    log.record(5, &n5, rows);
     drop(n2);
     drop(n4);
     /// solve_cccccccc O (line 12)
     let n6 = be.call(rt::Callee::Prim(rt::Prim::branch), &[&n5, I, I], rows);
+    log.record(6, &n6, rows);
     drop(n5);
-    vec![n6.clone()]
+    vec![log.resolve(n6.clone(), & [0, 1, 2, 3, 4, 5, 6], rows)]
 }
 
 /// The programs: name, task id, function.
