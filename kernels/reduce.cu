@@ -12,7 +12,7 @@ __device__ void histogram(const signed char* A, int n, int* counts) {
     __syncthreads();
 }
 
-#define REDUCE(name, body)                                                      \
+#define REDUCE(name, ...)                                                      \
 extern "C" __global__ void name(const signed char* a, const int* desc,         \
                                 int nrows, int* out) {                          \
     __shared__ int counts[256];                                                 \
@@ -24,7 +24,7 @@ extern "C" __global__ void name(const signed char* a, const int* desc,         \
         int* o = out + r * OUT_STRIDE;                                          \
         const int p0 = d[9];                                                    \
         (void)p0;                                                               \
-        body;                                                                   \
+        __VA_ARGS__;                                                            \
     }                                                                           \
 }
 

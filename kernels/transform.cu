@@ -1,8 +1,9 @@
 // Grid -> grid transforms: one thread per output cell over the whole batch.
-// Each kernel is one line: the value `v` of output cell (i, j) of a row,
+// Each kernel is one statement (variadic: commas inside are fine): the
+// value `v` of output cell (i, j) of a row,
 // read from its input grid A (h x w = ah x aw) and, for binary ops, B.
 
-#define GATHER(name, body)                                                      \
+#define GATHER(name, ...)                                                      \
 extern "C" __global__ void name(const signed char* a, const signed char* b,    \
                                 signed char* out, const int* desc,              \
                                 int nrows, int total) {                         \
@@ -17,7 +18,7 @@ extern "C" __global__ void name(const signed char* a, const signed char* b,    \
         const int p0 = d[9], p1 = d[10];                                        \
         (void)A; (void)B; (void)ah; (void)aw; (void)bw; (void)p0; (void)p1;     \
         signed char v;                                                          \
-        body;                                                                   \
+        __VA_ARGS__;                                                            \
         out[cell] = v;                                                          \
     }                                                                           \
 }

@@ -186,8 +186,12 @@ mod model {
     }
 }
 
+/// The ARC tasks of the tests (`BATTGEN_TEST_ARC` overrides the directory).
 fn arc_tasks() -> Vec<task::Task> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/arc");
+    let dir = match std::env::var("BATTGEN_TEST_ARC") {
+        Ok(d) => Path::new(&d).to_path_buf(),
+        Err(_) => Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/arc"),
+    };
     let loaded = task::load(&dir);
     assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
     assert!(loaded.tasks.len() >= 10);
@@ -324,9 +328,50 @@ fn gpu_matches_the_model_on_arc_grids() {
         }
     };
     drop(backend);
-    let mut tasks = arc_tasks();
-    if let Ok(dir) = std::env::var("BATTGEN_SELFTEST_DATA") {
-        tasks = task::load(Path::new(&dir)).tasks;
+    // BATTGEN_TEST_GPUS=0,0 runs two streams on one GPU: the multi-GPU split.
+    let select: GpuSelect = std::env::var("BATTGEN_TEST_GPUS").ok().and_then(|s| s.parse().ok()).unwrap_or(GpuSelect::All);
+    assert_eq!(selftest::run(&arc_tasks(), &select, &model_reference), 0);
+}
+
+#[test]
+fn a_column_made_on_the_gpu_is_not_uploaded_again() {
+    let backend = match GpuBackend::new(&GpuSelect::All) {
+        Ok(b) => b.forced(),
+        Err(e) => {
+            println!("skipped: no GPU usable here: {e}");
+            return;
+        }
+    };
+    use battgen_runtime::batch::Backend;
+    use std::sync::atomic::Ordering::Relaxed;
+    let grids = selftest::test_grids(&arc_tasks(), 0);
+    let rows = grids.len();
+    let input = Column::Rows(grids.iter().map(|g| Ok(Value::Grid(g.clone()))).collect());
+    let up = || backend.telemetry().bytes_to_device.load(Relaxed);
+    let rotated = backend.call(Callee::Prim(Prim::rot90), &[&input], rows);
+    let after_first = up();
+    let cells: u64 = grids.iter().map(|g| g.cells().len() as u64).sum();
+    assert!(after_first >= cells, "the input column was uploaded");
+    let mirrored = backend.call(Callee::Prim(Prim::hmirror), &[&rotated], rows);
+    let second = up() - after_first;
+    assert!(second < cells / 2, "rot90's output was resident: only descriptors went up ({second} bytes)");
+    let _ = backend.call(Callee::Prim(Prim::mostcolor), &[&input], rows);
+    assert!(up() - after_first - second < cells / 2, "the input column stayed resident");
+    for (r, g) in grids.iter().enumerate() {
+        let want = model::eval(Prim::hmirror, &[model::eval(Prim::rot90, &[Value::Grid(g.clone())])]);
+        assert_eq!(mirrored.row(r), &Ok(want), "row {r}");
     }
-    assert_eq!(selftest::run(&tasks, &GpuSelect::All, &model_reference), 0);
+    assert_eq!(backend.telemetry().total_rows(), (0, 3 * rows as u64));
+}
+
+#[test]
+fn run_options_take_the_gpu_flags() {
+    use battgen_runtime::driver::RunOptions;
+    use clap::Parser;
+    let o = RunOptions::try_parse_from(["b", "--data", "d", "--gpus", "0,2"]).unwrap();
+    assert_eq!(o.gpus, Some(GpuSelect::List(vec![0, 2])));
+    let o = RunOptions::try_parse_from(["b", "--data", "d", "--cpu", "--gpu-selftest"]).unwrap();
+    assert!(o.cpu && o.gpu_selftest && o.gpus.is_none());
+    assert!(RunOptions::try_parse_from(["b", "--data", "d", "--cpu", "--gpus", "all"]).is_err());
+    assert!(RunOptions::try_parse_from(["b", "--data", "d", "--gpus", "x"]).is_err());
 }

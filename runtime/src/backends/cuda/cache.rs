@@ -11,6 +11,7 @@
 //! device. Generic over the buffer type so that it is tested without CUDA.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 use crate::values::Grid;
@@ -23,10 +24,34 @@ struct Entry<B> {
     grids: Vec<Arc<Grid>>,
 }
 
+/// Keys are pointers and ids: a multiplicative hash is enough and fast.
+#[derive(Default)]
+pub struct PtrHasher(u64);
+
+impl Hasher for PtrHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(29) ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+}
+
+type Fast<K, V> = HashMap<K, V, BuildHasherDefault<PtrHasher>>;
+
 pub struct Cache<B> {
-    entries: HashMap<u64, Entry<B>>,
-    /// Grid pointer -> (entry, offset of its cells in the entry's buffer).
-    index: HashMap<usize, Vec<(u64, u32)>>,
+    entries: Fast<u64, Entry<B>>,
+    /// (grid pointer, device) -> (entry, offset of its cells in the entry's
+    /// buffer): the latest buffer holding that grid on that device.
+    index: Fast<(usize, usize), (u64, u32)>,
     next_id: u64,
     clock: u64,
     budget: usize,
@@ -41,8 +66,8 @@ impl<B> Cache<B> {
     /// A cache of at most `budget` bytes per device.
     pub fn new(devices: usize, budget: usize) -> Cache<B> {
         Cache {
-            entries: HashMap::new(),
-            index: HashMap::new(),
+            entries: Fast::default(),
+            index: Fast::default(),
             next_id: 0,
             clock: 0,
             budget,
@@ -52,25 +77,19 @@ impl<B> Cache<B> {
 
     /// The buffer on `device` holding all of `grids`, and each one's offset.
     pub fn find(&mut self, device: usize, grids: &[&Arc<Grid>]) -> Option<(Arc<B>, Vec<u32>)> {
-        let first = grids.first()?;
-        let candidates = self.index.get(&key(first))?;
-        for &(id, _) in candidates {
-            match self.entries.get(&id) {
-                Some(e) if e.device == device => {}
-                _ => continue,
-            }
-            let offs: Option<Vec<u32>> = grids
-                .iter()
-                .map(|g| self.index.get(&key(g))?.iter().find(|(e, _)| *e == id).map(|(_, o)| *o))
-                .collect();
-            if let Some(offs) = offs {
-                self.clock += 1;
-                let e = self.entries.get_mut(&id)?;
-                e.last_use = self.clock;
-                return Some((e.buf.clone(), offs));
-            }
-        }
-        None
+        let (id, _) = *self.index.get(&(key(grids.first()?), device))?;
+        let offs: Option<Vec<u32>> = grids
+            .iter()
+            .map(|g| match self.index.get(&(key(g), device)) {
+                Some(&(e, off)) if e == id => Some(off),
+                _ => None,
+            })
+            .collect();
+        let offs = offs?;
+        self.clock += 1;
+        let e = self.entries.get_mut(&id)?;
+        e.last_use = self.clock;
+        Some((e.buf.clone(), offs))
     }
 
     /// Register a buffer on `device` holding `grids` at `offsets`.
@@ -89,7 +108,7 @@ impl<B> Cache<B> {
         self.next_id += 1;
         self.clock += 1;
         for (g, &off) in grids.iter().zip(offsets) {
-            self.index.entry(key(g)).or_default().push((id, off));
+            self.index.insert((key(g), device), (id, off));
         }
         self.used[device] += bytes;
         self.entries.insert(id, Entry { device, buf, bytes, last_use: self.clock, grids });
@@ -99,11 +118,9 @@ impl<B> Cache<B> {
         if let Some(e) = self.entries.remove(&id) {
             self.used[e.device] -= e.bytes;
             for g in &e.grids {
-                if let Some(v) = self.index.get_mut(&key(g)) {
-                    v.retain(|(x, _)| *x != id);
-                    if v.is_empty() {
-                        self.index.remove(&key(g));
-                    }
+                let k = (key(g), e.device);
+                if self.index.get(&k).is_some_and(|(x, _)| *x == id) {
+                    self.index.remove(&k);
                 }
             }
         }

@@ -9,9 +9,9 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
-use cudarc::driver::{sys, CudaContext, CudaFunction, CudaSlice, CudaStream, DriverError};
+use cudarc::driver::{sys, CudaContext, CudaFunction, CudaSlice, CudaStream, DriverError, PinnedHostSlice};
 use cudarc::nvrtc::{compile_ptx_with_opts, CompileOptions, Ptx};
 
 use super::ops::Family;
@@ -153,6 +153,25 @@ pub struct Device {
     functions: HashMap<&'static str, CudaFunction>,
     /// A one-byte buffer passed where a kernel has no such input.
     pub dummy: CudaSlice<i8>,
+    /// Page-locked host buffers for copies up and down (grown on demand):
+    /// copies from pageable memory run at a fraction of the bus speed.
+    staging_up: Mutex<Option<PinnedHostSlice<i8>>>,
+    staging_down: Mutex<Option<PinnedHostSlice<i8>>>,
+}
+
+/// A page-locked buffer of at least `n` cells in `slot`.
+fn staged<'a>(
+    ctx: &Arc<CudaContext>,
+    slot: &'a mut Option<PinnedHostSlice<i8>>,
+    n: usize,
+) -> GpuResult<&'a mut PinnedHostSlice<i8>> {
+    if slot.as_ref().is_none_or(|p| p.len() < n) {
+        *slot = None;
+        let cap = n.next_power_of_two().max(1 << 20);
+        // SAFETY: the contents are written before they are read.
+        *slot = Some(unsafe { ctx.alloc_pinned::<i8>(cap) }?);
+    }
+    slot.as_mut().ok_or(GpuError::OutOfMemory)
 }
 
 impl Device {
@@ -182,8 +201,42 @@ impl Device {
                 }
             }
             let dummy = stream.alloc_zeros::<i8>(1)?;
-            Ok(Device { ordinal, name, stream, functions, dummy })
+            Ok(Device {
+                ordinal,
+                name,
+                stream,
+                functions,
+                dummy,
+                staging_up: Mutex::new(None),
+                staging_down: Mutex::new(None),
+            })
         })
+    }
+
+    /// A new device buffer of `n` cells that `fill` writes (through the
+    /// page-locked staging buffer).
+    pub fn upload(&self, n: usize, fill: impl FnOnce(&mut [i8])) -> GpuResult<CudaSlice<i8>> {
+        let mut guard = self.staging_up.lock().map_err(|_| GpuError::Panic("staging lock".into()))?;
+        let pinned = staged(self.stream.context(), &mut guard, n)?;
+        let host = &mut pinned.as_mut_slice()?[..n];
+        fill(host);
+        let mut dst = self.stream.alloc_zeros::<i8>(n.max(1))?;
+        self.stream.memcpy_htod(&*host, &mut dst)?;
+        // The staging buffer is reused by the next upload: wait for this one.
+        self.stream.synchronize()?;
+        Ok(dst)
+    }
+
+    /// Copy `src` down (through the page-locked staging buffer) and hand
+    /// the cells to `f`.
+    pub fn download<R>(&self, src: &CudaSlice<i8>, f: impl FnOnce(&[i8]) -> R) -> GpuResult<R> {
+        let n = src.len();
+        let mut guard = self.staging_down.lock().map_err(|_| GpuError::Panic("staging lock".into()))?;
+        let pinned = staged(self.stream.context(), &mut guard, n)?;
+        let host = &mut pinned.as_mut_slice()?[..n];
+        self.stream.memcpy_dtoh(src, host)?;
+        self.stream.synchronize()?;
+        Ok(f(host))
     }
 
     pub fn function(&self, name: &'static str) -> GpuResult<&CudaFunction> {
@@ -192,6 +245,8 @@ impl Device {
 }
 
 /// Which devices to use: `all`, a count `N` (the first N), or a list `0,2`.
+/// A device listed twice gets two streams that share its rows (this tests
+/// the multi-GPU split and gather on a machine with one GPU).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GpuSelect {
     All,
@@ -230,9 +285,7 @@ impl GpuSelect {
                 if let Some(bad) = l.iter().find(|&&d| d >= count) {
                     return Err(GpuError::Selection(format!("GPU {bad} asked, {count} visible")));
                 }
-                let mut l = l.clone();
-                l.dedup();
-                l
+                l.clone()
             }
         };
         if v.is_empty() {

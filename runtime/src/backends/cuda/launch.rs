@@ -3,6 +3,7 @@
 //! back into values. Outputs stay registered as resident for later calls.
 
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 use cudarc::driver::{CudaSlice, LaunchConfig, PushKernelArg};
 
@@ -19,6 +20,9 @@ pub struct ChunkOut {
     pub values: Vec<Value>,
     pub bytes_to_device: u64,
     pub bytes_from_device: u64,
+    /// Microseconds in: inputs (lookup or upload), launch and download,
+    /// cutting into values, registering the outputs.
+    pub phases: [u64; 4],
 }
 
 /// The device buffer holding `grids` and each one's offset: found resident,
@@ -33,19 +37,24 @@ fn inputs(
     if let Some(found) = cache.lock().map_err(|_| GpuError::Panic("cache lock".into()))?.find(slot, grids) {
         return Ok(found);
     }
-    let (packed, offs) = pack::pack(grids).ok_or(GpuError::OutOfMemory)?;
-    let buf = Arc::new(dev.stream.clone_htod(&packed.cells)?);
-    *uploaded += packed.cells.len() as u64;
-    let bytes = packed.cells.len();
+    let layout = pack::layout(grids).ok_or(GpuError::OutOfMemory)?;
+    let buf = Arc::new(dev.upload(layout.total, |cells| pack::fill(&layout, cells))?);
+    *uploaded += layout.total as u64;
     if let Ok(mut c) = cache.lock() {
-        c.insert(slot, buf.clone(), bytes, packed.grids, &packed.offsets);
+        c.insert(slot, buf.clone(), layout.total, layout.grids, &layout.offsets);
     }
-    Ok((buf, offs))
+    Ok((buf, layout.rows))
 }
 
 /// Run `op` over `plans` on device `dev` (slot `slot` of the backend).
 pub fn run_chunk(dev: &Device, slot: usize, op: &Op, plans: &[&RowPlan], cache: &Mutex<DeviceCache>) -> GpuResult<ChunkOut> {
     let mut up = 0u64;
+    let mut clock = Instant::now();
+    let mut phases = [0u64; 4];
+    let mut lap = |k: usize| {
+        phases[k] += clock.elapsed().as_micros() as u64;
+        clock = Instant::now();
+    };
     let grids_a: Vec<&Arc<Grid>> = plans.iter().filter_map(|p| p.a.as_ref()).collect();
     let grids_b: Vec<&Arc<Grid>> = plans.iter().filter_map(|p| p.b.as_ref()).collect();
     // Every row of one call has the same arguments present.
@@ -55,6 +64,7 @@ pub fn run_chunk(dev: &Device, slot: usize, op: &Op, plans: &[&RowPlan], cache: 
     let (a_offs, b_offs) = (offs(&a), offs(&b));
     let a_buf: &CudaSlice<i8> = a.as_ref().map_or(&dev.dummy, |(buf, _)| buf);
     let b_buf: &CudaSlice<i8> = b.as_ref().map_or(&dev.dummy, |(buf, _)| buf);
+    lap(0);
     let nrows = i32::try_from(plans.len()).map_err(|_| GpuError::OutOfMemory)?;
     let stream = &dev.stream;
     let f = dev.function(op.kernel)?;
@@ -76,16 +86,18 @@ pub fn run_chunk(dev: &Device, slot: usize, op: &Op, plans: &[&RowPlan], cache: 
             // SAFETY: the kernel reads A/B inside each row's grid (shapes and
             // offsets built from the packed grids) and writes `total` cells.
             unsafe { launch.launch(cfg) }?;
-            let mut cells = stream.clone_dtoh(&out)?;
-            stream.synchronize()?;
-            cells.truncate(total);
-            let grids = pack::unpack(&cells, &shapes);
+            let grids = dev.download(&out, |cells| {
+                lap(1);
+                pack::unpack(&cells[..total], &shapes)
+            })?;
             let values = grids.iter().map(|g| Value::Grid(g.clone())).collect();
+            lap(2);
             let out = Arc::new(out);
             if let Ok(mut c) = cache.lock() {
                 c.insert(slot, out, total, grids, &out_offs);
             }
-            Ok(ChunkOut { values, bytes_to_device: up, bytes_from_device: total as u64 })
+            lap(3);
+            Ok(ChunkOut { values, bytes_to_device: up, bytes_from_device: total as u64, phases })
         }
         Kind::Reduce(reduced) => {
             let desc = ops::descriptors(plans, &a_offs, &b_offs, &[]);
@@ -100,8 +112,10 @@ pub fn run_chunk(dev: &Device, slot: usize, op: &Op, plans: &[&RowPlan], cache: 
             unsafe { launch.launch(cfg) }?;
             let words = stream.clone_dtoh(&out)?;
             stream.synchronize()?;
+            lap(1);
             let values = words.chunks(REDUCE_STRIDE).map(|w| ops::reduced_value(reduced, w)).collect();
-            Ok(ChunkOut { values, bytes_to_device: up, bytes_from_device: (words.len() * 4) as u64 })
+            lap(2);
+            Ok(ChunkOut { values, bytes_to_device: up, bytes_from_device: (words.len() * 4) as u64, phases })
         }
     }
 }

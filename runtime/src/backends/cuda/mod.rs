@@ -55,6 +55,8 @@ pub struct GpuBackend {
     oom_warned: AtomicBool,
     /// Send every eligible row to the GPU, whatever the cost model says.
     force: bool,
+    /// `BATTGEN_GPU_TRACE`: one line on stderr per GPU call with its phases.
+    trace: bool,
 }
 
 impl GpuBackend {
@@ -77,6 +79,7 @@ impl GpuBackend {
             disabled: AtomicBool::new(false),
             oom_warned: AtomicBool::new(false),
             force: false,
+            trace: std::env::var_os("BATTGEN_GPU_TRACE").is_some_and(|v| v != "0"),
         })
     }
 
@@ -118,7 +121,7 @@ impl GpuBackend {
     }
 
     /// Run `plans` split over the devices; values in row order.
-    fn run_on_gpus(&self, op: &Op, plans: &[&RowPlan]) -> GpuResult<Vec<Value>> {
+    fn run_on_gpus(&self, op: &Op, plans: &[&RowPlan]) -> GpuResult<(Vec<Value>, [u64; 4])> {
         let weights = self.speed.lock().map(|s| s.clone()).unwrap_or_else(|_| vec![1.0; self.devices.len()]);
         let cells: Vec<usize> = plans.iter().map(|p| p.cells()).collect();
         let ranges = split(&weights, &cells);
@@ -148,8 +151,12 @@ impl GpuBackend {
             })
         };
         let mut values = Vec::with_capacity(plans.len());
+        let mut phases = [0u64; 4];
         for (d, r) in results {
             let (out, speed) = r?;
+            for (p, q) in phases.iter_mut().zip(out.phases) {
+                *p = (*p).max(q);
+            }
             self.telemetry.bytes_to_device.fetch_add(out.bytes_to_device, Ordering::Relaxed);
             self.telemetry.bytes_from_device.fetch_add(out.bytes_from_device, Ordering::Relaxed);
             if let Ok(mut s) = self.speed.lock() {
@@ -157,7 +164,7 @@ impl GpuBackend {
             }
             values.extend(out.values);
         }
-        Ok(values)
+        Ok((values, phases))
     }
 }
 
@@ -203,6 +210,7 @@ impl Backend for GpuBackend {
         if !self.healthy() || all_uniform(&callee, args) {
             return cpu();
         }
+        let t_plan = Instant::now();
         let plans = plan_rows(&op, args, rows);
         let eligible: Vec<&RowPlan> = plans.iter().flatten().collect();
         let cells: usize = eligible.iter().map(|p| p.cells()).sum();
@@ -219,8 +227,9 @@ impl Backend for GpuBackend {
             }
             return col;
         }
-        let gpu_values = match self.run_on_gpus(&op, &eligible) {
-            Ok(v) if v.len() == eligible.len() => v,
+        let plan_us = t_plan.elapsed().as_micros();
+        let (gpu_values, phases) = match self.run_on_gpus(&op, &eligible) {
+            Ok((v, p)) if v.len() == eligible.len() => (v, p),
             Ok(_) => {
                 self.fail(&op, &GpuError::Driver("wrong number of results".into()));
                 return cpu();
@@ -241,6 +250,7 @@ impl Backend for GpuBackend {
         if !rest.is_empty() {
             self.telemetry.record(&callee, rest.len() as u64, false, cpu_start);
         }
+        let rest_us = cpu_start.elapsed().as_micros();
         let mut gpu = gpu_values.into_iter();
         let mut other = rest_values.into_iter();
         let out = plans
@@ -250,6 +260,20 @@ impl Backend for GpuBackend {
                 None => other.next().unwrap_or(Ok(Value::None)),
             })
             .collect();
+        if self.trace {
+            eprintln!(
+                "gpu trace: {:<10} rows {:>7} gpu / {:>6} cpu, {:>9} cells | us: plan {plan_us}, inputs {}, kernel+copy {}, unpack {}, register {}, cpu rows {rest_us}, total {}",
+                op.prim.name(),
+                eligible.len(),
+                rest.len(),
+                cells,
+                phases[0],
+                phases[1],
+                phases[2],
+                phases[3],
+                t_plan.elapsed().as_micros()
+            );
+        }
         Column::Rows(out)
     }
 }

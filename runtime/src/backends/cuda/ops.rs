@@ -11,6 +11,8 @@
 
 use std::sync::Arc;
 
+use rayon::prelude::*;
+
 use crate::batch::Column;
 use crate::signatures::Prim;
 use crate::values::{Color, Grid, Value};
@@ -311,13 +313,23 @@ pub fn plan_row(op: &Op, args: &[&Value]) -> Option<RowPlan> {
     }
 }
 
+static NONE: Value = Value::None;
+
 /// Plans of every row of a call (`None`: CPU). A row whose argument is an
 /// error is never eligible.
 pub fn plan_rows(op: &Op, args: &[&Column], rows: usize) -> Vec<Option<RowPlan>> {
+    if args.len() > 4 {
+        return vec![None; rows];
+    }
     (0..rows)
+        .into_par_iter()
+        .with_min_len(512)
         .map(|r| {
-            let vals: Option<Vec<&Value>> = args.iter().map(|c| c.row(r).as_ref().ok()).collect();
-            plan_row(op, &vals?)
+            let mut vals: [&Value; 4] = [&NONE; 4];
+            for (k, c) in args.iter().enumerate() {
+                vals[k] = c.row(r).as_ref().ok()?;
+            }
+            plan_row(op, &vals[..args.len()])
         })
         .collect()
 }

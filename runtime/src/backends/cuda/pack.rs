@@ -21,10 +21,29 @@ pub struct Packed {
     pub offsets: Vec<u32>,
 }
 
+/// Where each grid goes in a packed buffer (distinct grids once).
+pub struct Layout {
+    /// The distinct grids, in buffer order, and their offsets.
+    pub grids: Vec<Arc<Grid>>,
+    pub offsets: Vec<u32>,
+    /// For each input grid, its offset.
+    pub rows: Vec<u32>,
+    /// Cells in the buffer.
+    pub total: usize,
+}
+
 /// Pack `grids`; returns the buffer and, for each input grid, its offset.
 /// `None` if the batch does not fit 32-bit offsets.
 pub fn pack(grids: &[&Arc<Grid>]) -> Option<(Packed, Vec<u32>)> {
-    let mut seen: HashMap<*const Grid, u32> = HashMap::new();
+    let l = layout(grids)?;
+    let mut cells = vec![0i8; l.total];
+    fill(&l, &mut cells);
+    Some((Packed { cells, grids: l.grids, offsets: l.offsets }, l.rows))
+}
+
+/// The layout of `grids` in one buffer; `None` past 32-bit offsets.
+pub fn layout(grids: &[&Arc<Grid>]) -> Option<Layout> {
+    let mut seen: HashMap<*const Grid, u32> = HashMap::with_capacity(grids.len());
     let mut unique: Vec<Arc<Grid>> = Vec::new();
     let mut offsets = Vec::new();
     let mut at: u64 = 0;
@@ -43,17 +62,20 @@ pub fn pack(grids: &[&Arc<Grid>]) -> Option<(Packed, Vec<u32>)> {
     if at > i32::MAX as u64 {
         return None;
     }
-    let mut cells = vec![0i8; at as usize];
+    Some(Layout { grids: unique, offsets, rows: row_offs, total: at as usize })
+}
+
+/// Copy the grids of `l` into `cells` (at least `l.total` long).
+pub fn fill(l: &Layout, cells: &mut [i8]) {
     // Copy in parallel: split the buffer at the grids' boundaries.
-    let mut parts: Vec<(&Arc<Grid>, &mut [i8])> = Vec::with_capacity(unique.len());
-    let mut rest: &mut [i8] = &mut cells;
-    for g in &unique {
+    let mut parts: Vec<(&Arc<Grid>, &mut [i8])> = Vec::with_capacity(l.grids.len());
+    let mut rest: &mut [i8] = cells;
+    for g in &l.grids {
         let (head, tail) = rest.split_at_mut(g.cells().len());
         parts.push((g, head));
         rest = tail;
     }
     parts.into_par_iter().with_min_len(64).for_each(|(g, dst)| dst.copy_from_slice(g.cells()));
-    Some((Packed { cells, grids: unique, offsets }, row_offs))
 }
 
 /// Offsets of consecutive outputs of the given shapes, and the total cells.
