@@ -375,3 +375,27 @@ fn run_options_take_the_gpu_flags() {
     assert!(RunOptions::try_parse_from(["b", "--data", "d", "--cpu", "--gpus", "all"]).is_err());
     assert!(RunOptions::try_parse_from(["b", "--data", "d", "--gpus", "x"]).is_err());
 }
+
+#[test]
+fn a_failed_launch_falls_back_to_the_cpu_with_the_same_results() {
+    let backend = match GpuBackend::new(&GpuSelect::All) {
+        Ok(b) => b.forced().inject_fault(Prim::rot90),
+        Err(e) => {
+            println!("skipped: no GPU usable here: {e}");
+            return;
+        }
+    };
+    use battgen_runtime::batch::Backend;
+    let grids = selftest::test_grids(&arc_tasks(), 0);
+    let rows = grids.len();
+    let input = Column::Rows(grids.iter().map(|g| Ok(Value::Grid(g.clone()))).collect());
+    let want = CpuBackend::run(Callee::Prim(Prim::rot90), &[&input], rows, &Telemetry::default());
+    let got = backend.call(Callee::Prim(Prim::rot90), &[&input], rows);
+    assert!(!backend.healthy());
+    for r in 0..rows {
+        assert_eq!(got.row(r), want.row(r));
+    }
+    // Everything after the failure runs on the CPU.
+    let _ = backend.call(Callee::Prim(Prim::mostcolor), &[&input], rows);
+    assert_eq!(backend.telemetry().total_rows().1, 0);
+}

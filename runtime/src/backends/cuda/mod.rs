@@ -57,6 +57,8 @@ pub struct GpuBackend {
     force: bool,
     /// `BATTGEN_GPU_TRACE`: one line on stderr per GPU call with its phases.
     trace: bool,
+    /// Tests: calls of this primitive fail as a launch would.
+    fault: Option<crate::signatures::Prim>,
 }
 
 impl GpuBackend {
@@ -80,12 +82,20 @@ impl GpuBackend {
             oom_warned: AtomicBool::new(false),
             force: false,
             trace: std::env::var_os("BATTGEN_GPU_TRACE").is_some_and(|v| v != "0"),
+            fault: None,
         })
     }
 
     /// Every eligible row on the GPU (the device check; benchmarks of the GPU alone).
     pub fn forced(mut self) -> GpuBackend {
         self.force = true;
+        self
+    }
+
+    /// Make every GPU call of `prim` fail like a failed launch (tests of
+    /// the fallback).
+    pub fn inject_fault(mut self, prim: crate::signatures::Prim) -> GpuBackend {
+        self.fault = Some(prim);
         self
     }
 
@@ -122,6 +132,9 @@ impl GpuBackend {
 
     /// Run `plans` split over the devices; values in row order.
     fn run_on_gpus(&self, op: &Op, plans: &[&RowPlan]) -> GpuResult<(Vec<Value>, [u64; 4])> {
+        if self.fault == Some(op.prim) {
+            return Err(GpuError::Driver("injected fault".into()));
+        }
         let weights = self.speed.lock().map(|s| s.clone()).unwrap_or_else(|_| vec![1.0; self.devices.len()]);
         let cells: Vec<usize> = plans.iter().map(|p| p.cells()).collect();
         let ranges = split(&weights, &cells);
