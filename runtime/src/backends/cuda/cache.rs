@@ -92,6 +92,11 @@ impl<B> Cache<B> {
         Some((e.buf.clone(), offs))
     }
 
+    /// The first device where `g` is resident.
+    pub fn home(&self, g: &Arc<Grid>) -> Option<usize> {
+        (0..self.used.len()).find(|&d| self.index.contains_key(&(key(g), d)))
+    }
+
     /// Register a buffer on `device` holding `grids` at `offsets`.
     pub fn insert(&mut self, device: usize, buf: Arc<B>, bytes: usize, grids: Vec<Arc<Grid>>, offsets: &[u32]) {
         if bytes > self.budget || device >= self.used.len() {
@@ -155,6 +160,10 @@ mod tests {
         assert_eq!(*buf, "buf0");
         assert_eq!(offs, vec![2, 0, 2]);
         assert!(cache.find(1, &[&a]).is_none());
+        assert_eq!(cache.home(&a), Some(0));
+        assert_eq!(cache.home(&c), None);
+        cache.insert(1, Arc::new("buf1"), 4, vec![c.clone()], &[0]);
+        assert_eq!(cache.home(&c), Some(1));
         assert!(cache.find(0, &[&a, &c]).is_none());
         // An equal grid in another Arc is not resident.
         let a2 = Arc::new((*a).clone());

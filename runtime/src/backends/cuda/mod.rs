@@ -130,32 +130,59 @@ impl GpuBackend {
         }
     }
 
-    /// Run `plans` split over the devices; values in row order.
+    /// Which rows each device runs: a row whose first grid is already on a
+    /// device stays there (so columns made on a device are consumed there);
+    /// the other rows are split by measured device speed.
+    fn assign(&self, plans: &[&RowPlan], cells: &[usize]) -> Vec<Vec<usize>> {
+        let n = self.devices.len();
+        if n == 1 {
+            return vec![(0..plans.len()).collect()];
+        }
+        let homes: Vec<Option<usize>> = match self.cache.lock() {
+            Ok(c) => plans.iter().map(|p| p.a.as_ref().and_then(|g| c.home(g))).collect(),
+            Err(_) => vec![None; plans.len()],
+        };
+        let weights = self.speed.lock().map(|s| s.clone()).unwrap_or_else(|_| vec![1.0; n]);
+        let homeless: Vec<usize> = (0..plans.len()).filter(|&i| homes[i].is_none()).collect();
+        let homeless_cells: Vec<usize> = homeless.iter().map(|&i| cells[i]).collect();
+        let mut per: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (i, h) in homes.iter().enumerate() {
+            if let Some(d) = h {
+                per[*d].push(i);
+            }
+        }
+        for (d, r) in split(&weights, &homeless_cells).into_iter().enumerate() {
+            per[d].extend(r.map(|k| homeless[k]));
+        }
+        for rows in &mut per {
+            rows.sort_unstable();
+        }
+        per
+    }
+
+    /// Run `plans` over the devices; values in row order.
     fn run_on_gpus(&self, op: &Op, plans: &[&RowPlan]) -> GpuResult<(Vec<Value>, [u64; 4])> {
         if self.fault == Some(op.prim) {
             return Err(GpuError::Driver("injected fault".into()));
         }
-        let weights = self.speed.lock().map(|s| s.clone()).unwrap_or_else(|_| vec![1.0; self.devices.len()]);
         let cells: Vec<usize> = plans.iter().map(|p| p.cells()).collect();
-        let ranges = split(&weights, &cells);
-        let run = |d: usize, r: Range<usize>| -> GpuResult<(launch::ChunkOut, f64)> {
+        let assignment = self.assign(plans, &cells);
+        let run = |d: usize, rows: &[usize]| -> GpuResult<(launch::ChunkOut, f64)> {
             let t = Instant::now();
-            let out = guard(|| run_chunk(&self.devices[d], d, op, &plans[r.clone()], &self.cache))?;
-            let work: usize = cells[r].iter().sum();
+            let mine: Vec<&RowPlan> = rows.iter().map(|&i| plans[i]).collect();
+            let out = guard(|| run_chunk(&self.devices[d], d, op, &mine, &self.cache))?;
+            let work: usize = rows.iter().map(|&i| cells[i]).sum();
             Ok((out, work as f64 / (t.elapsed().as_nanos() as f64).max(1.0)))
         };
         let results: Vec<(usize, GpuResult<(launch::ChunkOut, f64)>)> = if self.devices.len() == 1 {
-            vec![(0, run(0, 0..plans.len()))]
+            vec![(0, run(0, &assignment[0]))]
         } else {
             std::thread::scope(|s| {
-                let handles: Vec<_> = ranges
+                let handles: Vec<_> = assignment
                     .iter()
                     .enumerate()
-                    .filter(|(_, r)| !r.is_empty())
-                    .map(|(d, r)| {
-                        let r = r.clone();
-                        (d, s.spawn(move || run(d, r)))
-                    })
+                    .filter(|(_, rows)| !rows.is_empty())
+                    .map(|(d, rows)| (d, s.spawn(move || run(d, rows))))
                     .collect();
                 handles
                     .into_iter()
@@ -163,7 +190,7 @@ impl GpuBackend {
                     .collect()
             })
         };
-        let mut values = Vec::with_capacity(plans.len());
+        let mut values: Vec<Option<Value>> = vec![None; plans.len()];
         let mut phases = [0u64; 4];
         for (d, r) in results {
             let (out, speed) = r?;
@@ -175,8 +202,14 @@ impl GpuBackend {
             if let Ok(mut s) = self.speed.lock() {
                 s[d] = 0.8 * s[d] + 0.2 * speed;
             }
-            values.extend(out.values);
+            if out.values.len() != assignment[d].len() {
+                return Err(GpuError::Driver("wrong number of results".into()));
+            }
+            for (&i, v) in assignment[d].iter().zip(out.values) {
+                values[i] = Some(v);
+            }
         }
+        let values = values.into_iter().collect::<Option<Vec<Value>>>().ok_or(GpuError::Driver("a row got no result".into()))?;
         Ok((values, phases))
     }
 }
