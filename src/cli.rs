@@ -20,6 +20,8 @@ pub mod exit {
     pub const IO: i32 = 1;
     /// Bad task data (from the driver).
     pub const BAD_DATA: i32 = 3;
+    /// Bad command-line arguments.
+    pub const USAGE: i32 = 2;
     /// A bug of ours: emitted code that does not parse or compile.
     pub const INTERNAL: i32 = 4;
 }
@@ -106,6 +108,12 @@ pub struct RunArgs {
     /// Print per-primitive telemetry.
     #[arg(long)]
     pub stats: bool,
+    /// Batched execution on the CPU only.
+    #[arg(long, conflicts_with = "gpus")]
+    pub cpu: bool,
+    /// GPUs for batched execution: all, a count N, or a list 0,2.
+    #[arg(long, value_name = "all|N|LIST")]
+    pub gpus: Option<String>,
     /// Interpret the merged plan in-process instead of compiling it.
     #[arg(long)]
     pub interpret: bool,
@@ -278,6 +286,15 @@ fn cmd_run(args: &RunArgs) -> i32 {
         stats: args.stats,
         quiet: args.quiet,
         bench: args.bench,
+        cpu: args.cpu,
+        gpus: match args.gpus.as_deref().map(str::parse).transpose() {
+            Ok(g) => g,
+            Err(e) => {
+                eprintln!("error: --gpus {e}");
+                return exit::USAGE;
+            }
+        },
+        gpu_selftest: false,
     };
     if args.interpret {
         return if opts.bench {
@@ -290,11 +307,11 @@ fn cmd_run(args: &RunArgs) -> i32 {
         Ok(b) => b,
         Err(c) => return c,
     };
-    run_binary(&binary, &opts)
+    run_binary(&binary, &opts, args.gpus.as_deref())
 }
 
 /// Run a compiled battery with the same options.
-fn run_binary(binary: &Path, opts: &RunOptions) -> i32 {
+fn run_binary(binary: &Path, opts: &RunOptions, raw_gpus: Option<&str>) -> i32 {
     let mut cmd = Command::new(binary);
     cmd.arg("--data").arg(&opts.data);
     if let Some(o) = &opts.out {
@@ -318,6 +335,9 @@ fn run_binary(binary: &Path, opts: &RunOptions) -> i32 {
             Exec::Battery => "battery",
             Exec::Batched => "batched",
         });
+    }
+    if let Some(g) = raw_gpus {
+        cmd.arg("--gpus").arg(g);
     }
     for (flag, on) in [
         ("--strict", opts.strict),

@@ -12,7 +12,8 @@ use clap::{Parser, ValueEnum};
 use rayon::prelude::*;
 use serde_json::{json, Map, Value as Json};
 
-use crate::batch::{Backend, Column, CpuBackend, PrimStats};
+use crate::backends::{backend_for, is_gpu, GpuSelect};
+use crate::batch::{Backend, Column, CpuBackend, PrimStats, Telemetry};
 use crate::battery::Battery;
 use crate::error::Result;
 use crate::task::{self, grid_to_json, Task};
@@ -65,6 +66,17 @@ pub struct RunOptions {
     /// on all cores, checking that all give identical outputs.
     #[arg(long)]
     pub bench: bool,
+    /// Batched execution on the CPU only (no GPU).
+    #[arg(long, conflicts_with = "gpus")]
+    pub cpu: bool,
+    /// GPUs for batched execution: `all`, a count `N`, or a list `0,2`
+    /// (after CUDA_VISIBLE_DEVICES). Default: all GPUs if any, else the CPU.
+    #[arg(long, value_name = "all|N|LIST")]
+    pub gpus: Option<GpuSelect>,
+    /// Device check: every GPU primitive on the grids of `--data`, GPU
+    /// against CPU row by row; nonzero exit on any difference.
+    #[arg(long)]
+    pub gpu_selftest: bool,
 }
 
 /// How the programs of a battery are executed.
@@ -518,9 +530,15 @@ pub fn run(battery: &dyn Battery, opts: &RunOptions) -> i32 {
         }
     };
     let progress = Progress::new(opts.quiet);
-    let backend = CpuBackend::new();
     let exec = opts.exec.unwrap_or(Exec::default_for(opts.mode));
-    let results = pool.install(|| execute(battery, tasks, opts.mode, exec, &backend, &progress));
+    // Only batched execution goes through a backend: no GPU is opened otherwise.
+    let backend: Box<dyn Backend> = if exec == Exec::Batched {
+        backend_for(opts.cpu, opts.gpus.as_ref(), opts.quiet)
+    } else {
+        Box::new(CpuBackend::new())
+    };
+    let backend = backend.as_ref();
+    let results = pool.install(|| execute(battery, tasks, opts.mode, exec, backend, &progress));
     let telemetry = backend.telemetry().report();
     if let Some(out) = &opts.out {
         let mut j = results.to_json();
@@ -541,6 +559,10 @@ pub fn run(battery: &dyn Battery, opts: &RunOptions) -> i32 {
     }
     if opts.stats {
         eprint!("{}", stats_table(&backend.name(), exec, &telemetry));
+        eprint!("{}", device_bytes(backend.telemetry()));
+    }
+    if is_gpu(backend) && backend.telemetry().total_rows().1 == 0 {
+        eprintln!("warning: a GPU was in use but NOTHING ran on it (no call was large or fast enough on the GPU); see --stats");
     }
     if !opts.quiet {
         eprint!("{}", summary(&results, opts.mode));
@@ -580,10 +602,32 @@ pub fn stats_table(backend: &str, exec: Exec, t: &[PrimStats]) -> String {
     s
 }
 
+/// `--stats`: bytes copied between host and GPU.
+fn device_bytes(t: &Telemetry) -> String {
+    let to = t.bytes_to_device.load(Ordering::Relaxed);
+    let from = t.bytes_from_device.load(Ordering::Relaxed);
+    if to + from == 0 {
+        return String::new();
+    }
+    format!("bytes to device {to}, from device {from}\n")
+}
+
+/// `--gpu-selftest`: the device check on the grids of `--data`.
+pub fn gpu_selftest(opts: &RunOptions) -> i32 {
+    let tasks = match load_tasks(opts) {
+        Ok(t) => t,
+        Err(code) => return code,
+    };
+    let select = opts.gpus.clone().unwrap_or(GpuSelect::All);
+    crate::backends::cuda::selftest::run(&tasks, &select, &CpuBackend::run)
+}
+
 /// `main` of a compiled battery.
 pub fn main(battery: &dyn Battery) {
     let opts = RunOptions::parse();
-    let code = if opts.bench {
+    let code = if opts.gpu_selftest {
+        gpu_selftest(&opts)
+    } else if opts.bench {
         bench(battery, &opts)
     } else {
         run(battery, &opts)
@@ -596,6 +640,8 @@ pub fn main(battery: &dyn Battery) {
 pub struct BenchRow {
     pub exec: String,
     pub threads: usize,
+    /// GPUs used (0: CPU only).
+    pub gpus: usize,
     pub evaluations: usize,
     pub seconds: f64,
     pub evals_per_sec: f64,
@@ -648,6 +694,7 @@ pub fn bench(battery: &dyn Battery, opts: &RunOptions) -> i32 {
             let row = BenchRow {
                 exec: format!("{exec:?}"),
                 threads,
+                gpus: 0,
                 evaluations: r.evaluations(),
                 seconds: secs,
                 evals_per_sec: r.evaluations() as f64 / secs.max(1e-9),
@@ -669,6 +716,71 @@ pub fn bench(battery: &dyn Battery, opts: &RunOptions) -> i32 {
                     }
                 }
             }
+        }
+    }
+    // Batched on GPU(s): one GPU, then all of them, CPU fallback on all cores.
+    let gpu_count = if opts.cpu {
+        0
+    } else {
+        crate::backends::cuda::device::device_count().unwrap_or(0)
+    };
+    let mut gpu_configs = vec![1];
+    if gpu_count > 1 {
+        gpu_configs.push(gpu_count);
+    }
+    if gpu_count == 0 {
+        eprintln!("  (no GPU: the Batched on GPU configurations are skipped)");
+        gpu_configs.clear();
+    }
+    for n in gpu_configs {
+        let backend = match crate::backends::GpuBackend::new(&GpuSelect::Count(n)) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("  gpu: not used: {e}; the Batched on GPU configurations are skipped");
+                break;
+            }
+        };
+        let pool = match rayon::ThreadPoolBuilder::new().num_threads(cores).build() {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("error: cannot start worker threads: {e}");
+                return exit::IO;
+            }
+        };
+        let progress = Progress::new(true);
+        let r = pool.install(|| {
+            execute(
+                battery,
+                tasks.clone(),
+                Mode::Cross,
+                Exec::Batched,
+                &backend,
+                &progress,
+            )
+        });
+        let secs = r.wall.as_secs_f64();
+        let (cpu_rows, gpu_rows) = backend.telemetry().total_rows();
+        let row = BenchRow {
+            exec: format!("Batched on {n} GPU{}", if n > 1 { "s" } else { "" }),
+            threads: cores,
+            gpus: n,
+            evaluations: r.evaluations(),
+            seconds: secs,
+            evals_per_sec: r.evaluations() as f64 / secs.max(1e-9),
+        };
+        eprintln!(
+            "  {} + {cores} threads: {:>9.0} evaluations/s ({:.3} s; batch rows {gpu_rows} on GPU, {cpu_rows} on CPU)",
+            row.exec, row.evals_per_sec, secs
+        );
+        if gpu_rows == 0 {
+            eprintln!("  warning: NOTHING ran on the GPU in this configuration");
+        }
+        rows.push(row);
+        if reference.as_ref().is_some_and(|first| *first != r.outcomes) {
+            identical = false;
+            eprintln!(
+                "error: outputs of batched execution on {n} GPU(s) differ from per-input execution"
+            );
         }
     }
     print!("{}", bench_table(&rows, cores));
@@ -719,7 +831,7 @@ pub fn bench_table(rows: &[BenchRow], cores: usize) -> String {
             .iter()
             .find(|x| x.exec == r.exec && x.threads == 1)
             .map_or(r.evals_per_sec, |x| x.evals_per_sec);
-        let eff = if r.threads > 1 {
+        let eff = if r.threads > 1 && r.gpus == 0 {
             format!("{:.0}%", 100.0 * r.evals_per_sec / single / cores as f64)
         } else {
             "-".to_owned()

@@ -12,6 +12,7 @@
 //!
 //! See `values` for the frozenset iteration order we follow.
 
+pub mod backends;
 pub mod batch;
 pub mod battery;
 pub mod budget;

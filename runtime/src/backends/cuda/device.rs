@@ -1,0 +1,353 @@
+//! CUDA devices: probing for the libraries, contexts and streams, compiling
+//! the kernels with NVRTC and loading them, and errors.
+//!
+//! cudarc loads `libcuda` and `libnvrtc` at run time and panics on first
+//! use where they are absent, so [`probe`] checks for both before any other
+//! call, and every entry point here also runs under `catch_unwind`: a
+//! missing symbol or a driver surprise becomes a [`GpuError`], never a crash.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::{Arc, Mutex};
+
+use cudarc::driver::{
+    sys, CudaContext, CudaFunction, CudaSlice, CudaStream, DriverError, PinnedHostSlice,
+};
+use cudarc::nvrtc::{compile_ptx_with_opts, CompileOptions, Ptx};
+
+use super::ops::Family;
+
+/// Why the GPU cannot be used (or stopped being used).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GpuError {
+    /// No `libcuda.so`: no NVIDIA driver on this machine.
+    NoDriver,
+    /// No `libnvrtc.so`: the kernels cannot be compiled.
+    NoNvrtc,
+    /// The driver sees no device (or `CUDA_VISIBLE_DEVICES` hides them all).
+    NoDevice,
+    /// `--gpus` names a device that does not exist.
+    Selection(String),
+    /// NVRTC rejected a kernel source.
+    Compile { file: &'static str, log: String },
+    /// The device ran out of memory.
+    OutOfMemory,
+    /// Any other driver error.
+    Driver(String),
+    /// A kernel the backend needs is not loaded.
+    MissingKernel(&'static str),
+    /// cudarc panicked (a missing library symbol, an unexpected state).
+    Panic(String),
+}
+
+impl fmt::Display for GpuError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GpuError::NoDriver => write!(f, "no CUDA driver (libcuda.so not found)"),
+            GpuError::NoNvrtc => write!(
+                f,
+                "no NVRTC (libnvrtc.so not found), kernels cannot be compiled"
+            ),
+            GpuError::NoDevice => write!(f, "no CUDA device visible"),
+            GpuError::Selection(s) => write!(f, "bad GPU selection: {s}"),
+            GpuError::Compile { file, log } => {
+                let first = log.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+                write!(f, "NVRTC failed on kernels/{file}: {first}")
+            }
+            GpuError::OutOfMemory => write!(f, "out of GPU memory"),
+            GpuError::Driver(s) => write!(f, "CUDA driver error: {s}"),
+            GpuError::MissingKernel(k) => write!(f, "kernel {k} not loaded"),
+            GpuError::Panic(s) => write!(f, "CUDA library failure: {s}"),
+        }
+    }
+}
+
+impl std::error::Error for GpuError {}
+
+impl From<DriverError> for GpuError {
+    fn from(e: DriverError) -> GpuError {
+        match e.0 {
+            sys::CUresult::CUDA_ERROR_OUT_OF_MEMORY => GpuError::OutOfMemory,
+            sys::CUresult::CUDA_ERROR_NO_DEVICE => GpuError::NoDevice,
+            _ => GpuError::Driver(e.to_string()),
+        }
+    }
+}
+
+pub type GpuResult<T> = std::result::Result<T, GpuError>;
+
+/// Run `f`, turning a panic inside cudarc into an error.
+pub fn guard<T>(f: impl FnOnce() -> GpuResult<T>) -> GpuResult<T> {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(r) => r,
+        Err(p) => {
+            let msg = p
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "panic".to_owned());
+            Err(GpuError::Panic(msg.lines().next().unwrap_or("").to_owned()))
+        }
+    }
+}
+
+/// Are the CUDA driver and NVRTC libraries loadable? Call before any other
+/// CUDA function.
+pub fn probe() -> GpuResult<()> {
+    // SAFETY: these only try to dlopen the libraries.
+    if !unsafe { cudarc::driver::sys::is_culib_present() } {
+        return Err(GpuError::NoDriver);
+    }
+    if !unsafe { cudarc::nvrtc::sys::is_culib_present() } {
+        return Err(GpuError::NoNvrtc);
+    }
+    Ok(())
+}
+
+/// Is NVRTC loadable (kernels can be compiled)? Safe to call anywhere.
+pub fn nvrtc_present() -> bool {
+    // SAFETY: only tries to dlopen the library.
+    unsafe { cudarc::nvrtc::sys::is_culib_present() }
+}
+
+/// Number of visible devices (after `CUDA_VISIBLE_DEVICES`).
+pub fn device_count() -> GpuResult<usize> {
+    probe()?;
+    guard(|| Ok(CudaContext::device_count()?.max(0) as usize))
+}
+
+/// The PTX target for a compute capability (NVRTC wants a static string).
+fn arch(cc: (i32, i32)) -> Option<&'static str> {
+    Some(match cc {
+        (7, 5) => "compute_75",
+        (8, 0) => "compute_80",
+        (8, 6) => "compute_86",
+        (8, 7) => "compute_87",
+        (8, 9) => "compute_89",
+        (9, 0) => "compute_90",
+        (10, 0) => "compute_100",
+        (10, 3) => "compute_103",
+        (11, 0) => "compute_110",
+        (12, 0) => "compute_120",
+        (12, 1) => "compute_121",
+        _ => return None,
+    })
+}
+
+/// Compile one kernel family to PTX for `arch` (the NVRTC default if none).
+pub fn compile(family: Family, arch: Option<&'static str>) -> GpuResult<Ptx> {
+    guard(|| {
+        let opts = CompileOptions {
+            arch,
+            name: Some(family.file().to_owned()),
+            ..Default::default()
+        };
+        compile_ptx_with_opts(family.program(), opts).map_err(|e| {
+            let log = match &e {
+                cudarc::nvrtc::CompileError::CompileError { log, .. } => {
+                    log.to_string_lossy().into_owned()
+                }
+                other => other.to_string(),
+            };
+            GpuError::Compile {
+                file: family.file(),
+                log,
+            }
+        })
+    })
+}
+
+/// One GPU: its context, a stream, and the loaded kernels.
+pub struct Device {
+    /// Index among the visible devices.
+    pub ordinal: usize,
+    pub name: String,
+    pub stream: Arc<CudaStream>,
+    functions: HashMap<&'static str, CudaFunction>,
+    /// A one-byte buffer passed where a kernel has no such input.
+    pub dummy: CudaSlice<i8>,
+    /// Page-locked host buffers for copies up and down (grown on demand):
+    /// copies from pageable memory run at a fraction of the bus speed.
+    staging_up: Mutex<Option<PinnedHostSlice<i8>>>,
+    staging_down: Mutex<Option<PinnedHostSlice<i8>>>,
+}
+
+/// A page-locked buffer of at least `n` cells in `slot`.
+fn staged<'a>(
+    ctx: &Arc<CudaContext>,
+    slot: &'a mut Option<PinnedHostSlice<i8>>,
+    n: usize,
+) -> GpuResult<&'a mut PinnedHostSlice<i8>> {
+    if slot.as_ref().is_none_or(|p| p.len() < n) {
+        *slot = None;
+        let cap = n.next_power_of_two().max(1 << 20);
+        // SAFETY: the contents are written before they are read.
+        *slot = Some(unsafe { ctx.alloc_pinned::<i8>(cap) }?);
+    }
+    slot.as_mut().ok_or(GpuError::OutOfMemory)
+}
+
+impl Device {
+    /// Open device `ordinal` and load every kernel family.
+    pub fn open(
+        ordinal: usize,
+        ptx_cache: &mut HashMap<(Family, Option<&'static str>), Ptx>,
+    ) -> GpuResult<Device> {
+        guard(|| {
+            let ctx = CudaContext::new(ordinal)?;
+            let name = ctx.name().unwrap_or_else(|_| "CUDA device".to_owned());
+            let target = ctx.compute_capability().ok().and_then(arch);
+            let stream = ctx.new_stream()?;
+            let mut functions = HashMap::new();
+            for family in Family::ALL {
+                let ptx = match ptx_cache.get(&(family, target)) {
+                    Some(p) => p.clone(),
+                    None => {
+                        // An unknown capability or an NVRTC without that target:
+                        // fall back to NVRTC's default target (PTX is JIT-compiled
+                        // by the driver for newer devices).
+                        let p = compile(family, target).or_else(|_| compile(family, None))?;
+                        ptx_cache.insert((family, target), p.clone());
+                        p
+                    }
+                };
+                let module = ctx.load_module(ptx)?;
+                for &k in family.kernels() {
+                    functions.insert(k, module.load_function(k)?);
+                }
+            }
+            let dummy = stream.alloc_zeros::<i8>(1)?;
+            Ok(Device {
+                ordinal,
+                name,
+                stream,
+                functions,
+                dummy,
+                staging_up: Mutex::new(None),
+                staging_down: Mutex::new(None),
+            })
+        })
+    }
+
+    /// A new device buffer of `n` cells that `fill` writes (through the
+    /// page-locked staging buffer).
+    pub fn upload(&self, n: usize, fill: impl FnOnce(&mut [i8])) -> GpuResult<CudaSlice<i8>> {
+        let mut guard = self
+            .staging_up
+            .lock()
+            .map_err(|_| GpuError::Panic("staging lock".into()))?;
+        let pinned = staged(self.stream.context(), &mut guard, n)?;
+        let host = &mut pinned.as_mut_slice()?[..n];
+        fill(host);
+        let mut dst = self.stream.alloc_zeros::<i8>(n.max(1))?;
+        self.stream.memcpy_htod(&*host, &mut dst)?;
+        // The staging buffer is reused by the next upload: wait for this one.
+        self.stream.synchronize()?;
+        Ok(dst)
+    }
+
+    /// Copy `src` down (through the page-locked staging buffer) and hand
+    /// the cells to `f`.
+    pub fn download<R>(&self, src: &CudaSlice<i8>, f: impl FnOnce(&[i8]) -> R) -> GpuResult<R> {
+        let n = src.len();
+        let mut guard = self
+            .staging_down
+            .lock()
+            .map_err(|_| GpuError::Panic("staging lock".into()))?;
+        let pinned = staged(self.stream.context(), &mut guard, n)?;
+        let host = &mut pinned.as_mut_slice()?[..n];
+        self.stream.memcpy_dtoh(src, host)?;
+        self.stream.synchronize()?;
+        Ok(f(host))
+    }
+
+    pub fn function(&self, name: &'static str) -> GpuResult<&CudaFunction> {
+        self.functions
+            .get(name)
+            .ok_or(GpuError::MissingKernel(name))
+    }
+}
+
+/// Which devices to use: `all`, a count `N` (the first N), or a list `0,2`.
+/// A device listed twice gets two streams that share its rows (this tests
+/// the multi-GPU split and gather on a machine with one GPU).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GpuSelect {
+    All,
+    Count(usize),
+    List(Vec<usize>),
+}
+
+impl std::str::FromStr for GpuSelect {
+    type Err = String;
+    fn from_str(s: &str) -> Result<GpuSelect, String> {
+        let s = s.trim();
+        if s.eq_ignore_ascii_case("all") {
+            return Ok(GpuSelect::All);
+        }
+        if s.contains(',') {
+            let v: Result<Vec<usize>, _> =
+                s.split(',').map(|x| x.trim().parse::<usize>()).collect();
+            return v
+                .map(GpuSelect::List)
+                .map_err(|_| format!("`{s}`: expected all, N or a list like 0,2"));
+        }
+        match s.parse::<usize>() {
+            Ok(n) => Ok(GpuSelect::Count(n)),
+            Err(_) => Err(format!("`{s}`: expected all, N or a list like 0,2")),
+        }
+    }
+}
+
+impl GpuSelect {
+    /// The ordinals selected among `count` visible devices.
+    pub fn ordinals(&self, count: usize) -> GpuResult<Vec<usize>> {
+        let v: Vec<usize> = match self {
+            GpuSelect::All => (0..count).collect(),
+            GpuSelect::Count(n) if *n > count => {
+                return Err(GpuError::Selection(format!(
+                    "{n} GPUs asked, {count} visible"
+                )))
+            }
+            GpuSelect::Count(n) => (0..*n).collect(),
+            GpuSelect::List(l) => {
+                if let Some(bad) = l.iter().find(|&&d| d >= count) {
+                    return Err(GpuError::Selection(format!(
+                        "GPU {bad} asked, {count} visible"
+                    )));
+                }
+                l.clone()
+            }
+        };
+        if v.is_empty() {
+            return Err(GpuError::NoDevice);
+        }
+        Ok(v)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_selection() {
+        assert_eq!("all".parse::<GpuSelect>(), Ok(GpuSelect::All));
+        assert_eq!("2".parse::<GpuSelect>(), Ok(GpuSelect::Count(2)));
+        assert_eq!("0,2".parse::<GpuSelect>(), Ok(GpuSelect::List(vec![0, 2])));
+        assert!("x".parse::<GpuSelect>().is_err());
+        assert_eq!(GpuSelect::All.ordinals(3), Ok(vec![0, 1, 2]));
+        assert_eq!(GpuSelect::List(vec![0, 2]).ordinals(3), Ok(vec![0, 2]));
+        assert!(GpuSelect::List(vec![3]).ordinals(3).is_err());
+        assert!(GpuSelect::Count(4).ordinals(2).is_err());
+        assert_eq!(GpuSelect::All.ordinals(0), Err(GpuError::NoDevice));
+    }
+
+    #[test]
+    fn probe_never_panics() {
+        // On a machine without CUDA this is an error; with CUDA, Ok.
+        let _ = probe();
+        let _ = device_count();
+    }
+}

@@ -1,0 +1,174 @@
+//! Running the eligible rows of one call on one device: inputs resident or
+//! uploaded, descriptors uploaded, one launch, results downloaded and cut
+//! back into values. Outputs stay registered as resident for later calls.
+
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use cudarc::driver::{CudaSlice, LaunchConfig, PushKernelArg};
+
+use super::cache::Cache;
+use super::device::{Device, GpuError, GpuResult};
+use super::ops::{self, Kind, Op, RowPlan, REDUCE_STRIDE};
+use super::pack;
+use crate::values::{Grid, Value};
+
+pub type DeviceCache = Cache<CudaSlice<i8>>;
+
+/// What one device returned for its rows.
+pub struct ChunkOut {
+    pub values: Vec<Value>,
+    pub bytes_to_device: u64,
+    pub bytes_from_device: u64,
+    /// Microseconds in: inputs (lookup or upload), launch and download,
+    /// cutting into values, registering the outputs.
+    pub phases: [u64; 4],
+}
+
+/// The device buffer holding `grids` and each one's offset: found resident,
+/// or packed, uploaded and registered.
+fn inputs(
+    dev: &Device,
+    slot: usize,
+    grids: &[&Arc<Grid>],
+    cache: &Mutex<DeviceCache>,
+    uploaded: &mut u64,
+) -> GpuResult<(Arc<CudaSlice<i8>>, Vec<u32>)> {
+    if let Some(found) = cache
+        .lock()
+        .map_err(|_| GpuError::Panic("cache lock".into()))?
+        .find(slot, grids)
+    {
+        return Ok(found);
+    }
+    let layout = pack::layout(grids).ok_or(GpuError::OutOfMemory)?;
+    let buf = Arc::new(dev.upload(layout.total, |cells| pack::fill(&layout, cells))?);
+    *uploaded += layout.total as u64;
+    if let Ok(mut c) = cache.lock() {
+        c.insert(
+            slot,
+            buf.clone(),
+            layout.total,
+            layout.grids,
+            &layout.offsets,
+        );
+    }
+    Ok((buf, layout.rows))
+}
+
+/// Run `op` over `plans` on device `dev` (slot `slot` of the backend).
+pub fn run_chunk(
+    dev: &Device,
+    slot: usize,
+    op: &Op,
+    plans: &[&RowPlan],
+    cache: &Mutex<DeviceCache>,
+) -> GpuResult<ChunkOut> {
+    let mut up = 0u64;
+    let mut clock = Instant::now();
+    let mut phases = [0u64; 4];
+    let mut lap = |k: usize| {
+        phases[k] += clock.elapsed().as_micros() as u64;
+        clock = Instant::now();
+    };
+    let grids_a: Vec<&Arc<Grid>> = plans.iter().filter_map(|p| p.a.as_ref()).collect();
+    let grids_b: Vec<&Arc<Grid>> = plans.iter().filter_map(|p| p.b.as_ref()).collect();
+    // Every row of one call has the same arguments present.
+    let a = if grids_a.len() == plans.len() {
+        Some(inputs(dev, slot, &grids_a, cache, &mut up)?)
+    } else {
+        None
+    };
+    let b = if grids_b.len() == plans.len() {
+        Some(inputs(dev, slot, &grids_b, cache, &mut up)?)
+    } else {
+        None
+    };
+    let offs = |x: &Option<(Arc<CudaSlice<i8>>, Vec<u32>)>| {
+        x.as_ref().map(|(_, o)| o.clone()).unwrap_or_default()
+    };
+    let (a_offs, b_offs) = (offs(&a), offs(&b));
+    let a_buf: &CudaSlice<i8> = a.as_ref().map_or(&dev.dummy, |(buf, _)| buf);
+    let b_buf: &CudaSlice<i8> = b.as_ref().map_or(&dev.dummy, |(buf, _)| buf);
+    lap(0);
+    let nrows = i32::try_from(plans.len()).map_err(|_| GpuError::OutOfMemory)?;
+    let stream = &dev.stream;
+    let f = dev.function(op.kernel)?;
+
+    match op.kind {
+        Kind::Gather => {
+            let shapes: Vec<(usize, usize)> = plans.iter().map(|p| p.out).collect();
+            let (out_offs, total) = pack::out_offsets(&shapes).ok_or(GpuError::OutOfMemory)?;
+            let desc = ops::descriptors(plans, &a_offs, &b_offs, &out_offs);
+            let desc_dev = stream.clone_htod(&desc)?;
+            up += (desc.len() * 4) as u64;
+            let mut out = stream.alloc_zeros::<i8>(total.max(1))?;
+            let total_i = total as i32;
+            let threads = 256u32;
+            let blocks = (total as u32).div_ceil(threads).clamp(1, 1 << 20);
+            let cfg = LaunchConfig {
+                grid_dim: (blocks, 1, 1),
+                block_dim: (threads, 1, 1),
+                shared_mem_bytes: 0,
+            };
+            let mut launch = stream.launch_builder(f);
+            launch
+                .arg(a_buf)
+                .arg(b_buf)
+                .arg(&mut out)
+                .arg(&desc_dev)
+                .arg(&nrows)
+                .arg(&total_i);
+            // SAFETY: the kernel reads A/B inside each row's grid (shapes and
+            // offsets built from the packed grids) and writes `total` cells.
+            unsafe { launch.launch(cfg) }?;
+            let grids = dev.download(&out, |cells| {
+                lap(1);
+                pack::unpack(&cells[..total], &shapes)
+            })?;
+            let values = grids.iter().map(|g| Value::Grid(g.clone())).collect();
+            lap(2);
+            let out = Arc::new(out);
+            if let Ok(mut c) = cache.lock() {
+                c.insert(slot, out, total, grids, &out_offs);
+            }
+            lap(3);
+            Ok(ChunkOut {
+                values,
+                bytes_to_device: up,
+                bytes_from_device: total as u64,
+                phases,
+            })
+        }
+        Kind::Reduce(reduced) => {
+            let desc = ops::descriptors(plans, &a_offs, &b_offs, &[]);
+            let desc_dev = stream.clone_htod(&desc)?;
+            up += (desc.len() * 4) as u64;
+            let mut out = stream.alloc_zeros::<i32>(plans.len() * REDUCE_STRIDE)?;
+            let cfg = LaunchConfig {
+                grid_dim: (plans.len() as u32, 1, 1),
+                block_dim: (128, 1, 1),
+                shared_mem_bytes: 0,
+            };
+            let mut launch = stream.launch_builder(f);
+            launch.arg(a_buf).arg(&desc_dev).arg(&nrows).arg(&mut out);
+            // SAFETY: one block per row reads that row's grid and writes its
+            // REDUCE_STRIDE output words.
+            unsafe { launch.launch(cfg) }?;
+            let words = stream.clone_dtoh(&out)?;
+            stream.synchronize()?;
+            lap(1);
+            let values = words
+                .chunks(REDUCE_STRIDE)
+                .map(|w| ops::reduced_value(reduced, w))
+                .collect();
+            lap(2);
+            Ok(ChunkOut {
+                values,
+                bytes_to_device: up,
+                bytes_from_device: (words.len() * 4) as u64,
+                phases,
+            })
+        }
+    }
+}

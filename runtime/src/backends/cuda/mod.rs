@@ -1,0 +1,414 @@
+//! The CUDA backend: supported primitives run on one or more GPUs, every
+//! other call and every ineligible row on the CPU, with identical results.
+//!
+//! - `device`: libraries, contexts, NVRTC, errors (the only place that
+//!   opens devices);
+//! - `ops`: which primitives have a kernel, per-row eligibility and output
+//!   shapes (pure, tested without a GPU);
+//! - `pack`: grids to flat buffers and back (pure);
+//! - `cache`: device residency of grids between calls (pure);
+//! - `cost`: when a call is worth the GPU (pure);
+//! - `launch`: one call's rows on one device;
+//! - `selftest`: the device check (`--gpu-selftest`).
+
+pub mod cache;
+pub mod cost;
+pub mod device;
+pub mod launch;
+pub mod ops;
+pub mod pack;
+pub mod selftest;
+
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use crate::batch::{all_uniform, eval_row, Backend, Callee, Column, CpuBackend, Telemetry};
+use crate::error::Result;
+use crate::values::Value;
+
+pub use device::{GpuError, GpuResult, GpuSelect};
+
+use cost::{CostModel, Side};
+use device::{guard, Device};
+use launch::{run_chunk, DeviceCache};
+use ops::{op_for, plan_rows, Op, RowPlan};
+
+/// Bytes of grids kept resident per device (env `BATTGEN_GPU_CACHE_MB`).
+fn cache_budget() -> usize {
+    let mb = std::env::var("BATTGEN_GPU_CACHE_MB")
+        .ok()
+        .and_then(|s| s.trim().parse::<usize>().ok());
+    mb.unwrap_or(1024) << 20
+}
+
+pub struct GpuBackend {
+    devices: Vec<Device>,
+    telemetry: Telemetry,
+    cache: Mutex<DeviceCache>,
+    cost: Mutex<CostModel>,
+    /// Measured throughput of each device (cells per ns), for splitting rows.
+    speed: Mutex<Vec<f64>>,
+    /// Set after a GPU failure: everything runs on the CPU from then on.
+    disabled: AtomicBool,
+    oom_warned: AtomicBool,
+    /// Send every eligible row to the GPU, whatever the cost model says.
+    force: bool,
+    /// `BATTGEN_GPU_TRACE`: one line on stderr per GPU call with its phases.
+    trace: bool,
+    /// Tests: calls of this primitive fail as a launch would.
+    fault: Option<crate::signatures::Prim>,
+}
+
+impl GpuBackend {
+    /// Open the selected devices and compile the kernels.
+    pub fn new(select: &GpuSelect) -> GpuResult<GpuBackend> {
+        let count = device::device_count()?;
+        if count == 0 {
+            return Err(GpuError::NoDevice);
+        }
+        let ordinals = select.ordinals(count)?;
+        let mut ptx = std::collections::HashMap::new();
+        let devices = ordinals
+            .iter()
+            .map(|&o| Device::open(o, &mut ptx))
+            .collect::<GpuResult<Vec<_>>>()?;
+        let n = devices.len();
+        Ok(GpuBackend {
+            devices,
+            telemetry: Telemetry::default(),
+            cache: Mutex::new(DeviceCache::new(n, cache_budget())),
+            cost: Mutex::new(CostModel::from_env()),
+            speed: Mutex::new(vec![1.0; n]),
+            disabled: AtomicBool::new(false),
+            oom_warned: AtomicBool::new(false),
+            force: false,
+            trace: std::env::var_os("BATTGEN_GPU_TRACE").is_some_and(|v| v != "0"),
+            fault: None,
+        })
+    }
+
+    /// Every eligible row on the GPU (the device check; benchmarks of the GPU alone).
+    pub fn forced(mut self) -> GpuBackend {
+        self.force = true;
+        self
+    }
+
+    /// Make every GPU call of `prim` fail like a failed launch (tests of
+    /// the fallback).
+    pub fn inject_fault(mut self, prim: crate::signatures::Prim) -> GpuBackend {
+        self.fault = Some(prim);
+        self
+    }
+
+    pub fn num_devices(&self) -> usize {
+        self.devices.len()
+    }
+
+    /// "2x NVIDIA H100 80GB HBM3 (0,1)".
+    pub fn describe(&self) -> String {
+        let ords: Vec<String> = self.devices.iter().map(|d| d.ordinal.to_string()).collect();
+        let name = self.devices.first().map_or("", |d| d.name.as_str());
+        format!("{}x {} (GPU {})", self.devices.len(), name, ords.join(","))
+    }
+
+    /// Is the GPU still in use (no failure so far)?
+    pub fn healthy(&self) -> bool {
+        !self.disabled.load(Ordering::Relaxed)
+    }
+
+    fn fail(&self, op: &Op, e: &GpuError) {
+        if *e == GpuError::OutOfMemory {
+            if let Ok(mut c) = self.cache.lock() {
+                c.clear();
+            }
+            if !self.oom_warned.swap(true, Ordering::Relaxed) {
+                eprintln!("gpu: out of GPU memory in {}; that call ran on the CPU (resident grids dropped)", op.prim.name());
+            }
+            return;
+        }
+        if !self.disabled.swap(true, Ordering::Relaxed) {
+            eprintln!(
+                "gpu: {e} (in {}); falling back to the CPU for the rest of the run",
+                op.prim.name()
+            );
+        }
+    }
+
+    /// Which rows each device runs: a row whose first grid is already on a
+    /// device stays there (so columns made on a device are consumed there);
+    /// the other rows are split by measured device speed.
+    fn assign(&self, plans: &[&RowPlan], cells: &[usize]) -> Vec<Vec<usize>> {
+        let n = self.devices.len();
+        if n == 1 {
+            return vec![(0..plans.len()).collect()];
+        }
+        let homes: Vec<Option<usize>> = match self.cache.lock() {
+            Ok(c) => plans
+                .iter()
+                .map(|p| p.a.as_ref().and_then(|g| c.home(g)))
+                .collect(),
+            Err(_) => vec![None; plans.len()],
+        };
+        let weights = self
+            .speed
+            .lock()
+            .map(|s| s.clone())
+            .unwrap_or_else(|_| vec![1.0; n]);
+        let homeless: Vec<usize> = (0..plans.len()).filter(|&i| homes[i].is_none()).collect();
+        let homeless_cells: Vec<usize> = homeless.iter().map(|&i| cells[i]).collect();
+        let mut per: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (i, h) in homes.iter().enumerate() {
+            if let Some(d) = h {
+                per[*d].push(i);
+            }
+        }
+        for (d, r) in split(&weights, &homeless_cells).into_iter().enumerate() {
+            per[d].extend(r.map(|k| homeless[k]));
+        }
+        for rows in &mut per {
+            rows.sort_unstable();
+        }
+        per
+    }
+
+    /// Run `plans` over the devices; values in row order.
+    fn run_on_gpus(&self, op: &Op, plans: &[&RowPlan]) -> GpuResult<(Vec<Value>, [u64; 4])> {
+        if self.fault == Some(op.prim) {
+            return Err(GpuError::Driver("injected fault".into()));
+        }
+        let cells: Vec<usize> = plans.iter().map(|p| p.cells()).collect();
+        let assignment = self.assign(plans, &cells);
+        let run = |d: usize, rows: &[usize]| -> GpuResult<(launch::ChunkOut, f64)> {
+            let t = Instant::now();
+            let mine: Vec<&RowPlan> = rows.iter().map(|&i| plans[i]).collect();
+            let out = guard(|| run_chunk(&self.devices[d], d, op, &mine, &self.cache))?;
+            let work: usize = rows.iter().map(|&i| cells[i]).sum();
+            Ok((out, work as f64 / (t.elapsed().as_nanos() as f64).max(1.0)))
+        };
+        let results: Vec<(usize, GpuResult<(launch::ChunkOut, f64)>)> = if self.devices.len() == 1 {
+            vec![(0, run(0, &assignment[0]))]
+        } else {
+            std::thread::scope(|s| {
+                let handles: Vec<_> = assignment
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, rows)| !rows.is_empty())
+                    .map(|(d, rows)| (d, s.spawn(move || run(d, rows))))
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|(d, h)| {
+                        (
+                            d,
+                            h.join()
+                                .unwrap_or_else(|_| Err(GpuError::Panic("device thread".into()))),
+                        )
+                    })
+                    .collect()
+            })
+        };
+        let mut values: Vec<Option<Value>> = vec![None; plans.len()];
+        let mut phases = [0u64; 4];
+        for (d, r) in results {
+            let (out, speed) = r?;
+            for (p, q) in phases.iter_mut().zip(out.phases) {
+                *p = (*p).max(q);
+            }
+            self.telemetry
+                .bytes_to_device
+                .fetch_add(out.bytes_to_device, Ordering::Relaxed);
+            self.telemetry
+                .bytes_from_device
+                .fetch_add(out.bytes_from_device, Ordering::Relaxed);
+            if let Ok(mut s) = self.speed.lock() {
+                s[d] = 0.8 * s[d] + 0.2 * speed;
+            }
+            if out.values.len() != assignment[d].len() {
+                return Err(GpuError::Driver("wrong number of results".into()));
+            }
+            for (&i, v) in assignment[d].iter().zip(out.values) {
+                values[i] = Some(v);
+            }
+        }
+        let values = values
+            .into_iter()
+            .collect::<Option<Vec<Value>>>()
+            .ok_or(GpuError::Driver("a row got no result".into()))?;
+        Ok((values, phases))
+    }
+}
+
+/// Split rows into contiguous ranges, one per device, with work (cells)
+/// proportional to each device's weight.
+pub fn split(weights: &[f64], cells: &[usize]) -> Vec<Range<usize>> {
+    let n = weights.len().max(1);
+    let total_w: f64 = weights.iter().sum::<f64>().max(1e-12);
+    let total: f64 = cells.iter().sum::<usize>() as f64;
+    let mut ranges = Vec::with_capacity(n);
+    let (mut start, mut acc, mut target) = (0usize, 0f64, 0f64);
+    for (d, w) in weights.iter().enumerate() {
+        target += total * w / total_w;
+        let mut end = start;
+        if d + 1 == n {
+            end = cells.len();
+        } else {
+            while end < cells.len() && acc + cells[end] as f64 / 2.0 <= target {
+                acc += cells[end] as f64;
+                end += 1;
+            }
+        }
+        ranges.push(start..end);
+        start = end;
+    }
+    ranges
+}
+
+impl Backend for GpuBackend {
+    fn name(&self) -> String {
+        format!(
+            "cuda {} + cpu ({} threads)",
+            self.describe(),
+            rayon::current_num_threads()
+        )
+    }
+    fn telemetry(&self) -> &Telemetry {
+        &self.telemetry
+    }
+    fn call(&self, callee: Callee, args: &[&Column], rows: usize) -> Column {
+        let cpu = || CpuBackend::run(callee, args, rows, &self.telemetry);
+        let op = match callee {
+            Callee::Prim(p) => op_for(p),
+            Callee::Column(_) | Callee::Fused(_) => None,
+        };
+        let Some(op) = op else { return cpu() };
+        if !self.healthy() || all_uniform(&callee, args) {
+            return cpu();
+        }
+        let t_plan = Instant::now();
+        let plans = plan_rows(&op, args, rows);
+        let eligible: Vec<&RowPlan> = plans.iter().flatten().collect();
+        let cells: usize = eligible.iter().map(|p| p.cells()).sum();
+        if eligible.is_empty() {
+            return cpu();
+        }
+        let slot = op.prim as usize;
+        let side = if self.force {
+            Side::Gpu
+        } else {
+            self.cost
+                .lock()
+                .map_or(Side::Cpu, |mut c| c.choose(slot, cells))
+        };
+        let start = Instant::now();
+        if side == Side::Cpu {
+            let col = cpu();
+            if let Ok(mut c) = self.cost.lock() {
+                c.observe(slot, Side::Cpu, cells, start.elapsed().as_nanos() as u64);
+            }
+            return col;
+        }
+        let plan_us = t_plan.elapsed().as_micros();
+        let (gpu_values, phases) = match self.run_on_gpus(&op, &eligible) {
+            Ok((v, p)) if v.len() == eligible.len() => (v, p),
+            Ok(_) => {
+                self.fail(&op, &GpuError::Driver("wrong number of results".into()));
+                return cpu();
+            }
+            Err(e) => {
+                self.fail(&op, &e);
+                return cpu();
+            }
+        };
+        if let Ok(mut c) = self.cost.lock() {
+            c.observe(slot, Side::Gpu, cells, start.elapsed().as_nanos() as u64);
+        }
+        self.telemetry
+            .record(&callee, eligible.len() as u64, true, start);
+        // The other rows on the CPU, then stitched back in row order.
+        let cpu_start = Instant::now();
+        let rest: Vec<usize> = (0..rows).filter(|&r| plans[r].is_none()).collect();
+        let rest_values: Vec<Result<Value>> = rest
+            .par_iter()
+            .with_min_len(8)
+            .map(|&r| eval_row(callee, args, r))
+            .collect();
+        if !rest.is_empty() {
+            self.telemetry
+                .record(&callee, rest.len() as u64, false, cpu_start);
+        }
+        let rest_us = cpu_start.elapsed().as_micros();
+        let mut gpu = gpu_values.into_iter();
+        let mut other = rest_values.into_iter();
+        let out = plans
+            .iter()
+            .map(|p| match p {
+                Some(_) => Ok(gpu.next().unwrap_or(Value::None)),
+                None => other.next().unwrap_or(Ok(Value::None)),
+            })
+            .collect();
+        if self.trace {
+            eprintln!(
+                "gpu trace: {:<10} rows {:>7} gpu / {:>6} cpu, {:>9} cells | us: plan {plan_us}, inputs {}, kernel+copy {}, unpack {}, register {}, cpu rows {rest_us}, total {}",
+                op.prim.name(),
+                eligible.len(),
+                rest.len(),
+                cells,
+                phases[0],
+                phases[1],
+                phases[2],
+                phases[3],
+                t_plan.elapsed().as_micros()
+            );
+        }
+        Column::Rows(out)
+    }
+}
+
+/// Pick the backend of a batched run: the CPU when asked (`--cpu`), else
+/// the selected GPUs; where none can be used, the CPU with one line on
+/// stderr saying why (unless `quiet` and no GPU was asked for explicitly).
+pub fn backend_for(cpu_only: bool, gpus: Option<&GpuSelect>, quiet: bool) -> Box<dyn Backend> {
+    if cpu_only {
+        return Box::new(CpuBackend::new());
+    }
+    let explicit = gpus.is_some();
+    let select = gpus.cloned().unwrap_or(GpuSelect::All);
+    match GpuBackend::new(&select) {
+        Ok(b) => Box::new(b),
+        Err(e) => {
+            if explicit || !quiet {
+                eprintln!("gpu: not used: {e}; batched execution runs on the CPU");
+            }
+            Box::new(CpuBackend::new())
+        }
+    }
+}
+
+/// A GPU backend is in use and reports how much ran on it.
+pub fn is_gpu(backend: &dyn Backend) -> bool {
+    backend.name().starts_with("cuda ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn split_follows_weights_and_keeps_order() {
+        let cells = vec![10; 10];
+        assert_eq!(split(&[1.0], &cells), vec![0..10]);
+        assert_eq!(split(&[1.0, 1.0], &cells), vec![0..5, 5..10]);
+        assert_eq!(split(&[3.0, 1.0], &cells), vec![0..8, 8..10]);
+        let r = split(&[1.0, 1.0, 1.0, 1.0], &[100, 1, 1, 1, 1, 1]);
+        assert_eq!(r.first().map(|r| r.start), Some(0));
+        assert_eq!(r.last().map(|r| r.end), Some(6));
+        for w in r.windows(2) {
+            assert_eq!(w[0].end, w[1].start);
+        }
+        assert_eq!(split(&[1.0, 1.0], &[]), vec![0..0, 0..0]);
+    }
+}

@@ -1,0 +1,442 @@
+//! Which primitives run on the GPU, which rows of a call are eligible, and
+//! the host-side shape of every row's result.
+//!
+//! A row is eligible only where the CPU result is certain and its shape is
+//! known without looking at the cells: every grid argument a non-empty
+//! `Value::Grid`, every integer argument an `Int`/`Bool` in the range where
+//! the reference gives a non-empty grid (factor >= 1, colours that fit a
+//! cell, windows inside the grid). Every other row (errors, other values,
+//! degenerate shapes) runs on the CPU in the same call. Nothing here
+//! touches CUDA: it is tested on machines without a GPU.
+
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use crate::batch::Column;
+use crate::signatures::Prim;
+use crate::values::{Color, Grid, Value};
+
+/// Ints per row descriptor (see `kernels/common.cuh`).
+pub const DESC: usize = 12;
+/// Ints per row of a reduction's output (see `kernels/reduce.cu`).
+pub const REDUCE_STRIDE: usize = 8;
+/// Largest output of one row sent to the GPU (cells); larger ones go to the
+/// CPU, which decides what such a size means (budget, errors).
+pub const MAX_ROW_CELLS: usize = 1 << 22;
+
+/// A kernel family: one CUDA source file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    Transform,
+    Reduce,
+}
+
+impl Family {
+    pub const ALL: [Family; 2] = [Family::Transform, Family::Reduce];
+    pub fn source(self) -> &'static str {
+        match self {
+            Family::Transform => include_str!("../../../../kernels/transform.cu"),
+            Family::Reduce => include_str!("../../../../kernels/reduce.cu"),
+        }
+    }
+    pub fn file(self) -> &'static str {
+        match self {
+            Family::Transform => "transform.cu",
+            Family::Reduce => "reduce.cu",
+        }
+    }
+    /// The kernels the file defines.
+    pub fn kernels(self) -> &'static [&'static str] {
+        match self {
+            Family::Transform => &[
+                "rot90",
+                "rot180",
+                "rot270",
+                "hmirror",
+                "vmirror",
+                "dmirror",
+                "cmirror",
+                "window",
+                "upscale",
+                "downscale",
+                "replace",
+                "switch_colors",
+                "canvas",
+                "cellwise",
+                "hconcat",
+                "vconcat",
+            ],
+            Family::Reduce => &[
+                "mostcolor",
+                "leastcolor",
+                "numcolors",
+                "colorcount",
+                "palette",
+            ],
+        }
+    }
+    /// The full source handed to NVRTC: `common.cuh` then the family.
+    pub fn program(self) -> String {
+        format!("{}\n{}", COMMON, self.source())
+    }
+}
+
+pub const COMMON: &str = include_str!("../../../../kernels/common.cuh");
+
+/// What a reduction's output words mean.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reduced {
+    /// A colour (mostcolor, leastcolor).
+    Color,
+    /// A count (numcolors, colorcount).
+    Count,
+    /// A 256-bit mask of colours (palette).
+    Palette,
+}
+
+/// How a primitive runs on the GPU.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Grid(s) in, one grid out: one thread per output cell.
+    Gather,
+    /// Grid in, a colour statistic out: one block per grid.
+    Reduce(Reduced),
+}
+
+/// A GPU operation: the kernel that implements a primitive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Op {
+    pub prim: Prim,
+    pub kernel: &'static str,
+    pub kind: Kind,
+}
+
+impl Op {
+    pub fn family(&self) -> Family {
+        match self.kind {
+            Kind::Gather => Family::Transform,
+            Kind::Reduce(_) => Family::Reduce,
+        }
+    }
+}
+
+/// The GPU operation of `prim`, if there is one (else the call runs on the CPU).
+pub fn op_for(prim: Prim) -> Option<Op> {
+    use Kind::*;
+    let (kernel, kind) = match prim {
+        Prim::rot90 => ("rot90", Gather),
+        Prim::rot180 => ("rot180", Gather),
+        Prim::rot270 => ("rot270", Gather),
+        Prim::hmirror => ("hmirror", Gather),
+        Prim::vmirror => ("vmirror", Gather),
+        Prim::dmirror => ("dmirror", Gather),
+        Prim::cmirror => ("cmirror", Gather),
+        Prim::crop
+        | Prim::tophalf
+        | Prim::bottomhalf
+        | Prim::lefthalf
+        | Prim::righthalf
+        | Prim::trim => ("window", Gather),
+        Prim::upscale | Prim::hupscale | Prim::vupscale => ("upscale", Gather),
+        Prim::downscale => ("downscale", Gather),
+        Prim::replace => ("replace", Gather),
+        Prim::switch => ("switch_colors", Gather),
+        Prim::canvas => ("canvas", Gather),
+        Prim::cellwise => ("cellwise", Gather),
+        Prim::hconcat => ("hconcat", Gather),
+        Prim::vconcat => ("vconcat", Gather),
+        Prim::mostcolor => ("mostcolor", Reduce(Reduced::Color)),
+        Prim::leastcolor => ("leastcolor", Reduce(Reduced::Color)),
+        Prim::numcolors => ("numcolors", Reduce(Reduced::Count)),
+        Prim::colorcount => ("colorcount", Reduce(Reduced::Count)),
+        Prim::palette => ("palette", Reduce(Reduced::Palette)),
+        _ => return None,
+    };
+    Some(Op { prim, kernel, kind })
+}
+
+/// Every primitive with a GPU operation.
+pub fn supported() -> Vec<Prim> {
+    crate::signatures::PRIMITIVES
+        .iter()
+        .map(|s| s.prim)
+        .filter(|p| op_for(*p).is_some())
+        .collect()
+}
+
+/// One eligible row: its input grids, parameters and output shape.
+#[derive(Clone, Debug)]
+pub struct RowPlan {
+    /// The first input grid (none for `canvas`).
+    pub a: Option<Arc<Grid>>,
+    /// The second input grid (binary operations).
+    pub b: Option<Arc<Grid>>,
+    pub params: [i32; 3],
+    /// Output grid shape (gathers); (0, 0) for reductions.
+    pub out: (usize, usize),
+}
+
+impl RowPlan {
+    /// Cells read and written: the work measure of the cost model.
+    pub fn cells(&self) -> usize {
+        let n = |g: &Option<Arc<Grid>>| g.as_ref().map_or(0, |g| g.height() * g.width());
+        n(&self.a) + n(&self.b) + self.out.0 * self.out.1
+    }
+}
+
+fn grid(v: &Value) -> Option<&Arc<Grid>> {
+    match v {
+        Value::Grid(g) if g.height() > 0 && g.width() > 0 => Some(g),
+        _ => None,
+    }
+}
+
+fn int(v: &Value) -> Option<i64> {
+    match v {
+        Value::Int(i) => Some(*i),
+        Value::Bool(b) => Some(*b as i64),
+        _ => None,
+    }
+}
+
+fn color(v: &Value) -> Option<i32> {
+    int(v).and_then(|i| Color::try_from(i).ok()).map(i32::from)
+}
+
+/// A factor for scaling: 1..=30 (larger ones go to the CPU).
+fn factor(v: &Value) -> Option<usize> {
+    int(v).filter(|f| (1..=30).contains(f)).map(|f| f as usize)
+}
+
+fn pair(v: &Value) -> Option<(i64, i64)> {
+    match v {
+        Value::Pair(a, b) => Some((*a, *b)),
+        _ => None,
+    }
+}
+
+fn unary(a: &Arc<Grid>, params: [i32; 3], out: (usize, usize)) -> Option<RowPlan> {
+    let ok = out.0 > 0 && out.1 > 0 && out.0 * out.1 <= MAX_ROW_CELLS;
+    ok.then(|| RowPlan {
+        a: Some(a.clone()),
+        b: None,
+        params,
+        out,
+    })
+}
+
+/// The plan of one row of `op` with arguments `args`, or `None` when the row
+/// must run on the CPU.
+pub fn plan_row(op: &Op, args: &[&Value]) -> Option<RowPlan> {
+    let hw = |g: &Grid| (g.height(), g.width());
+    match op.prim {
+        Prim::rot90 | Prim::rot270 | Prim::dmirror | Prim::cmirror => {
+            let [a] = args else { return None };
+            let a = grid(a)?;
+            unary(a, [0; 3], (a.width(), a.height()))
+        }
+        Prim::rot180 | Prim::hmirror | Prim::vmirror => {
+            let [a] = args else { return None };
+            let a = grid(a)?;
+            unary(a, [0; 3], hw(a))
+        }
+        Prim::tophalf | Prim::bottomhalf => {
+            let [a] = args else { return None };
+            let a = grid(a)?;
+            let (h, w) = hw(a);
+            let top = if op.prim == Prim::tophalf {
+                0
+            } else {
+                h / 2 + h % 2
+            };
+            unary(a, [top as i32, 0, 0], (h / 2, w))
+        }
+        Prim::lefthalf | Prim::righthalf => {
+            let [a] = args else { return None };
+            let a = grid(a)?;
+            let (h, w) = hw(a);
+            let left = if op.prim == Prim::lefthalf {
+                0
+            } else {
+                w / 2 + w % 2
+            };
+            unary(a, [0, left as i32, 0], (h, w / 2))
+        }
+        Prim::trim => {
+            let [a] = args else { return None };
+            let a = grid(a)?;
+            let (h, w) = hw(a);
+            unary(a, [1, 1, 0], (h.saturating_sub(2), w.saturating_sub(2)))
+        }
+        Prim::crop => {
+            let [a, start, dims] = args else { return None };
+            let a = grid(a)?;
+            let (h, w) = hw(a);
+            let (i0, j0) = pair(start)?;
+            let (dh, dw) = pair(dims)?;
+            let lim = 1 << 20;
+            if !(0..h as i64).contains(&i0)
+                || !(0..w as i64).contains(&j0)
+                || !(1..lim).contains(&dh)
+                || !(1..lim).contains(&dw)
+            {
+                return None;
+            }
+            let rows = (h as i64).min(i0 + dh) - i0;
+            let cols = (w as i64).min(j0 + dw) - j0;
+            unary(a, [i0 as i32, j0 as i32, 0], (rows as usize, cols as usize))
+        }
+        Prim::upscale | Prim::hupscale | Prim::vupscale => {
+            let [a, f] = args else { return None };
+            let a = grid(a)?;
+            let f = factor(f)?;
+            let (fi, fj) = match op.prim {
+                Prim::upscale => (f, f),
+                Prim::hupscale => (1, f),
+                _ => (f, 1),
+            };
+            let (h, w) = hw(a);
+            unary(a, [fi as i32, fj as i32, 0], (h * fi, w * fj))
+        }
+        Prim::downscale => {
+            let [a, f] = args else { return None };
+            let a = grid(a)?;
+            let f = factor(f)?;
+            let (h, w) = hw(a);
+            unary(a, [f as i32, 0, 0], (h.div_ceil(f), w.div_ceil(f)))
+        }
+        Prim::replace | Prim::switch => {
+            let [a, x, y] = args else { return None };
+            let a = grid(a)?;
+            unary(a, [color(x)?, color(y)?, 0], hw(a))
+        }
+        Prim::canvas => {
+            let [value, dims] = args else { return None };
+            let c = color(value)?;
+            let (h, w) = pair(dims)?;
+            let lim = 1 << 12;
+            if !(1..lim).contains(&h) || !(1..lim).contains(&w) {
+                return None;
+            }
+            let out = (h as usize, w as usize);
+            (out.0 * out.1 <= MAX_ROW_CELLS).then_some(RowPlan {
+                a: None,
+                b: None,
+                params: [c, 0, 0],
+                out,
+            })
+        }
+        Prim::cellwise | Prim::hconcat | Prim::vconcat => {
+            let (a, b, p0) = match (op.prim, args) {
+                (Prim::cellwise, [a, b, fallback]) => (a, b, color(fallback)?),
+                (Prim::hconcat | Prim::vconcat, [a, b]) => (a, b, 0),
+                _ => return None,
+            };
+            let (a, b) = (grid(a)?, grid(b)?);
+            let ((ha, wa), (hb, wb)) = (hw(a), hw(b));
+            let out = match op.prim {
+                // The reference reads b[i][j] for every cell of a.
+                Prim::cellwise if hb >= ha && wb >= wa => (ha, wa),
+                // zip(a, b): as many rows as the shorter grid.
+                Prim::hconcat => (ha.min(hb), wa + wb),
+                // a + b is a grid only when the widths agree.
+                Prim::vconcat if wa == wb => (ha + hb, wa),
+                _ => return None,
+            };
+            let mut plan = unary(a, [p0, 0, 0], out)?;
+            plan.b = Some(b.clone());
+            Some(plan)
+        }
+        Prim::mostcolor | Prim::leastcolor | Prim::numcolors | Prim::palette => {
+            let [a] = args else { return None };
+            Some(RowPlan {
+                a: Some(grid(a)?.clone()),
+                b: None,
+                params: [0; 3],
+                out: (0, 0),
+            })
+        }
+        Prim::colorcount => {
+            let [a, c] = args else { return None };
+            let p0 = color(c)?;
+            Some(RowPlan {
+                a: Some(grid(a)?.clone()),
+                b: None,
+                params: [p0, 0, 0],
+                out: (0, 0),
+            })
+        }
+        _ => None,
+    }
+}
+
+static NONE: Value = Value::None;
+
+/// Plans of every row of a call (`None`: CPU). A row whose argument is an
+/// error is never eligible.
+pub fn plan_rows(op: &Op, args: &[&Column], rows: usize) -> Vec<Option<RowPlan>> {
+    if args.len() > 4 {
+        return vec![None; rows];
+    }
+    (0..rows)
+        .into_par_iter()
+        .with_min_len(512)
+        .map(|r| {
+            let mut vals: [&Value; 4] = [&NONE; 4];
+            for (k, c) in args.iter().enumerate() {
+                vals[k] = c.row(r).as_ref().ok()?;
+            }
+            plan_row(op, &vals[..args.len()])
+        })
+        .collect()
+}
+
+/// The value a reduction row's output words stand for.
+pub fn reduced_value(kind: Reduced, words: &[i32]) -> Value {
+    match kind {
+        Reduced::Color | Reduced::Count => Value::Int(words[0] as i64),
+        Reduced::Palette => {
+            let colors = (0..256usize)
+                .filter(|&c| (words[c / 32] as u32 >> (c % 32)) & 1 == 1)
+                .map(|c| Value::Int(c as i64 - 128))
+                .collect();
+            Value::set(colors)
+        }
+    }
+}
+
+/// Row descriptors (see `kernels/common.cuh`): offsets of each row's inputs
+/// in their buffers and of its output, shapes and parameters.
+pub fn descriptors(
+    plans: &[&RowPlan],
+    a_offs: &[u32],
+    b_offs: &[u32],
+    out_offs: &[u32],
+) -> Vec<i32> {
+    let mut d = Vec::with_capacity(plans.len() * DESC);
+    let hw = |g: &Option<Arc<Grid>>| {
+        g.as_ref()
+            .map_or((0, 0), |g| (g.height() as i32, g.width() as i32))
+    };
+    for (r, p) in plans.iter().enumerate() {
+        let (ah, aw) = hw(&p.a);
+        let (bh, bw) = hw(&p.b);
+        let at = |v: &[u32]| v.get(r).copied().unwrap_or(0) as i32;
+        d.extend_from_slice(&[
+            at(a_offs),
+            ah,
+            aw,
+            at(b_offs),
+            bh,
+            bw,
+            at(out_offs),
+            p.out.0 as i32,
+            p.out.1 as i32,
+            p.params[0],
+            p.params[1],
+            p.params[2],
+        ]);
+    }
+    d
+}

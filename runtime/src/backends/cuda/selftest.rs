@@ -1,0 +1,313 @@
+//! The device check (`--gpu-selftest`): every supported primitive on a
+//! column of real ARC grids, on the GPU and on the CPU, compared row by row.
+//!
+//! The column holds every input and output grid of the `--data` tasks
+//! (copied until it has at least `MIN_CELLS` cells, so that timings mean
+//! something) plus a few rows that must go to the CPU (an error, an int, an
+//! empty grid, a one-cell grid). One line per case: rows run on the GPU,
+//! mismatches, GPU time (first call, then again with the inputs resident),
+//! CPU time, and GB/s (cells read and written by the GPU rows / warm time).
+//! Exit code: 0 all identical, 1 a mismatch or a GPU failure, 2 no GPU.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use crate::batch::{Backend, Callee, Column, Telemetry};
+use crate::error::Error;
+use crate::signatures::Prim;
+use crate::task::Task;
+use crate::values::{Grid, Value};
+
+use super::ops::{op_for, plan_rows};
+use super::{GpuBackend, GpuSelect};
+
+/// Cells in the test column at least.
+pub const MIN_CELLS: usize = 2_000_000;
+
+/// One primitive call to check.
+pub struct Case {
+    pub prim: Prim,
+    pub label: String,
+    pub args: Vec<Column>,
+}
+
+fn uniform(v: Value) -> Column {
+    Column::Uniform(Ok(v))
+}
+
+fn vmirrored(g: &Grid) -> Grid {
+    let cells = g.rows().flat_map(|r| r.iter().rev().copied()).collect();
+    Grid::new(g.height(), g.width(), cells)
+}
+
+/// The grids of the tasks, copied until they hold `min_cells` cells.
+pub fn test_grids(tasks: &[Task], min_cells: usize) -> Vec<Arc<Grid>> {
+    let base: Vec<&Grid> = tasks
+        .iter()
+        .flat_map(|t| {
+            t.samples()
+                .flat_map(|e| std::iter::once(&e.input).chain(e.output.as_ref()))
+        })
+        .collect();
+    let cells: usize = base.iter().map(|g| g.cells().len()).sum();
+    let copies = if cells == 0 {
+        1
+    } else {
+        min_cells.div_ceil(cells).max(1)
+    };
+    (0..copies)
+        .flat_map(|_| base.iter().map(|g| Arc::new((*g).clone())))
+        .collect()
+}
+
+/// Every case: each supported primitive with a few parameter values.
+pub fn cases(grids: &[Arc<Grid>]) -> Vec<Case> {
+    let mut rows: Vec<crate::error::Result<Value>> =
+        grids.iter().map(|g| Ok(Value::Grid(g.clone()))).collect();
+    // Rows the GPU must leave to the CPU.
+    rows.push(Err(Error::type_error("selftest")));
+    rows.push(Ok(Value::Int(3)));
+    rows.push(Ok(Value::grid(Grid::new(0, 0, vec![]))));
+    rows.push(Ok(Value::grid(Grid::new(1, 1, vec![4]))));
+    rows.push(Ok(Value::grid(Grid::new(1, 3, vec![1, 2, 1]))));
+    let total = rows.len();
+    let g = Column::Rows(rows.clone());
+    // The next row's grid (other shapes), and same-shape mirrored grids.
+    let g2 = Column::Rows((0..total).map(|r| rows[(r + 1) % total].clone()).collect());
+    let gm = Column::Rows(
+        rows.iter()
+            .map(|v| match v {
+                Ok(Value::Grid(x)) => Ok(Value::grid(vmirrored(x))),
+                other => other.clone(),
+            })
+            .collect(),
+    );
+    let per_row_color = Column::Rows(
+        (0..total)
+            .map(|r| Ok(Value::Int((r % 10) as i64)))
+            .collect(),
+    );
+    let dims = Column::Rows(
+        (0..total)
+            .map(|r| match &rows[r] {
+                Ok(Value::Grid(x)) => Ok(Value::Pair(x.height() as i64, x.width() as i64)),
+                _ => Ok(Value::Pair(r as i64 % 3, 2)),
+            })
+            .collect(),
+    );
+    let int = |i: i64| uniform(Value::Int(i));
+    let pair = |a: i64, b: i64| uniform(Value::Pair(a, b));
+    let mut v: Vec<Case> = Vec::new();
+    let mut add = |prim: Prim, label: &str, args: Vec<Column>| {
+        v.push(Case {
+            prim,
+            label: label.to_owned(),
+            args,
+        })
+    };
+    use Prim as P;
+    for p in [
+        P::rot90,
+        P::rot180,
+        P::rot270,
+        P::hmirror,
+        P::vmirror,
+        P::dmirror,
+        P::cmirror,
+        P::tophalf,
+        P::bottomhalf,
+        P::lefthalf,
+        P::righthalf,
+        P::trim,
+    ] {
+        add(p, "", vec![g.clone()]);
+    }
+    add(
+        P::crop,
+        "(0,0) 3x3",
+        vec![g.clone(), pair(0, 0), pair(3, 3)],
+    );
+    add(
+        P::crop,
+        "(1,2) 4x5",
+        vec![g.clone(), pair(1, 2), pair(4, 5)],
+    );
+    add(
+        P::crop,
+        "(2,1) 30x30",
+        vec![g.clone(), pair(2, 1), pair(30, 30)],
+    );
+    add(P::upscale, "2", vec![g.clone(), int(2)]);
+    add(P::upscale, "3", vec![g.clone(), int(3)]);
+    add(P::upscale, "0", vec![g.clone(), int(0)]);
+    add(P::hupscale, "2", vec![g.clone(), int(2)]);
+    add(P::vupscale, "3", vec![g.clone(), int(3)]);
+    add(P::downscale, "2", vec![g.clone(), int(2)]);
+    add(P::downscale, "3", vec![g.clone(), int(3)]);
+    add(P::replace, "0->5", vec![g.clone(), int(0), int(5)]);
+    add(
+        P::replace,
+        "r%10->0",
+        vec![g.clone(), per_row_color.clone(), int(0)],
+    );
+    add(P::switch, "0<->1", vec![g.clone(), int(0), int(1)]);
+    add(P::switch, "2<->2", vec![g.clone(), int(2), int(2)]);
+    add(P::canvas, "r%10, shape", vec![per_row_color.clone(), dims]);
+    add(
+        P::cellwise,
+        "mirror, 0",
+        vec![g.clone(), gm.clone(), int(0)],
+    );
+    add(P::cellwise, "next, 5", vec![g.clone(), g2.clone(), int(5)]);
+    add(P::hconcat, "self", vec![g.clone(), g.clone()]);
+    add(P::hconcat, "next", vec![g.clone(), g2.clone()]);
+    add(P::vconcat, "mirror", vec![g.clone(), gm.clone()]);
+    add(P::vconcat, "next", vec![g.clone(), g2.clone()]);
+    for p in [P::mostcolor, P::leastcolor, P::numcolors, P::palette] {
+        add(p, "", vec![g.clone()]);
+    }
+    add(P::colorcount, "0", vec![g.clone(), int(0)]);
+    add(P::colorcount, "r%10", vec![g.clone(), per_row_color]);
+    v
+}
+
+/// The reference: how the CPU evaluates a call.
+pub type Reference<'a> = &'a dyn Fn(Callee, &[&Column], usize, &Telemetry) -> Column;
+
+fn short(v: &crate::error::Result<Value>) -> String {
+    let s = match v {
+        Ok(v) => v.to_string(),
+        Err(e) => format!("Err({e})"),
+    };
+    if s.len() > 100 {
+        format!(
+            "{}...",
+            &s[..s
+                .char_indices()
+                .take_while(|(i, _)| *i < 97)
+                .last()
+                .map_or(0, |(i, c)| i + c.len_utf8())]
+        )
+    } else {
+        s
+    }
+}
+
+/// Run the device check; returns the exit code.
+pub fn run(tasks: &[Task], select: &GpuSelect, reference: Reference) -> i32 {
+    let backend = match GpuBackend::new(select) {
+        Ok(b) => b.forced(),
+        Err(e) => {
+            eprintln!("gpu selftest: no GPU usable: {e}");
+            return 2;
+        }
+    };
+    let grids = test_grids(tasks, MIN_CELLS);
+    let cells: usize = grids.iter().map(|g| g.cells().len()).sum();
+    println!(
+        "gpu selftest on {}: {} grids ({} cells) from {} tasks, {} rayon threads for the CPU",
+        backend.describe(),
+        grids.len(),
+        cells,
+        tasks.len(),
+        rayon::current_num_threads()
+    );
+    println!(
+        "{:<12} {:<12} {:>9} {:>7} {:>10} {:>10} {:>10} {:>8}",
+        "primitive", "params", "gpu rows", "diff", "gpu ms", "again ms", "cpu ms", "GB/s"
+    );
+    let cases = cases(&grids);
+    let (mut total_mismatch, mut gpu_idle) = (0usize, 0usize);
+    for case in &cases {
+        let args: Vec<&Column> = case.args.iter().collect();
+        let rows = match args.iter().find(|c| !c.is_uniform()) {
+            Some(Column::Rows(r)) => r.len(),
+            _ => 1,
+        };
+        let callee = Callee::Prim(case.prim);
+        let tel = Telemetry::default();
+        let t = Instant::now();
+        let want = reference(callee, &args, rows, &tel);
+        let cpu_ms = t.elapsed().as_secs_f64() * 1e3;
+        let before = backend.telemetry().total_rows().1;
+        let t = Instant::now();
+        let got = backend.call(callee, &args, rows);
+        let gpu_ms = t.elapsed().as_secs_f64() * 1e3;
+        let t = Instant::now();
+        let again = backend.call(callee, &args, rows);
+        let again_ms = t.elapsed().as_secs_f64() * 1e3;
+        let on_gpu = (backend.telemetry().total_rows().1 - before) / 2;
+        let work: usize = op_for(case.prim)
+            .map(|op| {
+                plan_rows(&op, &args, rows)
+                    .iter()
+                    .flatten()
+                    .map(|p| p.cells())
+                    .sum()
+            })
+            .unwrap_or(0);
+        let mut mismatches = 0;
+        let mut first = None;
+        for r in 0..rows {
+            for col in [&got, &again] {
+                if col.row(r) != want.row(r) {
+                    mismatches += 1;
+                    first.get_or_insert(r);
+                }
+            }
+        }
+        total_mismatch += mismatches;
+        if on_gpu == 0 {
+            gpu_idle += 1;
+        }
+        let gbs = work as f64 / (again_ms * 1e-3).max(1e-9) / 1e9;
+        println!(
+            "{:<12} {:<12} {:>9} {:>7} {:>10.3} {:>10.3} {:>10.3} {:>8.2}",
+            case.prim.name(),
+            case.label,
+            on_gpu,
+            mismatches,
+            gpu_ms,
+            again_ms,
+            cpu_ms,
+            gbs
+        );
+        if let Some(r) = first {
+            println!(
+                "    first mismatch at row {r}: cpu {} | gpu {}",
+                short(want.row(r)),
+                short(got.row(r))
+            );
+        }
+    }
+    let (to, from) = (
+        backend
+            .telemetry()
+            .bytes_to_device
+            .load(std::sync::atomic::Ordering::Relaxed),
+        backend
+            .telemetry()
+            .bytes_from_device
+            .load(std::sync::atomic::Ordering::Relaxed),
+    );
+    println!("bytes to device {to}, from device {from}");
+    let healthy = backend.healthy();
+    let ok = total_mismatch == 0 && healthy;
+    println!(
+        "gpu selftest: {} cases, {} mismatching rows, {} cases with no GPU row{}: {}",
+        cases.len(),
+        total_mismatch,
+        gpu_idle,
+        if healthy {
+            ""
+        } else {
+            ", GPU disabled after a failure"
+        },
+        if ok { "PASS" } else { "FAIL" }
+    );
+    if ok {
+        0
+    } else {
+        1
+    }
+}
