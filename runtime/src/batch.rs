@@ -134,6 +134,10 @@ pub trait Backend: Sync {
     fn telemetry(&self) -> &Telemetry;
     /// `callee(args...)` for every row of a batch of `rows` inputs.
     fn call(&self, callee: Callee, args: &[&Column], rows: usize) -> Column;
+    /// How many of `total` rows one batch should hold (default: all).
+    fn batch_rows(&self, total: usize) -> usize {
+        total
+    }
 }
 
 /// Evaluate one row of a call.
@@ -194,5 +198,11 @@ impl Backend for CpuBackend {
     }
     fn call(&self, callee: Callee, args: &[&Column], rows: usize) -> Column {
         CpuBackend::run(callee, args, rows, &self.telemetry)
+    }
+    /// Four chunks per thread: a node then waits only for the rows of its
+    /// own chunk, and the slow rows of one node (a big `objects`, a long
+    /// `product`) no longer hold every thread at a barrier.
+    fn batch_rows(&self, total: usize) -> usize {
+        total.div_ceil(4 * rayon::current_num_threads()).max(16)
     }
 }

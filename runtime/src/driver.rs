@@ -191,12 +191,28 @@ pub fn execute(
     match exec {
         Exec::Batched => {
             progress.set_total(samples.len() * programs);
-            let inputs = Column::Rows(samples.iter().map(|(_, _, v)| Ok(v.clone())).collect());
-            let columns = battery.run_batch(&inputs, samples.len(), backend);
-            for (k, column) in columns.into_iter().enumerate() {
-                for (row, (t, s, _)) in samples.iter().enumerate() {
-                    if want(k, *t) {
-                        outcomes[k].push((*t, *s, Outcome::from_result(column.row(row).clone())));
+            // The backend chooses the batch size: the CPU cuts the rows into
+            // a few chunks per thread, which run in parallel (no barrier per
+            // node across all rows); a GPU takes them all at once.
+            let chunk = backend.batch_rows(samples.len()).max(1);
+            let chunks: Vec<&[(usize, usize, Value)]> = samples.chunks(chunk).collect();
+            let results: Vec<Vec<Column>> = chunks
+                .par_iter()
+                .map(|rows| {
+                    let inputs = Column::Rows(rows.iter().map(|(_, _, v)| Ok(v.clone())).collect());
+                    battery.run_batch(&inputs, rows.len(), backend)
+                })
+                .collect();
+            for (rows, columns) in chunks.iter().zip(results) {
+                for (k, column) in columns.into_iter().enumerate() {
+                    for (row, (t, s, _)) in rows.iter().enumerate() {
+                        if want(k, *t) {
+                            outcomes[k].push((
+                                *t,
+                                *s,
+                                Outcome::from_result(column.row(row).clone()),
+                            ));
+                        }
                     }
                 }
             }
