@@ -96,8 +96,10 @@ pub fn build(source: &str) -> Result<Built, CompileError> {
         runtime.display().to_string()
     );
     write_if_changed(&dir.join("Cargo.toml"), &manifest).map_err(io)?;
-    let main =
-        format!("{source}\nfn main() {{\n    battgen_runtime::driver::main(&BATTERY);\n}}\n");
+    let main = format!(
+        "{source}\n#[global_allocator]\nstatic ALLOCATOR: battgen_runtime::MiMalloc = battgen_runtime::MiMalloc;\n\n\
+         fn main() {{\n    battgen_runtime::driver::main(&BATTERY);\n}}\n"
+    );
     write_if_changed(&dir.join("src/main.rs"), &main).map_err(io)?;
     // Reuse the lock file of the source tree: same dependency versions, no
     // registry look-up.

@@ -2,6 +2,9 @@
 
 use clap::Parser;
 
+#[global_allocator]
+static ALLOCATOR: battgen_runtime::MiMalloc = battgen_runtime::MiMalloc;
+
 fn main() {
     std::process::exit(battgen::cli::main(battgen::cli::Cli::parse()));
 }

@@ -252,13 +252,20 @@ pub fn execute(
                 })
                 .collect();
             progress.set_total(work.len());
+            // Chunks of evaluations per task: one progress update each.
             let results: Vec<Outcome> = work
-                .par_iter()
-                .map(|&(k, i)| {
-                    let o = Outcome::from_result(battery.run_program(k, &samples[i].2));
-                    progress.inc(1);
-                    o
+                .par_chunks(16)
+                .map(|chunk| {
+                    let out: Vec<Outcome> = chunk
+                        .iter()
+                        .map(|&(k, i)| Outcome::from_result(battery.run_program(k, &samples[i].2)))
+                        .collect();
+                    progress.inc(chunk.len());
+                    out
                 })
+                .collect::<Vec<_>>()
+                .into_iter()
+                .flatten()
                 .collect();
             for (&(k, i), o) in work.iter().zip(results) {
                 outcomes[k].push((samples[i].0, samples[i].1, o));
@@ -425,17 +432,23 @@ impl Progress {
     fn set_total(&self, n: usize) {
         self.bar.set_length(n as u64);
     }
+    /// Called by every worker: an atomic add, and the clock and the bar
+    /// only when the count crosses a multiple of 1024.
     fn inc(&self, n: usize) {
-        let done = self.done.fetch_add(n, Ordering::Relaxed) + n;
-        if !self.quiet
-            && !self.shown.load(Ordering::Relaxed)
-            && self.start.elapsed() > Duration::from_secs(1)
-        {
+        if self.quiet {
+            return;
+        }
+        let before = self.done.fetch_add(n, Ordering::Relaxed);
+        let done = before + n;
+        if before / 1024 == done / 1024 {
+            return;
+        }
+        if !self.shown.load(Ordering::Relaxed) && self.start.elapsed() > Duration::from_secs(1) {
             self.shown.store(true, Ordering::Relaxed);
             self.bar
                 .set_draw_target(indicatif::ProgressDrawTarget::stderr());
         }
-        if done % 64 == 0 || self.shown.load(Ordering::Relaxed) {
+        if self.shown.load(Ordering::Relaxed) {
             self.bar.set_position(done as u64);
         }
     }

@@ -29,6 +29,9 @@ pub mod values;
 pub use battery::Battery;
 pub use error::{Error, ErrorKind, Result};
 pub use functions::{call, Func};
+/// The allocator compiled batteries use: glibc's malloc contends between
+/// many threads that allocate small values all the time.
+pub use mimalloc::MiMalloc;
 pub use signatures::{Prim, PRIMITIVES};
 pub use values::{Cell, Color, Grid, Loc, Patch, Value};
 
