@@ -161,6 +161,9 @@ pub fn all_uniform(callee: &Callee, args: &[&Column]) -> bool {
     args.iter().all(|c| c.is_uniform()) && !matches!(callee, Callee::Column(c) if !c.is_uniform())
 }
 
+/// Batches up to this many rows are evaluated on the calling thread.
+const SEQUENTIAL_ROWS: usize = 64;
+
 /// The CPU backend: rows in parallel on the current rayon pool.
 #[derive(Default)]
 pub struct CpuBackend {
@@ -179,11 +182,17 @@ impl CpuBackend {
             telemetry.record(&callee, 1, false, start);
             return Column::Uniform(v);
         }
-        let out: Vec<Result<Value>> = (0..rows)
-            .into_par_iter()
-            .with_min_len(8)
-            .map(|r| eval_row(callee, args, r))
-            .collect();
+        // A chunk of a batch (see `batch_rows`) already runs in parallel
+        // with the others: its rows go one after the other.
+        let out: Vec<Result<Value>> = if rows <= SEQUENTIAL_ROWS {
+            (0..rows).map(|r| eval_row(callee, args, r)).collect()
+        } else {
+            (0..rows)
+                .into_par_iter()
+                .with_min_len(8)
+                .map(|r| eval_row(callee, args, r))
+                .collect()
+        };
         telemetry.record(&callee, rows as u64, false, start);
         Column::Rows(out)
     }
@@ -203,6 +212,8 @@ impl Backend for CpuBackend {
     /// own chunk, and the slow rows of one node (a big `objects`, a long
     /// `product`) no longer hold every thread at a barrier.
     fn batch_rows(&self, total: usize) -> usize {
-        total.div_ceil(4 * rayon::current_num_threads()).max(16)
+        total
+            .div_ceil(4 * rayon::current_num_threads())
+            .clamp(16, SEQUENTIAL_ROWS)
     }
 }
