@@ -108,6 +108,9 @@ pub struct RunArgs {
     /// Print per-primitive telemetry.
     #[arg(long)]
     pub stats: bool,
+    /// `gen bench`: runs of each configuration (the median is reported).
+    #[arg(long, default_value_t = 3)]
+    pub repeat: usize,
     /// Batched execution on the CPU only.
     #[arg(long, conflicts_with = "gpus")]
     pub cpu: bool,
@@ -286,6 +289,7 @@ fn cmd_run(args: &RunArgs) -> i32 {
         stats: args.stats,
         quiet: args.quiet,
         bench: args.bench,
+        repeat: args.repeat,
         cpu: args.cpu,
         gpus: match args.gpus.as_deref().map(str::parse).transpose() {
             Ok(g) => g,
@@ -339,6 +343,7 @@ fn run_binary(binary: &Path, opts: &RunOptions, raw_gpus: Option<&str>) -> i32 {
     if let Some(g) = raw_gpus {
         cmd.arg("--gpus").arg(g);
     }
+    cmd.arg("--repeat").arg(opts.repeat.to_string());
     for (flag, on) in [
         ("--strict", opts.strict),
         ("--stats", opts.stats),
