@@ -637,6 +637,10 @@ fn shift_patch(p: &Patch, di: i64, dj: i64, context: &'static str) -> Result<Val
 
 pub fn shift(patch: &Value, directions: &Value) -> Result<Value> {
     const CTX: &str = "shift";
+    // Current arc-dsl returns early on an empty patch (older versions raised).
+    if patch.len()? == 0 {
+        return Ok(patch.clone());
+    }
     let (di, dj) = unpack2(directions, CTX)?;
     if is_odd(patch, CTX) {
         return shift_generic(patch, &di, &dj, CTX);
@@ -656,6 +660,10 @@ pub fn shift(patch: &Value, directions: &Value) -> Result<Value> {
 
 pub fn normalize(patch: &Value) -> Result<Value> {
     const CTX: &str = "normalize";
+    // Current arc-dsl returns early on an empty patch (older versions raised).
+    if patch.len()? == 0 {
+        return Ok(patch.clone());
+    }
     let p = patch_of(patch, CTX)?;
     let b = bounds(&p).ok_or(Error::value_error(CTX))?;
     if is_odd(patch, CTX) {
@@ -1378,11 +1386,19 @@ fn rectangle(b: &Bounds, skip: &[Loc], context: &'static str) -> Result<Value> {
 
 pub fn backdrop(patch: &Value) -> Result<Value> {
     const CTX: &str = "backdrop";
+    // Current arc-dsl returns early on an empty patch (older versions raised).
+    if patch.len()? == 0 {
+        return Ok(Value::empty_set());
+    }
     rectangle(&patch_bounds(patch, CTX)?, &[], CTX)
 }
 
 pub fn delta(patch: &Value) -> Result<Value> {
     const CTX: &str = "delta";
+    // Current arc-dsl returns early on an empty patch (older versions raised).
+    if patch.len()? == 0 {
+        return Ok(Value::empty_set());
+    }
     let p = patch_of(patch, CTX)?;
     let b = bounds(&p).ok_or(Error::value_error(CTX))?;
     // `toindices` returns a tuple of locations as it is, and a frozenset
@@ -1434,6 +1450,10 @@ pub fn outbox(patch: &Value) -> Result<Value> {
 
 pub fn r#box(patch: &Value) -> Result<Value> {
     const CTX: &str = "box";
+    // Current arc-dsl returns early on an empty patch (older versions raised).
+    if patch.len()? == 0 {
+        return Ok(patch.clone());
+    }
     let b = patch_bounds(patch, CTX)?;
     outline(
         (b.top as i64, b.left as i64),
@@ -1477,6 +1497,10 @@ pub fn gravitate(source: &Value, destination: &Value) -> Result<Value> {
 /// past the start, moved back by `p`, is a cell of the object; else the
 /// extent. `horizontal` works on columns.
 fn period(obj: &Value, horizontal: bool, context: &'static str) -> Result<Value> {
+    // `normalize` returns an empty patch as it is; its width/height is 0.
+    if obj.len()? == 0 {
+        return Ok(Value::Int(0));
+    }
     let p = patch_of(obj, context)?;
     let b = bounds(&p).ok_or(Error::value_error(context))?;
     let extent = if horizontal { b.width() } else { b.height() };
