@@ -5,7 +5,8 @@
 
 use battgen_runtime::rt::{p, prim};
 use battgen_runtime::{task, Prim, Value};
-use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use criterion::{criterion_group, criterion_main, Criterion};
+use std::hint::black_box;
 
 fn grids() -> Vec<Value> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/arc");
