@@ -164,10 +164,20 @@ pub fn load(args: &SelectArgs) -> Result<Loaded, i32> {
     }
     let mut programs = Vec::new();
     let mut errors = io_errors.len();
+    let mut skipped = Vec::new();
     for file in &files {
         let (good, diags) = parse_and_check(file);
         for d in &diags {
             eprint!("{}", d.render(Some(&file.text)));
+        }
+        if !diags.is_empty() {
+            // The functions that parsed but did not check cleanly.
+            let (all, _) = crate::parse::parse_recovering(file);
+            for f in all {
+                if !good.iter().any(|p| p.name == f.name.text) {
+                    skipped.push(format!("{} ({}:{})", f.name.text, file.path, f.line));
+                }
+            }
         }
         errors += diags.len();
         programs.extend(good);
@@ -178,6 +188,9 @@ pub fn load(args: &SelectArgs) -> Result<Loaded, i32> {
             return Err(exit::BAD_PROGRAMS);
         }
         eprintln!("warning: {errors} problem(s) found; going on with the {} program(s) that checked cleanly", programs.len());
+        for name in &skipped {
+            eprintln!("  skipped: {name}");
+        }
     }
     let programs = select::select(programs, &args.tasks, args.count, args.seed);
     if programs.is_empty() {

@@ -225,6 +225,8 @@ fn program_errors_stop_generation_unless_keep_going() {
     let code = String::from_utf8_lossy(&kept.stdout);
     assert!(code.contains("pub fn solve_67a3c6ac"));
     assert!(!code.contains("solve_bad"));
+    let err = String::from_utf8_lossy(&kept.stderr);
+    assert!(err.contains("skipped: solve_bad"), "{err}");
 }
 
 #[test]
