@@ -1,5 +1,5 @@
-//! Per-evaluation time budget, so that runaway programs (`power` with a large
-//! count, huge `interval`s) end with a `timeout` error instead of hanging a run.
+//! Per-evaluation time budget, so that runaway programs (a `prapply` over a
+//! huge product, deep `objects` loops) end with a `timeout` error instead of hanging a run.
 //!
 //! The limit is set once per run ([`set_limit`]); the deadline is
 //! thread-local and restarts ([`begin`]) for each guarded evaluation (a whole

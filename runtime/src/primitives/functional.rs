@@ -41,11 +41,19 @@ pub fn lbind(function: &Value, fixed: &Value) -> Result<Value> {
     bind(Side::Left, function, fixed)
 }
 
-/// `power(f, 1)` is `f` itself; `power(f, n < 1)` recurses without end in
-/// the reference (RecursionError), so it is an error here.
+/// Python's default recursion limit (`sys.getrecursionlimit()`).
+const PYTHON_RECURSION_LIMIT: i64 = 1000;
+
+/// `power(f, 1)` is `f` itself. The reference builds `power(f, n)` as
+/// `compose(f, power(f, n - 1))`, one nested call per step, before anything
+/// is applied: `power(f, n < 1)` recurses without end, and `power(f, n)` for
+/// `n >= 1000` needs more than the 1000 frames Python allows (its caller's
+/// frame is on the stack too), so both are a RecursionError there and an
+/// error here. (Counts just below 1000 may also fail in the reference,
+/// depending on how deep its caller is; we accept them.)
 pub fn power(function: &Value, n: &Value) -> Result<Value> {
     let n = n.as_int("power")?;
-    if n < 1 {
+    if !(1..PYTHON_RECURSION_LIMIT).contains(&n) {
         return Err(Error::new(crate::error::ErrorKind::Recursion, "power"));
     }
     if n == 1 {
