@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use battgen_runtime::driver::{self, Exec, Mode, RunOptions};
+use battgen_runtime::driver::{self, Mode, RunOptions};
 use battgen_runtime::plan::Plan;
 use clap::{Args, Parser, Subcommand};
 
@@ -20,8 +20,6 @@ pub mod exit {
     pub const IO: i32 = 1;
     /// Bad task data (from the driver).
     pub const BAD_DATA: i32 = 3;
-    /// Bad command-line arguments.
-    pub const USAGE: i32 = 2;
     /// A bug of ours: emitted code that does not parse or compile.
     pub const INTERNAL: i32 = 4;
 }
@@ -86,44 +84,14 @@ pub struct GenerateArgs {
 pub struct RunArgs {
     #[command(flatten)]
     pub select: SelectArgs,
-    /// ARC task directory or Kaggle challenges file (default: the bundled tasks).
-    #[arg(long)]
-    pub data: Option<PathBuf>,
-    #[arg(long)]
-    pub out: Option<PathBuf>,
-    #[arg(long)]
-    pub submission: Option<PathBuf>,
-    #[arg(long, value_enum, default_value_t = Mode::Own)]
-    pub mode: Mode,
-    #[arg(long)]
-    pub jobs: Option<usize>,
-    #[arg(long, default_value_t = 10_000)]
-    pub timeout_ms: u64,
-    #[arg(long)]
-    pub strict: bool,
-    /// per-input, battery or batched (default: per-input in own mode,
-    /// batched in cross mode).
-    #[arg(long, value_enum)]
-    pub exec: Option<Exec>,
-    /// Print per-primitive telemetry.
-    #[arg(long)]
-    pub stats: bool,
-    /// `gen bench`: runs of each configuration (the median is reported).
-    #[arg(long, default_value_t = 3)]
-    pub repeat: usize,
-    /// Batched execution on the CPU only.
-    #[arg(long, conflicts_with = "gpus")]
-    pub cpu: bool,
-    /// GPUs for batched execution: all, a count N, or a list 0,2.
-    #[arg(long, value_name = "all|N|LIST")]
-    pub gpus: Option<String>,
+    /// The run's options: the same flags as a compiled battery's (one
+    /// definition, in the runtime's driver). Without `--data`, the bundled
+    /// tasks.
+    #[command(flatten)]
+    pub run: RunOptions,
     /// Interpret the merged plan in-process instead of compiling it.
     #[arg(long)]
     pub interpret: bool,
-    #[arg(long)]
-    pub quiet: bool,
-    #[arg(skip)]
-    pub bench: bool,
 }
 
 #[derive(Args, Debug)]
@@ -286,88 +254,21 @@ fn cmd_run(args: &RunArgs) -> i32 {
         Ok(x) => x,
         Err(c) => return c,
     };
-    let data = match data_path(&args.data) {
-        Ok(d) => d,
-        Err(c) => return c,
-    };
-    let opts = RunOptions {
-        data,
-        out: args.out.clone(),
-        submission: args.submission.clone(),
-        mode: args.mode,
-        jobs: args.jobs,
-        timeout_ms: args.timeout_ms,
-        strict: args.strict,
-        exec: args.exec,
-        stats: args.stats,
-        quiet: args.quiet,
-        bench: args.bench,
-        repeat: args.repeat,
-        cpu: args.cpu,
-        gpus: match args.gpus.as_deref().map(str::parse).transpose() {
-            Ok(g) => g,
-            Err(e) => {
-                eprintln!("error: --gpus {e}");
-                return exit::USAGE;
-            }
-        },
-        gpu_selftest: false,
-    };
+    let mut opts = args.run.clone();
+    if opts.data.is_none() {
+        match data_path(&None) {
+            Ok(d) => opts.data = Some(d),
+            Err(c) => return c,
+        }
+    }
     if args.interpret {
-        return if opts.bench {
-            driver::bench(&plan, &opts)
-        } else {
-            driver::run(&plan, &opts)
-        };
+        return driver::dispatch(&plan, &opts);
     }
     let binary = match compile_or_report(&code, plan.programs.len(), plan.nodes.len()) {
         Ok(b) => b,
         Err(c) => return c,
     };
-    run_binary(&binary, &opts, args.gpus.as_deref())
-}
-
-/// Run a compiled battery with the same options.
-fn run_binary(binary: &Path, opts: &RunOptions, raw_gpus: Option<&str>) -> i32 {
-    let mut cmd = Command::new(binary);
-    cmd.arg("--data").arg(&opts.data);
-    if let Some(o) = &opts.out {
-        cmd.arg("--out").arg(o);
-    }
-    if let Some(s) = &opts.submission {
-        cmd.arg("--submission").arg(s);
-    }
-    cmd.arg("--mode").arg(if opts.mode == Mode::Own {
-        "own"
-    } else {
-        "cross"
-    });
-    if let Some(j) = opts.jobs {
-        cmd.arg("--jobs").arg(j.to_string());
-    }
-    cmd.arg("--timeout-ms").arg(opts.timeout_ms.to_string());
-    if let Some(e) = opts.exec {
-        cmd.arg("--exec").arg(match e {
-            Exec::PerInput => "per-input",
-            Exec::Battery => "battery",
-            Exec::Batched => "batched",
-        });
-    }
-    if let Some(g) = raw_gpus {
-        cmd.arg("--gpus").arg(g);
-    }
-    cmd.arg("--repeat").arg(opts.repeat.to_string());
-    for (flag, on) in [
-        ("--strict", opts.strict),
-        ("--stats", opts.stats),
-        ("--quiet", opts.quiet),
-        ("--bench", opts.bench),
-    ] {
-        if on {
-            cmd.arg(flag);
-        }
-    }
-    match cmd.status() {
+    match Command::new(&binary).args(opts.to_args()).status() {
         Ok(s) => s.code().unwrap_or(exit::INTERNAL),
         Err(e) => {
             eprintln!("error: cannot run {}: {e}", binary.display());
@@ -412,10 +313,10 @@ pub fn main(cli: Cli) -> i32 {
         Some(Command_::Build(a)) => cmd_build(a),
         Some(Command_::Bench(a)) => {
             let mut a = a.clone();
-            a.bench = true;
-            a.mode = Mode::Cross;
-            if a.data.is_none() {
-                a.data =
+            a.run.bench = true;
+            a.run.mode = Mode::Cross;
+            if a.run.data.is_none() {
+                a.run.data =
                     Some(Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/arc-agi/training"));
             }
             cmd_run(&a)

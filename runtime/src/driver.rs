@@ -31,9 +31,10 @@ pub enum Mode {
 /// Options of a run (the flags of a compiled battery and of `gen run`).
 #[derive(Clone, Debug, Parser)]
 pub struct RunOptions {
-    /// ARC task directory (`<id>.json` files) or a Kaggle challenges file.
+    /// ARC task directory (`<id>.json` files) or a Kaggle challenges file
+    /// (`gen run`: default the bundled tasks).
     #[arg(long)]
-    pub data: PathBuf,
+    pub data: Option<PathBuf>,
     /// Write every output to this JSON file.
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -508,12 +509,17 @@ pub fn summary(r: &RunResults, mode: Mode) -> String {
 pub mod exit {
     pub const OK: i32 = 0;
     pub const IO: i32 = 1;
+    pub const USAGE: i32 = 2;
     pub const BAD_DATA: i32 = 3;
 }
 
 /// Load tasks, reporting problems; `Err(exit code)` when the run must stop.
 pub fn load_tasks(opts: &RunOptions) -> std::result::Result<Vec<Task>, i32> {
-    let loaded = task::load(&opts.data);
+    let Some(data) = &opts.data else {
+        eprintln!("error: no task data: give --data DIR_OR_FILE");
+        return Err(exit::USAGE);
+    };
+    let loaded = task::load(data);
     for e in &loaded.errors {
         let what = if opts.strict {
             "error"
@@ -530,7 +536,7 @@ pub fn load_tasks(opts: &RunOptions) -> std::result::Result<Vec<Task>, i32> {
         return Err(exit::BAD_DATA);
     }
     if loaded.tasks.is_empty() {
-        eprintln!("error: no task found in {}", opts.data.display());
+        eprintln!("error: no task found in {}", data.display());
         return Err(exit::BAD_DATA);
     }
     Ok(loaded.tasks)
@@ -654,17 +660,70 @@ pub fn gpu_selftest(opts: &RunOptions) -> i32 {
     crate::backends::cuda::selftest::run(&tasks, &select, &CpuBackend::run)
 }
 
+/// Run, benchmark or self-test as the options say; the exit code.
+pub fn dispatch(battery: &dyn Battery, opts: &RunOptions) -> i32 {
+    if opts.gpu_selftest {
+        gpu_selftest(opts)
+    } else if opts.bench {
+        bench(battery, opts)
+    } else {
+        run(battery, opts)
+    }
+}
+
 /// `main` of a compiled battery.
 pub fn main(battery: &dyn Battery) {
-    let opts = RunOptions::parse();
-    let code = if opts.gpu_selftest {
-        gpu_selftest(&opts)
-    } else if opts.bench {
-        bench(battery, &opts)
-    } else {
-        run(battery, &opts)
-    };
-    std::process::exit(code);
+    std::process::exit(dispatch(battery, &RunOptions::parse()));
+}
+
+impl RunOptions {
+    /// The command-line flags that give these options back (to run a
+    /// compiled battery with the options `gen run` was given).
+    pub fn to_args(&self) -> Vec<std::ffi::OsString> {
+        use clap::ValueEnum;
+        let mut a: Vec<std::ffi::OsString> = Vec::new();
+        let mut flag = |name: &str, value: Option<std::ffi::OsString>| {
+            a.push(name.into());
+            a.extend(value);
+        };
+        let name = |v: &dyn Fn() -> Option<clap::builder::PossibleValue>| {
+            v().map(|p| std::ffi::OsString::from(p.get_name()))
+        };
+        if let Some(d) = &self.data {
+            flag("--data", Some(d.into()));
+        }
+        if let Some(o) = &self.out {
+            flag("--out", Some(o.into()));
+        }
+        if let Some(s) = &self.submission {
+            flag("--submission", Some(s.into()));
+        }
+        flag("--mode", name(&|| self.mode.to_possible_value()));
+        if let Some(j) = self.jobs {
+            flag("--jobs", Some(j.to_string().into()));
+        }
+        flag("--timeout-ms", Some(self.timeout_ms.to_string().into()));
+        if let Some(e) = self.exec {
+            flag("--exec", name(&|| e.to_possible_value()));
+        }
+        flag("--repeat", Some(self.repeat.to_string().into()));
+        if let Some(g) = &self.gpus {
+            flag("--gpus", Some(g.to_string().into()));
+        }
+        for (on, name) in [
+            (self.strict, "--strict"),
+            (self.stats, "--stats"),
+            (self.quiet, "--quiet"),
+            (self.bench, "--bench"),
+            (self.cpu, "--cpu"),
+            (self.gpu_selftest, "--gpu-selftest"),
+        ] {
+            if on {
+                flag(name, None);
+            }
+        }
+        a
+    }
 }
 
 /// One measured configuration of the benchmark.

@@ -300,6 +300,20 @@ impl std::str::FromStr for GpuSelect {
     }
 }
 
+impl std::fmt::Display for GpuSelect {
+    /// The form `--gpus` takes back.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GpuSelect::All => write!(f, "all"),
+            GpuSelect::Count(n) => write!(f, "{n}"),
+            GpuSelect::List(v) => {
+                let parts: Vec<String> = v.iter().map(usize::to_string).collect();
+                write!(f, "{}", parts.join(","))
+            }
+        }
+    }
+}
+
 impl GpuSelect {
     /// The ordinals selected among `count` visible devices.
     pub fn ordinals(&self, count: usize) -> GpuResult<Vec<usize>> {
