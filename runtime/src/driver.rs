@@ -112,20 +112,19 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// A result as an outcome: a grid is a non-empty rectangle of colours
+    /// (what ARC accepts); anything else is shown by its first 80
+    /// characters of Python repr.
     pub fn from_result(r: Result<Value>) -> Outcome {
         match r {
-            Ok(Value::Grid(g)) => Outcome::Grid(g),
             Ok(v) => match v.as_grid("output") {
-                Ok(g) if v.is_tuple() && g.height() > 0 => Outcome::Grid(Arc::new(g.into_owned())),
-                _ => {
-                    let mut s = v.to_string();
-                    if s.len() > 80 {
-                        let cut = (0..=77).rev().find(|&i| s.is_char_boundary(i)).unwrap_or(0);
-                        s.truncate(cut);
-                        s.push_str("...");
-                    }
-                    Outcome::NonGrid(s)
+                Ok(g) if v.is_tuple() && g.height() > 0 && g.width() > 0 => {
+                    Outcome::Grid(match v {
+                        Value::Grid(g) => g,
+                        _ => Arc::new(g.into_owned()),
+                    })
                 }
+                _ => Outcome::NonGrid(v.to_string().chars().take(80).collect()),
             },
             Err(e) => Outcome::Error(e.kind.as_str()),
         }

@@ -724,6 +724,23 @@ fn paint_cells<'a>(p: &'a Patch<'_>, ctx: &'static str) -> Result<&'a [Cell]> {
     }
 }
 
+/// The cells to paint in the reference's order: a tuple of cells (what
+/// `merge` of a tuple of objects gives) is painted in its own order,
+/// duplicates and all, so a later cell at the same place wins as in
+/// Python; a frozenset in its iteration order.
+fn ordered_cells<'a>(obj: &'a Value, ctx: &'static str) -> Result<std::borrow::Cow<'a, [Cell]>> {
+    if let Value::Tuple(items) = obj {
+        return items
+            .iter()
+            .map(|v| v.cell().ok_or(Error::type_error(ctx)))
+            .collect::<Result<Vec<_>>>()
+            .map(std::borrow::Cow::Owned);
+    }
+    let p = obj.as_patch(ctx)?;
+    let cells = paint_cells(&p, ctx)?.to_vec();
+    Ok(std::borrow::Cow::Owned(cells))
+}
+
 /// Paint cells shifted by `(di, dj)`, in the object's order (later cells
 /// win), where the cell is `under` if given; cells outside are ignored.
 fn paint_grid(g: &mut Grid, cells: &[Cell], (di, dj): (i64, i64), under: Option<Color>) {
@@ -757,10 +774,9 @@ pub fn paint(grid: &Value, obj: &Value) -> Result<Value> {
     const CTX: &str = "paint";
     let g = grid.as_grid(CTX)?;
     g.require_rows(CTX)?;
-    let p = obj.as_patch(CTX)?;
-    let cells = paint_cells(&p, CTX)?;
+    let cells = ordered_cells(obj, CTX)?;
     let mut out = g.into_owned();
-    paint_grid(&mut out, cells, (0, 0), None);
+    paint_grid(&mut out, &cells, (0, 0), None);
     Ok(grid_value(out))
 }
 
@@ -780,10 +796,9 @@ pub fn underpaint(grid: &Value, obj: &Value) -> Result<Value> {
     let g = grid.as_grid(CTX)?;
     g.require_rows(CTX)?;
     let bg = grid_mostcolor(&g, CTX)?;
-    let p = obj.as_patch(CTX)?;
-    let cells = paint_cells(&p, CTX)?;
+    let cells = ordered_cells(obj, CTX)?;
     let mut out = g.into_owned();
-    paint_grid(&mut out, cells, (0, 0), Some(bg));
+    paint_grid(&mut out, &cells, (0, 0), Some(bg));
     Ok(grid_value(out))
 }
 

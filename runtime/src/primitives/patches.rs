@@ -1218,8 +1218,8 @@ pub fn upscale(element: &Value, factor: &Value) -> Result<Value> {
     };
     let f = factor.as_int(CTX)?;
     if f <= 0 {
-        // Nothing is added, and shifting the empty set fails.
-        return Err(Error::stop_iteration(CTX));
+        // Nothing is added, and shifting the empty set returns it.
+        return Ok(Value::empty_set());
     }
     let n = i64::try_from(cells.len())
         .ok()
