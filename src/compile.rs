@@ -109,7 +109,10 @@ pub fn build(source: &str) -> Result<Built, CompileError> {
     }
     let target = cache.join("target");
     let binary = target.join("release").join(&name);
-    let reused = binary.exists();
+    // Reused: the binary was there and cargo left it untouched (a change
+    // of the runtime makes cargo rebuild even an unchanged battery).
+    let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    let before = modified(&binary);
     let start = Instant::now();
     let out = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .args(["build", "--release", "--quiet", "--manifest-path"])
@@ -124,6 +127,7 @@ pub fn build(source: &str) -> Result<Built, CompileError> {
             log: String::from_utf8_lossy(&out.stderr).into_owned(),
         });
     }
+    let reused = before.is_some() && before == modified(&binary);
     Ok(Built {
         binary,
         compile_time: start.elapsed(),
