@@ -278,6 +278,18 @@ impl Backend for GpuBackend {
     fn telemetry(&self) -> &Telemetry {
         &self.telemetry
     }
+    /// A few large batches (default: eighths of the rows, at least 64;
+    /// `BATTGEN_GPU_BATCH_ROWS` overrides): large enough for the GPU, and
+    /// the CPU share of each node no longer waits at one barrier for all
+    /// rows (with one batch of all rows, batched execution with a GPU ran at
+    /// a third of the CPU-only speed on the H100 host).
+    fn batch_rows(&self, total: usize) -> usize {
+        std::env::var("BATTGEN_GPU_BATCH_ROWS")
+            .ok()
+            .and_then(|v| v.parse::<usize>().ok())
+            .filter(|&n| n > 0)
+            .unwrap_or_else(|| total.div_ceil(8).max(64))
+    }
     fn call(&self, callee: Callee, args: &[&Column], rows: usize) -> Column {
         let cpu = || CpuBackend::run(callee, args, rows, &self.telemetry);
         let op = match callee {
