@@ -190,12 +190,14 @@ pub fn generate(loaded: &Loaded) -> Result<(Plan, String), i32> {
     }
 }
 
+/// Load, check, pick, merge and emit: the plan and the Rust source, or the
+/// exit code after diagnostics.
+fn load_and_generate(select: &SelectArgs) -> Result<(Plan, String), i32> {
+    generate(&load(select)?)
+}
+
 fn cmd_generate(args: &GenerateArgs) -> i32 {
-    let loaded = match load(&args.select) {
-        Ok(l) => l,
-        Err(code) => return code,
-    };
-    let (_, code) = match generate(&loaded) {
+    let (_, code) = match load_and_generate(&args.select) {
         Ok(x) => x,
         Err(c) => return c,
     };
@@ -246,11 +248,7 @@ fn data_path(data: &Option<PathBuf>) -> Result<PathBuf, i32> {
 }
 
 fn cmd_run(args: &RunArgs) -> i32 {
-    let loaded = match load(&args.select) {
-        Ok(l) => l,
-        Err(code) => return code,
-    };
-    let (plan, code) = match generate(&loaded) {
+    let (plan, code) = match load_and_generate(&args.select) {
         Ok(x) => x,
         Err(c) => return c,
     };
@@ -278,11 +276,7 @@ fn cmd_run(args: &RunArgs) -> i32 {
 }
 
 fn cmd_build(args: &BuildArgs) -> i32 {
-    let loaded = match load(&args.select) {
-        Ok(l) => l,
-        Err(code) => return code,
-    };
-    let (plan, code) = match generate(&loaded) {
+    let (plan, code) = match load_and_generate(&args.select) {
         Ok(x) => x,
         Err(c) => return c,
     };

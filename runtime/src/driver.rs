@@ -549,6 +549,18 @@ fn write_json(path: &PathBuf, j: &Json) -> std::result::Result<(), i32> {
     })
 }
 
+/// A pool of `threads` workers (0: one per core), or the exit code after
+/// saying why none could be started.
+fn worker_pool(threads: usize) -> std::result::Result<rayon::ThreadPool, i32> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| {
+            eprintln!("error: cannot start worker threads: {e}");
+            exit::IO
+        })
+}
+
 /// Run with options; returns the exit code.
 pub fn run(battery: &dyn Battery, opts: &RunOptions) -> i32 {
     crate::budget::set_limit(Some(Duration::from_millis(opts.timeout_ms)));
@@ -556,15 +568,9 @@ pub fn run(battery: &dyn Battery, opts: &RunOptions) -> i32 {
         Ok(t) => t,
         Err(code) => return code,
     };
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(opts.jobs.unwrap_or(0))
-        .build()
-    {
+    let pool = match worker_pool(opts.jobs.unwrap_or(0)) {
         Ok(p) => p,
-        Err(e) => {
-            eprintln!("error: cannot start worker threads: {e}");
-            return exit::IO;
-        }
+        Err(code) => return code,
     };
     let progress = Progress::new(opts.quiet);
     let exec = opts.exec.unwrap_or(Exec::default_for(opts.mode));
@@ -762,12 +768,9 @@ pub fn bench(battery: &dyn Battery, opts: &RunOptions) -> i32 {
     let mut identical = true;
     for exec in [Exec::PerInput, Exec::Battery, Exec::Batched] {
         for threads in [1, cores] {
-            let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+            let pool = match worker_pool(threads) {
                 Ok(p) => p,
-                Err(e) => {
-                    eprintln!("error: cannot start worker threads: {e}");
-                    return exit::IO;
-                }
+                Err(code) => return code,
             };
             let (r, secs) = median_run(opts.repeat, || {
                 let backend = CpuBackend::new();
@@ -832,12 +835,9 @@ pub fn bench(battery: &dyn Battery, opts: &RunOptions) -> i32 {
                 break;
             }
         };
-        let pool = match rayon::ThreadPoolBuilder::new().num_threads(cores).build() {
+        let pool = match worker_pool(cores) {
             Ok(p) => p,
-            Err(e) => {
-                eprintln!("error: cannot start worker threads: {e}");
-                return exit::IO;
-            }
+            Err(code) => return code,
         };
         let (r, secs) = median_run(opts.repeat, || {
             let progress = Progress::new(true);

@@ -224,6 +224,10 @@ impl Plan {
         (0..self.programs.len())
             .map(|k| {
                 let out = self.output_of(&self.programs[k].output, input, &values);
+                if out.is_ok() {
+                    return out;
+                }
+                // Only a failed program needs its statement order.
                 let order = self.program_order(k);
                 let nodes: Vec<&Result<Value>> =
                     order.iter().filter_map(|&n| values[n].as_ref()).collect();
