@@ -2,6 +2,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::Duration;
 
 use battgen_runtime::driver::{self, Mode, RunOptions};
 use battgen_runtime::plan::Plan;
@@ -92,6 +93,13 @@ pub struct RunArgs {
     /// Interpret the merged plan in-process instead of compiling it.
     #[arg(long)]
     pub interpret: bool,
+    /// Make a failed compile an error (exit 4) instead of running the same
+    /// plan on the interpreter.
+    #[arg(long)]
+    pub no_fallback: bool,
+    /// Give up compiling after this many seconds (then as a failed compile).
+    #[arg(long, value_name = "SECONDS")]
+    pub compile_timeout: Option<u64>,
 }
 
 #[derive(Args, Debug)]
@@ -171,33 +179,59 @@ pub fn load(args: &SelectArgs) -> Result<Loaded, i32> {
     })
 }
 
-/// Merge and emit; the plan and the Rust source.
-pub fn generate(loaded: &Loaded) -> Result<(Plan, String), i32> {
-    let merged = merge::merge(&loaded.programs);
-    let stats = merge::stats(&loaded.programs, &merged);
-    let (plan, _rewrites) = rewrite::rewrite(&merged);
-    let info = emit::EmitInfo {
-        files: &loaded.files,
-        statements: stats.statements,
-        dead: stats.dead,
-    };
-    match emit::emit(&plan, &info) {
-        Ok(code) => Ok((plan, code)),
-        Err(e) => {
-            eprintln!("{e}");
-            Err(exit::INTERNAL)
+/// A battery merged and rewritten, ready to emit.
+pub struct Generated {
+    pub plan: Plan,
+    pub statements: usize,
+    pub dead: usize,
+    pub files: Vec<String>,
+}
+
+impl Generated {
+    fn info(&self) -> emit::EmitInfo<'_> {
+        emit::EmitInfo {
+            files: &self.files,
+            statements: self.statements,
+            dead: self.dead,
         }
+    }
+    /// The battery as one Rust file.
+    pub fn source(&self) -> Result<String, i32> {
+        emit::emit(&self.plan, &self.info()).map_err(|e| {
+            eprintln!("{e}");
+            exit::INTERNAL
+        })
+    }
+    /// The battery as a crate of modules (what `gen run` compiles).
+    pub fn krate(&self) -> Result<emit::EmittedCrate, i32> {
+        emit::emit_crate(&self.plan, &self.info()).map_err(|e| {
+            eprintln!("{e}");
+            exit::INTERNAL
+        })
     }
 }
 
-/// Load, check, pick, merge and emit: the plan and the Rust source, or the
-/// exit code after diagnostics.
-fn load_and_generate(select: &SelectArgs) -> Result<(Plan, String), i32> {
-    generate(&load(select)?)
+/// Merge and rewrite the loaded programs.
+pub fn generate(loaded: &Loaded) -> Generated {
+    let merged = merge::merge(&loaded.programs);
+    let stats = merge::stats(&loaded.programs, &merged);
+    let (plan, _rewrites) = rewrite::rewrite(&merged);
+    Generated {
+        plan,
+        statements: stats.statements,
+        dead: stats.dead,
+        files: loaded.files.clone(),
+    }
+}
+
+/// Load, check, pick, merge: the battery, or the exit code after
+/// diagnostics.
+fn load_and_generate(select: &SelectArgs) -> Result<Generated, i32> {
+    Ok(generate(&load(select)?))
 }
 
 fn cmd_generate(args: &GenerateArgs) -> i32 {
-    let (_, code) = match load_and_generate(&args.select) {
+    let code = match load_and_generate(&args.select).and_then(|g| g.source()) {
         Ok(x) => x,
         Err(c) => return c,
     };
@@ -216,9 +250,47 @@ fn cmd_generate(args: &GenerateArgs) -> i32 {
     }
 }
 
-fn compile_or_report(code: &str, programs: usize, nodes: usize) -> Result<PathBuf, i32> {
-    eprintln!("battery: {programs} program(s), {nodes} node(s); compiling (cached)...");
-    match compile::build(code) {
+/// A spinner while cargo works: modules ready and the time so far.
+struct CompileSpinner(indicatif::ProgressBar);
+
+impl CompileSpinner {
+    fn new() -> CompileSpinner {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{spinner} compiling: {msg} [{elapsed}]")
+                .expect("valid template"),
+        );
+        bar.enable_steady_tick(Duration::from_millis(120));
+        CompileSpinner(bar)
+    }
+}
+
+impl compile::Progress for CompileSpinner {
+    fn modules(&self, ready: usize, total: usize) {
+        self.0
+            .set_message(format!("{ready}/{total} modules of programs ready"));
+    }
+}
+
+/// How the compile step ended.
+enum Compiled {
+    Binary(PathBuf),
+    /// It failed and the caller may interpret the plan instead.
+    Failed,
+}
+
+fn compile_or_report(g: &Generated, timeout: Option<Duration>) -> Result<Compiled, i32> {
+    let krate = g.krate()?;
+    eprintln!(
+        "battery: {} program(s), {} node(s), {} module(s); compiling (cached)...",
+        g.plan.programs.len(),
+        g.plan.nodes.len(),
+        krate.modules.len()
+    );
+    let spinner = CompileSpinner::new();
+    let result = compile::build(&krate, timeout, &spinner);
+    spinner.0.finish_and_clear();
+    match result {
         Ok(b) => {
             if b.reused {
                 eprintln!(
@@ -226,13 +298,22 @@ fn compile_or_report(code: &str, programs: usize, nodes: usize) -> Result<PathBu
                     b.compile_time.as_secs_f64()
                 );
             } else {
-                eprintln!("battery: compiled in {:.1} s", b.compile_time.as_secs_f64());
+                eprintln!(
+                    "battery: compiled in {:.1} s ({} of {} module(s) rebuilt, the rest cached)",
+                    b.compile_time.as_secs_f64(),
+                    b.modules_built,
+                    b.modules
+                );
             }
-            Ok(b.binary)
+            Ok(Compiled::Binary(b.binary))
+        }
+        Err(e @ compile::CompileError::Cargo { .. }) => {
+            eprintln!("error: {e}");
+            Ok(Compiled::Failed)
         }
         Err(e) => {
             eprintln!("error: {e}");
-            Err(exit::INTERNAL)
+            Ok(Compiled::Failed)
         }
     }
 }
@@ -248,7 +329,7 @@ fn data_path(data: &Option<PathBuf>) -> Result<PathBuf, i32> {
 }
 
 fn cmd_run(args: &RunArgs) -> i32 {
-    let (plan, code) = match load_and_generate(&args.select) {
+    let g = match load_and_generate(&args.select) {
         Ok(x) => x,
         Err(c) => return c,
     };
@@ -260,10 +341,18 @@ fn cmd_run(args: &RunArgs) -> i32 {
         }
     }
     if args.interpret {
-        return driver::dispatch(&plan, &opts);
+        return driver::dispatch(&g.plan, &opts);
     }
-    let binary = match compile_or_report(&code, plan.programs.len(), plan.nodes.len()) {
-        Ok(b) => b,
+    let timeout = args.compile_timeout.map(Duration::from_secs);
+    let binary = match compile_or_report(&g, timeout) {
+        Ok(Compiled::Binary(b)) => b,
+        Ok(Compiled::Failed) if !args.no_fallback => {
+            // The same plan, interpreted: identical outputs, only slower
+            // in per-input execution.
+            eprintln!("battery: running the same plan on the interpreter instead (--no-fallback makes this an error)");
+            return driver::dispatch(&g.plan, &opts);
+        }
+        Ok(Compiled::Failed) => return exit::INTERNAL,
         Err(c) => return c,
     };
     match Command::new(&binary).args(opts.to_args()).status() {
@@ -276,12 +365,13 @@ fn cmd_run(args: &RunArgs) -> i32 {
 }
 
 fn cmd_build(args: &BuildArgs) -> i32 {
-    let (plan, code) = match load_and_generate(&args.select) {
+    let g = match load_and_generate(&args.select) {
         Ok(x) => x,
         Err(c) => return c,
     };
-    let binary = match compile_or_report(&code, plan.programs.len(), plan.nodes.len()) {
-        Ok(b) => b,
+    let binary = match compile_or_report(&g, None) {
+        Ok(Compiled::Binary(b)) => b,
+        Ok(Compiled::Failed) => return exit::INTERNAL,
         Err(c) => return c,
     };
     match std::fs::copy(&binary, &args.output) {

@@ -1,10 +1,14 @@
-//! Compiling an emitted battery into a binary, with a cache keyed by the
-//! battery's content: the same battery is built once, and every battery
-//! shares one target directory, so the runtime is compiled once too.
+//! Compiling an emitted battery into a binary, with a cache keyed by
+//! content: each module of programs is its own crate named by its hash, so
+//! the same module is compiled once whatever battery it is in, and every
+//! battery shares one target directory, so the runtime is compiled once too.
 
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+use crate::emit::EmittedCrate;
 
 /// The runtime crate's source, as known when `gen` was built.
 pub fn runtime_dir() -> PathBuf {
@@ -43,13 +47,20 @@ pub struct Built {
     /// Time spent in cargo (near zero when the build was reused).
     pub compile_time: Duration,
     pub reused: bool,
+    /// Modules of programs compiled now, and in all.
+    pub modules_built: usize,
+    pub modules: usize,
 }
 
 #[derive(Debug)]
 pub enum CompileError {
     NoRuntime(PathBuf),
     Io(String),
-    Cargo { status: String, log: String },
+    /// cargo failed, was killed or ran out of time; its log is at `log`.
+    Cargo {
+        status: String,
+        log: PathBuf,
+    },
 }
 
 impl std::fmt::Display for CompileError {
@@ -62,76 +73,237 @@ impl std::fmt::Display for CompileError {
             ),
             CompileError::Io(m) => write!(f, "{m}"),
             CompileError::Cargo { status, log } => {
-                write!(f, "cargo build of the battery failed ({status}):\n{log}")
+                write!(
+                    f,
+                    "compiling the battery failed ({status}); log: {}",
+                    log.display()
+                )
             }
         }
     }
 }
 
-/// Build `source` (an emitted battery) into a release binary.
-pub fn build(source: &str) -> Result<Built, CompileError> {
-    let runtime = runtime_dir();
-    if !runtime.join("Cargo.toml").exists() {
-        return Err(CompileError::NoRuntime(runtime));
+/// How a build goes, for a progress display.
+pub trait Progress {
+    /// `ready` of `total` modules of programs are compiled (or were cached).
+    fn modules(&self, ready: usize, total: usize);
+}
+
+impl Progress for () {
+    fn modules(&self, _: usize, _: usize) {}
+}
+
+/// The cache's layout: one crate per module of programs, keyed by its
+/// content (so an edit recompiles only the module it falls in, and two
+/// batteries that share a module share its build), one crate per battery
+/// (the root: program table and plan), and one target directory for all
+/// (so the runtime is compiled once).
+struct Layout {
+    runtime: PathBuf,
+    cache: PathBuf,
+}
+
+impl Layout {
+    fn module_dir(&self, package: &str) -> PathBuf {
+        self.cache.join("modules").join(package)
     }
-    let cache = cache_dir();
-    let key = format!(
-        "{:016x}",
-        content_hash(&[source, env!("CARGO_PKG_VERSION")])
-    );
-    let name = format!("battery_{key}");
-    let dir = cache.join(&name);
-    let io = |e: std::io::Error| {
+    fn battery_dir(&self, package: &str) -> PathBuf {
+        self.cache.join("batteries").join(package)
+    }
+    fn target(&self) -> PathBuf {
+        self.cache.join("target")
+    }
+    fn runtime_dep(&self) -> String {
+        format!(
+            "battgen-runtime = {{ path = {:?} }}",
+            self.runtime.display().to_string()
+        )
+    }
+}
+
+fn io_error(dir: &Path) -> impl Fn(std::io::Error) -> CompileError + '_ {
+    move |e| {
         CompileError::Io(format!(
             "cannot write the battery crate in {}: {e}",
             dir.display()
         ))
-    };
-    std::fs::create_dir_all(dir.join("src")).map_err(io)?;
+    }
+}
+
+/// Write the crates of `krate` into the cache; the battery's package name
+/// and the module packages.
+fn write_crates(
+    layout: &Layout,
+    krate: &EmittedCrate,
+) -> Result<(String, Vec<String>), CompileError> {
+    let salt = format!("{}{}", env!("CARGO_PKG_VERSION"), layout.runtime.display());
+    let mut deps = String::new();
+    let mut overrides = String::new();
+    let mut packages = Vec::new();
+    for m in &krate.modules {
+        let package = format!("m_{:016x}", content_hash(&[&m.code, &salt]));
+        let dir = layout.module_dir(&package);
+        let io = io_error(&dir);
+        std::fs::create_dir_all(dir.join("src")).map_err(&io)?;
+        let manifest = format!(
+            "[package]\nname = \"{package}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
+             [lib]\npath = \"src/lib.rs\"\n\n[dependencies]\n{}\n",
+            layout.runtime_dep()
+        );
+        write_if_changed(&dir.join("Cargo.toml"), &manifest).map_err(&io)?;
+        write_if_changed(&dir.join("src/lib.rs"), &m.code).map_err(&io)?;
+        deps.push_str(&format!(
+            "{} = {{ package = \"{package}\", path = {:?} }}\n",
+            m.name,
+            dir.display().to_string()
+        ));
+        // Program functions only sequence calls into the runtime (which
+        // keeps opt-level 3): optimising them harder buys little and
+        // costs compile time.
+        overrides.push_str(&format!(
+            "[profile.release.package.{package}]\nopt-level = {MODULE_OPT_LEVEL}\ncodegen-units = 4\n\n"
+        ));
+        packages.push(package);
+    }
+    let root = format!(
+        "{}\n#[global_allocator]\nstatic ALLOCATOR: battgen_runtime::MiMalloc = battgen_runtime::MiMalloc;\n\n\
+         fn main() {{\n    battgen_runtime::driver::main(&BATTERY);\n}}\n",
+        krate.root
+    );
+    let name = format!("battery_{:016x}", content_hash(&[&root, &deps, &salt]));
+    let dir = layout.battery_dir(&name);
+    let io = io_error(&dir);
+    std::fs::create_dir_all(dir.join("src")).map_err(&io)?;
     let manifest = format!(
         "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
-         [dependencies]\nbattgen-runtime = {{ path = {:?} }}\n\n\
-         [profile.release]\nopt-level = 3\ncodegen-units = 16\n\n\
+         [dependencies]\n{}\n{deps}\n\
+         [profile.release]\nopt-level = 3\ncodegen-units = 16\n\n{overrides}\
          # Its own workspace: the cache may sit inside another one.\n[workspace]\n",
-        runtime.display().to_string()
+        layout.runtime_dep()
     );
-    write_if_changed(&dir.join("Cargo.toml"), &manifest).map_err(io)?;
-    let main = format!(
-        "{source}\n#[global_allocator]\nstatic ALLOCATOR: battgen_runtime::MiMalloc = battgen_runtime::MiMalloc;\n\n\
-         fn main() {{\n    battgen_runtime::driver::main(&BATTERY);\n}}\n"
-    );
-    write_if_changed(&dir.join("src/main.rs"), &main).map_err(io)?;
+    write_if_changed(&dir.join("Cargo.toml"), &manifest).map_err(&io)?;
+    write_if_changed(&dir.join("src/main.rs"), &root).map_err(&io)?;
     // Reuse the lock file of the source tree: same dependency versions, no
     // registry look-up.
-    let lock = runtime.join("../Cargo.lock");
+    let lock = layout.runtime.join("../Cargo.lock");
     if lock.exists() && !dir.join("Cargo.lock").exists() {
         let _ = std::fs::copy(&lock, dir.join("Cargo.lock"));
     }
-    let target = cache.join("target");
-    let binary = target.join("release").join(&name);
+    Ok((name, packages))
+}
+
+/// The optimisation level of the modules of program functions.
+pub const MODULE_OPT_LEVEL: u8 = 1;
+
+/// Build an emitted battery crate into a release binary. `timeout` bounds
+/// cargo's time (then it is killed and the build has failed).
+pub fn build(
+    krate: &EmittedCrate,
+    timeout: Option<Duration>,
+    progress: &dyn Progress,
+) -> Result<Built, CompileError> {
+    let runtime = runtime_dir();
+    if !runtime.join("Cargo.toml").exists() {
+        return Err(CompileError::NoRuntime(runtime));
+    }
+    let layout = Layout {
+        runtime,
+        cache: cache_dir(),
+    };
+    let (name, modules) = write_crates(&layout, krate)?;
+    let dir = layout.battery_dir(&name);
+    let binary = layout.target().join("release").join(&name);
+    let log_path = dir.join("build.log");
     // Reused: the binary was there and cargo left it untouched (a change
     // of the runtime makes cargo rebuild even an unchanged battery).
     let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
     let before = modified(&binary);
     let start = Instant::now();
-    let out = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-        .args(["build", "--release", "--quiet", "--manifest-path"])
+    let log = std::fs::File::create(&log_path).map_err(io_error(&dir))?;
+    let mut child = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .args([
+            "build",
+            "--release",
+            "--message-format=json-render-diagnostics",
+            "--manifest-path",
+        ])
         .arg(dir.join("Cargo.toml"))
         .arg("--target-dir")
-        .arg(&target)
-        .output()
+        .arg(layout.target())
+        .stdout(Stdio::piped())
+        .stderr(log)
+        .spawn()
         .map_err(|e| CompileError::Io(format!("cannot run cargo: {e}")))?;
-    if !out.status.success() {
-        return Err(CompileError::Cargo {
-            status: out.status.to_string(),
-            log: String::from_utf8_lossy(&out.stderr).into_owned(),
-        });
+    // cargo reports each compiled (or fresh) crate on stdout as JSON.
+    let stdout = child.stdout.take().expect("piped");
+    let (tx, rx) = std::sync::mpsc::channel::<(String, bool)>();
+    let reader = std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(|l| l.ok()) {
+            let Ok(msg) = serde_json::from_str::<serde_json::Value>(&line) else {
+                continue;
+            };
+            if msg["reason"] == "compiler-artifact" {
+                let package = msg["target"]["name"].as_str().unwrap_or("").to_owned();
+                let fresh = msg["fresh"].as_bool().unwrap_or(false);
+                let _ = tx.send((package, fresh));
+            }
+        }
+    });
+    let mut ready = 0;
+    let mut built = 0;
+    progress.modules(0, modules.len());
+    let status = loop {
+        while let Ok((package, fresh)) = rx.try_recv() {
+            if modules.contains(&package) {
+                ready += 1;
+                built += usize::from(!fresh);
+                progress.modules(ready, modules.len());
+            }
+        }
+        match child.try_wait() {
+            Ok(Some(status)) => break Ok(status),
+            Ok(None) => {}
+            Err(e) => break Err(format!("cannot wait for cargo: {e}")),
+        }
+        if timeout.is_some_and(|t| start.elapsed() > t) {
+            let _ = child.kill();
+            let _ = child.wait();
+            break Err(format!(
+                "stopped after {:.0} s (--compile-timeout)",
+                start.elapsed().as_secs_f64()
+            ));
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let _ = reader.join();
+    while let Ok((package, fresh)) = rx.try_recv() {
+        if modules.contains(&package) {
+            built += usize::from(!fresh);
+        }
     }
+    let status = match status {
+        Ok(s) if s.success() => s,
+        Ok(s) => {
+            return Err(CompileError::Cargo {
+                status: s.to_string(),
+                log: log_path,
+            })
+        }
+        Err(m) => {
+            return Err(CompileError::Cargo {
+                status: m,
+                log: log_path,
+            })
+        }
+    };
+    let _ = status;
     let reused = before.is_some() && before == modified(&binary);
     Ok(Built {
         binary,
         compile_time: start.elapsed(),
         reused,
+        modules_built: built,
+        modules: modules.len(),
     })
 }
 

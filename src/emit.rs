@@ -1,6 +1,17 @@
-//! Emitting Rust from a battery plan: the tera template lays the file out,
-//! syn parses the result (a file that does not parse is a generator bug,
+//! Emitting Rust from a battery plan. The tera templates lay the code out,
+//! syn parses the result (code that does not parse is a generator bug,
 //! reported as one) and prettyplease formats it.
+//!
+//! What is emitted, and why it stays small: every program becomes its own
+//! function (one of at most [`MAX_STMTS_PER_FN`] statements; a longer
+//! program is a chain of such segments), programs are grouped into modules
+//! of at most [`MAX_STMTS_PER_MODULE`] statements, and the merged plan that
+//! runs all programs with shared work is *data* (`PLAN`, see
+//! `battgen_runtime::plan_text`) walked by the runtime's interpreter. No
+//! emitted function grows with the number of programs or with the length of
+//! one program, so rustc's superlinear cost in function size never bites,
+//! and the modules compile in parallel, each as its own cached crate
+//! ([`crate::compile`]).
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -9,9 +20,15 @@ use battgen_runtime::plan::{Fused, Operand, Plan};
 use battgen_runtime::Prim;
 use serde::Serialize;
 
-/// The template, bundled so that the binary works from anywhere.
-const TEMPLATE: &str = include_str!("../templates/battery.rs.tera");
-const TEMPLATE_NAME: &str = "battery.rs.tera";
+/// The templates, bundled so that the binary works from anywhere.
+const BATTERY_TEMPLATE: &str = include_str!("../templates/battery.rs.tera");
+const MODULE_TEMPLATE: &str = include_str!("../templates/programs.rs.tera");
+
+/// The most statements one emitted function holds.
+pub const MAX_STMTS_PER_FN: usize = 128;
+/// The most statements (and programs) one module of programs holds.
+pub const MAX_STMTS_PER_MODULE: usize = 512;
+pub const MAX_PROGRAMS_PER_MODULE: usize = 48;
 
 /// A failure to emit: always a bug of the generator, never of the input.
 #[derive(Debug)]
@@ -52,120 +69,25 @@ struct PrimValue {
 
 #[derive(Serialize)]
 struct Line {
+    /// `let {var} = {expr}?;`, or pushed on the segment's value stack.
     var: String,
     expr: String,
     comment: String,
 }
 
-/// A node of the column-wise battery.
+/// One emitted function of a program: the whole program, or a segment.
 #[derive(Serialize)]
-struct BatchLine {
-    var: String,
-    callee: String,
-    args: String,
-    comment: String,
-    /// Columns whose last use this is.
-    drops: Vec<String>,
-}
-
-/// A uniform column of a constant or primitive value.
-#[derive(Serialize)]
-struct Uniform {
-    var: String,
-    expr: String,
-}
-
-/// The uniform-column local of a static operand.
-fn uniform_var(op: &Operand) -> String {
-    match op {
-        Operand::Const(c) => format!("k_{c}"),
-        Operand::Prim(p) => format!("k_f_{}", p.name()),
-        _ => unreachable!("only static operands are uniform"),
-    }
-}
-
-fn batch_ref(op: &Operand) -> String {
-    match op {
-        Operand::Input => "I".to_owned(),
-        Operand::Node(n) => format!("&n{n}"),
-        other => format!("&{}", uniform_var(other)),
-    }
-}
-
-/// The column-wise battery: one backend call per node.
-fn batch_ctx(plan: &Plan, orders: &[Vec<usize>]) -> (Vec<Uniform>, Vec<BatchLine>, Vec<String>) {
-    let mut statics = BTreeSet::new();
-    for node in &plan.nodes {
-        for op in std::iter::once(&node.callee).chain(&node.args) {
-            if matches!(op, Operand::Const(_) | Operand::Prim(_))
-                && !matches!((op, &node.callee), (Operand::Prim(_), c) if std::ptr::eq(op, c))
-            {
-                statics.insert(op.clone());
-            }
-        }
-    }
-    for p in &plan.programs {
-        if matches!(p.output, Operand::Const(_) | Operand::Prim(_)) {
-            statics.insert(p.output.clone());
-        }
-    }
-    let uniforms = statics
-        .iter()
-        .map(|op| Uniform {
-            var: uniform_var(op),
-            expr: match op {
-                Operand::Const(c) => format!("rt::c::{c}"),
-                Operand::Prim(p) => format!("rt::prim(rt::Prim::{})", ident(p.name())),
-                _ => unreachable!(),
-            },
-        })
-        .collect();
-    let last = plan.last_uses();
-    let lines = plan
-        .nodes
-        .iter()
-        .enumerate()
-        .map(|(n, node)| {
-            let callee = match &node.callee {
-                Operand::Prim(p) => format!("rt::Callee::Prim(rt::Prim::{})", ident(p.name())),
-                Operand::Fused(Fused::ApplyChain { merge }) => {
-                    format!("rt::Callee::Fused(rt::Fused::ApplyChain {{ merge: {merge} }})")
-                }
-                op => format!("rt::Callee::Column({})", batch_ref(op)),
-            };
-            let args: Vec<String> = node.args.iter().map(batch_ref).collect();
-            let mut drops: Vec<String> = std::iter::once(&node.callee)
-                .chain(&node.args)
-                .filter_map(|op| match op {
-                    Operand::Node(m) if last[*m] == n => Some(format!("n{m}")),
-                    _ => None,
-                })
-                .collect();
-            drops.sort();
-            drops.dedup();
-            BatchLine {
-                var: format!("n{n}"),
-                callee,
-                args: args.join(", "),
-                comment: node_comment(plan, n),
-                drops,
-            }
-        })
-        .collect();
-    let outputs = plan
-        .programs
-        .iter()
-        .zip(orders)
-        .map(|(p, order)| match &p.output {
-            Operand::Input => "I.clone()".to_owned(),
-            Operand::Node(n) => {
-                let order: Vec<String> = order.iter().map(usize::to_string).collect();
-                format!("log.resolve(n{n}.clone(), &[{}], rows)", order.join(", "))
-            }
-            other => format!("{}.clone()", uniform_var(other)),
-        })
-        .collect();
-    (uniforms, lines, outputs)
+struct FnCtx {
+    fn_name: String,
+    /// A segment takes and extends the stack of earlier values (`v`).
+    segment: bool,
+    /// An entry function that sets up a value stack of this capacity and
+    /// calls the first segment (0: not such an entry).
+    stack: usize,
+    prim_values: Vec<PrimValue>,
+    stmts: Vec<Line>,
+    /// The last expression: the output, or the call of the next segment.
+    tail: String,
 }
 
 #[derive(Serialize)]
@@ -175,9 +97,15 @@ struct ProgramCtx {
     task_id: String,
     file: String,
     line: usize,
-    prim_values: Vec<PrimValue>,
-    stmts: Vec<Line>,
-    ret: String,
+    /// The entry function, then its segments (if the program is long).
+    fns: Vec<FnCtx>,
+}
+
+/// A module of programs: its name and its programs.
+#[derive(Serialize)]
+struct ModuleCtx {
+    name: String,
+    programs: Vec<ProgramCtx>,
 }
 
 /// Rust keywords that a DSL name may collide with.
@@ -190,7 +118,7 @@ const KEYWORDS: &[&str] = &[
 ];
 /// Names that cannot even be raw identifiers, or that the emitted file uses.
 const RESERVED: &[&str] = &[
-    "self", "Self", "super", "crate", "_", "rt", "battery", "PROGRAMS", "BATTERY", "I",
+    "self", "Self", "super", "crate", "_", "rt", "battery", "PROGRAMS", "BATTERY", "PLAN", "I", "v",
 ];
 
 /// A DSL name as a Rust identifier.
@@ -218,20 +146,24 @@ fn prim_var(p: Prim) -> String {
     format!("f_{}", p.name())
 }
 
-/// How operands are written in one of the two contexts.
-trait Context {
+/// How a program's function names its values: a local per variable, or
+/// (in segments) a slot of the value stack `v`.
+struct Names<'a> {
+    vars: &'a [Option<String>],
+}
+
+impl Names<'_> {
     /// An operand passed by reference to a primitive.
     fn by_ref(&self, op: &Operand) -> String {
         match op {
             Operand::Input => "I".to_owned(),
-            Operand::Node(n) => self.node_ref(*n),
+            Operand::Node(n) => format!("&{}", self.vars[*n].as_deref().unwrap_or("MISSING")),
             Operand::Const(c) => format!("&rt::c::{c}"),
             Operand::Prim(p) => format!("&{}", prim_var(*p)),
             Operand::Fused(_) => unreachable!("fused operations are only callees"),
         }
     }
-    fn node_ref(&self, n: usize) -> String;
-    /// The call of node `n` (without the trailing `?` of the program context).
+    /// The call of node `n` (without the trailing `?`).
     fn call(&self, plan: &Plan, n: usize) -> String {
         let node = &plan.nodes[n];
         let args: Vec<String> = node.args.iter().map(|a| self.by_ref(a)).collect();
@@ -258,26 +190,6 @@ trait Context {
             },
             callee => format!("rt::call({}, &[{}])", self.by_ref(callee), owned(&args)),
         }
-    }
-}
-
-/// Inside a program's own function: nodes are its variables.
-struct ProgramContext<'a> {
-    vars: &'a [Option<String>],
-}
-
-impl Context for ProgramContext<'_> {
-    fn node_ref(&self, n: usize) -> String {
-        format!("&{}", self.vars[n].as_deref().unwrap_or("MISSING"))
-    }
-}
-
-/// Inside the merged battery: nodes are `Result`s, unwrapped with `?`.
-struct BatteryContext;
-
-impl Context for BatteryContext {
-    fn node_ref(&self, n: usize) -> String {
-        format!("rt::arg(&n{n})?")
     }
 }
 
@@ -340,138 +252,286 @@ fn function_names(plan: &Plan) -> Vec<String> {
         .collect()
 }
 
-fn program_ctx(plan: &Plan, k: usize, fn_name: String) -> ProgramCtx {
+/// The functions of program `k`. With `lines`, each statement carries its
+/// `file:line` (left out of the crates that are compiled, so that an edit
+/// which shifts lines does not invalidate the cached modules after it).
+fn program_ctx(plan: &Plan, k: usize, fn_name: String, lines: bool) -> ProgramCtx {
     let prog = &plan.programs[k];
     // In the program's own statement order (node order may interleave
     // statements of programs merged earlier).
     let nodes = plan.program_order(k);
+    let segmented = nodes.len() > MAX_STMTS_PER_FN;
     let mut vars: Vec<Option<String>> = vec![None; plan.nodes.len()];
-    let mut stmts = Vec::with_capacity(nodes.len());
-    for &n in &nodes {
-        let source = plan.nodes[n].sources.iter().find(|s| s.program == k);
-        let (var, line) = match source {
-            Some(s) => (ident(&s.var), s.line),
-            None => (format!("n{n}"), 0),
-        };
-        vars[n] = Some(var.clone());
-        let expr = ProgramContext { vars: &vars }.call(plan, n);
-        stmts.push(Line {
-            var,
-            expr,
-            comment: format!("{}:{line}", prog.file),
+    let comment = |line: usize| {
+        if lines {
+            format!("{}:{line}", prog.file)
+        } else {
+            String::new()
+        }
+    };
+    let mut fns = Vec::new();
+    let segments: Vec<&[usize]> = if segmented {
+        nodes.chunks(MAX_STMTS_PER_FN).collect()
+    } else {
+        vec![&nodes[..]]
+    };
+    if segmented {
+        // The entry function only sets up the value stack.
+        fns.push(FnCtx {
+            fn_name: fn_name.clone(),
+            segment: false,
+            stack: nodes.len(),
+            prim_values: Vec::new(),
+            stmts: Vec::new(),
+            tail: format!("{fn_name}__1(I, &mut v)"),
         });
     }
-    let ret = owned_output(&prog.output, |n| vars[n].clone().unwrap_or_default());
+    let mut slot = 0;
+    for (s, segment) in segments.iter().enumerate() {
+        let mut stmts = Vec::with_capacity(segment.len());
+        for &n in *segment {
+            let source = plan.nodes[n].sources.iter().find(|s| s.program == k);
+            let (var, line) = match source {
+                Some(s) => (ident(&s.var), s.line),
+                None => (format!("n{n}"), 0),
+            };
+            let expr = Names { vars: &vars }.call(plan, n);
+            vars[n] = Some(if segmented {
+                slot += 1;
+                format!("v[{}]", slot - 1)
+            } else {
+                var.clone()
+            });
+            stmts.push(Line {
+                var,
+                expr,
+                comment: comment(line),
+            });
+        }
+        let last = s + 1 == segments.len();
+        let tail = if last {
+            format!(
+                "Ok({})",
+                owned_output(&prog.output, |n| {
+                    let v = vars[n].clone().unwrap_or_default();
+                    if segmented {
+                        format!("{v}.clone()")
+                    } else {
+                        v
+                    }
+                })
+            )
+        } else {
+            format!("{fn_name}__{}(I, v)", s + 2)
+        };
+        let mut prim_extra: Vec<&Operand> = Vec::new();
+        if last {
+            prim_extra.push(&prog.output);
+        }
+        fns.push(FnCtx {
+            fn_name: if segmented {
+                format!("{fn_name}__{}", s + 1)
+            } else {
+                fn_name.clone()
+            },
+            segment: segmented,
+            stack: 0,
+            prim_values: prim_values(plan, segment.iter(), &prim_extra),
+            stmts,
+            tail,
+        });
+    }
     ProgramCtx {
         name: prog.name.clone(),
         fn_name,
         task_id: prog.task_id.clone(),
         file: prog.file.clone(),
-        line: prog.line,
-        prim_values: prim_values(plan, nodes.iter(), &[&prog.output]),
-        stmts,
-        ret,
+        line: if lines { prog.line } else { 0 },
+        fns,
     }
 }
 
-/// Where node `n` came from, for its comment.
-fn node_comment(plan: &Plan, n: usize) -> String {
-    let sources = &plan.nodes[n].sources;
-    let shown: Vec<String> = sources
-        .iter()
-        .take(4)
-        .map(|s| {
-            format!(
-                "{} {} (line {})",
-                plan.programs[s.program].name, s.var, s.line
-            )
-        })
-        .collect();
-    let more = sources.len().saturating_sub(4);
-    if more > 0 {
-        format!("{}, and {more} more", shown.join(", "))
-    } else {
-        shown.join(", ")
+/// Consecutive programs grouped into modules of bounded size; the modules
+/// of a battery stay the same when a program of another module changes.
+fn modules(plan: &Plan) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut stmts = 0;
+    for k in 0..plan.programs.len() {
+        let n = plan.program_nodes(k).len();
+        if k > start && (stmts + n > MAX_STMTS_PER_MODULE || k - start >= MAX_PROGRAMS_PER_MODULE) {
+            out.push(start..k);
+            start = k;
+            stmts = 0;
+        }
+        stmts += n;
     }
+    if start < plan.programs.len() || out.is_empty() {
+        out.push(start..plan.programs.len());
+    }
+    out
 }
 
-/// Render the plan as a formatted Rust source file.
-pub fn emit(plan: &Plan, info: &EmitInfo) -> Result<String, EmitError> {
+/// One module of programs as Rust source, and the program functions it
+/// defines.
+pub struct Module {
+    /// Its name in the battery (`programs_3`).
+    pub name: String,
+    /// The module's code: a crate root or the body of an inline module.
+    pub code: String,
+}
+
+/// A battery as a crate: modules of programs (compiled and cached apart)
+/// and the root that lists the programs and carries the plan.
+pub struct EmittedCrate {
+    pub modules: Vec<Module>,
+    /// The root: `PROGRAMS`, `PLAN`, `BATTERY`; it refers to the modules by
+    /// their names.
+    pub root: String,
+}
+
+struct Rendered {
+    modules: Vec<(String, String)>,
+    root_ctx: tera::Context,
+}
+
+fn tera_engine() -> Result<tera::Tera, EmitError> {
+    let mut tera = tera::Tera::default();
+    tera.autoescape_on(vec![]);
+    tera.add_raw_templates(vec![
+        ("battery.rs.tera", BATTERY_TEMPLATE),
+        ("programs.rs.tera", MODULE_TEMPLATE),
+    ])
+    .map_err(|e| EmitError::Template(format!("{e:?}")))?;
+    Ok(tera)
+}
+
+fn render(tera: &tera::Tera, name: &str, ctx: &tera::Context) -> Result<String, EmitError> {
+    tera.render(name, ctx)
+        .map_err(|e| EmitError::Template(format!("{e:?}")))
+}
+
+fn render_parts(plan: &Plan, info: &EmitInfo, lines: bool) -> Result<Rendered, EmitError> {
+    let tera = tera_engine()?;
     let names = function_names(plan);
-    let programs: Vec<ProgramCtx> = names
-        .iter()
-        .enumerate()
-        .map(|(k, name)| program_ctx(plan, k, name.clone()))
-        .collect();
-    let nodes: Vec<Line> = (0..plan.nodes.len())
-        .map(|n| Line {
-            var: format!("n{n}"),
-            expr: BatteryContext.call(plan, n),
-            comment: node_comment(plan, n),
-        })
-        .collect();
-    let outputs: Vec<&Operand> = plan.programs.iter().map(|p| &p.output).collect();
-    // A failed program reports its first failing statement's error.
-    let orders: Vec<Vec<usize>> = (0..plan.programs.len())
-        .map(|k| plan.program_order(k))
-        .collect();
-    let outputs_rs: Vec<String> = outputs
-        .iter()
-        .zip(&orders)
-        .map(|(op, order)| match op {
-            Operand::Node(n) => {
-                let nodes: Vec<String> = order.iter().map(|m| format!("&n{m}")).collect();
-                format!(
-                    "rt::sequential_error(n{n}.clone(), &[{}])",
-                    nodes.join(", ")
-                )
-            }
-            other => format!("Ok({})", owned_output(other, |_| String::new())),
-        })
-        .collect();
-    let all: Vec<usize> = (0..plan.nodes.len()).collect();
-
+    let mut modules = Vec::new();
+    let mut table = Vec::new();
+    for (m, range) in modules_of(plan).into_iter().enumerate() {
+        let name = format!("programs_{m}");
+        let programs: Vec<ProgramCtx> = range
+            .clone()
+            .map(|k| program_ctx(plan, k, names[k].clone(), lines))
+            .collect();
+        for p in &programs {
+            table.push(serde_json::json!({
+                "name": p.name,
+                "task_id": p.task_id,
+                "path": format!("{name}::{}", p.fn_name),
+            }));
+        }
+        let mut ctx = tera::Context::new();
+        ctx.insert(
+            "module",
+            &ModuleCtx {
+                name: name.clone(),
+                programs,
+            },
+        );
+        ctx.insert("first", &range.start);
+        ctx.insert("last", &range.end.saturating_sub(1));
+        modules.push((name, render(&tera, "programs.rs.tera", &ctx)?));
+    }
+    let plan_text = plan.to_text();
+    // A raw string needs more `#`s than any run of them in the text.
+    let mut hashes = String::from("#");
+    while plan_text.contains(&format!("\"{hashes}")) {
+        hashes.push('#');
+    }
     let mut ctx = tera::Context::new();
     ctx.insert("version", env!("CARGO_PKG_VERSION"));
     ctx.insert("files", info.files);
     ctx.insert("statements", &info.statements);
     ctx.insert("dead", &info.dead);
-    ctx.insert("programs", &programs);
-    ctx.insert("prim_values", &prim_values(plan, all.iter(), &outputs));
-    ctx.insert("nodes", &nodes);
-    ctx.insert("outputs", &outputs_rs);
-    let (uniforms, batch_nodes, batch_outputs) = batch_ctx(plan, &orders);
-    ctx.insert("uniforms", &uniforms);
-    ctx.insert("batch_nodes", &batch_nodes);
-    ctx.insert("batch_outputs", &batch_outputs);
+    ctx.insert("nodes", &plan.nodes.len());
+    ctx.insert("programs", &table);
+    ctx.insert("max_fn", &MAX_STMTS_PER_FN);
+    ctx.insert("max_module", &MAX_STMTS_PER_MODULE);
+    ctx.insert("plan", &format!("r{hashes}\"\n{plan_text}\"{hashes}"));
+    Ok(Rendered {
+        modules,
+        root_ctx: ctx,
+    })
+}
 
-    let mut tera = tera::Tera::default();
-    tera.autoescape_on(vec![]);
-    tera.add_raw_template(TEMPLATE_NAME, TEMPLATE)
-        .map_err(|e| EmitError::Template(format!("{e:?}")))?;
-    let code = tera
-        .render(TEMPLATE_NAME, &ctx)
-        .map_err(|e| EmitError::Template(format!("{e:?}")))?;
-    let file = syn::parse_file(&code).map_err(|e| EmitError::Syntax {
+fn modules_of(plan: &Plan) -> Vec<std::ops::Range<usize>> {
+    modules(plan)
+}
+
+fn format(code: &str) -> Result<String, EmitError> {
+    let file = syn::parse_file(code).map_err(|e| EmitError::Syntax {
         message: e.to_string(),
-        code: code.clone(),
+        code: code.to_owned(),
     })?;
     Ok(space_items(&prettyplease::unparse(&file)))
 }
 
+/// Render the plan as one formatted Rust source file (the modules inline).
+pub fn emit(plan: &Plan, info: &EmitInfo) -> Result<String, EmitError> {
+    let parts = render_parts(plan, info, true)?;
+    let mut ctx = parts.root_ctx;
+    let inline: Vec<serde_json::Value> = parts
+        .modules
+        .iter()
+        .map(|(name, code)| serde_json::json!({ "name": name, "code": code }))
+        .collect();
+    ctx.insert("inline", &inline);
+    let code = render(&tera_engine()?, "battery.rs.tera", &ctx)?;
+    format(&code)
+}
+
+/// Render the plan as a crate: each module of programs apart (so that each
+/// compiles and caches on its own), and the root.
+pub fn emit_crate(plan: &Plan, info: &EmitInfo) -> Result<EmittedCrate, EmitError> {
+    let parts = render_parts(plan, info, false)?;
+    let mut ctx = parts.root_ctx;
+    ctx.insert("inline", &Vec::<serde_json::Value>::new());
+    let root = format(&render(&tera_engine()?, "battery.rs.tera", &ctx)?)?;
+    let modules = parts
+        .modules
+        .into_iter()
+        .map(|(name, code)| {
+            Ok(Module {
+                name,
+                code: format(&code)?,
+            })
+        })
+        .collect::<Result<Vec<_>, EmitError>>()?;
+    Ok(EmittedCrate { modules, root })
+}
+
 /// prettyplease puts no blank line between items; add one after each
-/// top-level item so the file reads like hand-written code.
+/// item at the top level and in inline modules, so the file reads like
+/// hand-written code.
 fn space_items(code: &str) -> String {
-    let mut out = String::with_capacity(code.len() + 256);
+    let mut out: Vec<&str> = Vec::with_capacity(code.lines().count() * 2);
     for line in code.lines() {
-        out.push_str(line);
-        out.push('\n');
-        if matches!(line, "}" | "};" | "];") || line.starts_with("use ") || line.starts_with("#![")
-        {
-            out.push('\n');
+        // No blank line right before the end of a module.
+        if line == "}" && out.last() == Some(&"") {
+            out.pop();
+        }
+        out.push(line);
+        let body = line.trim_start();
+        let indent = line.len() - body.len();
+        let ends_item = (indent == 0 && (line.ends_with('}') || line.ends_with(';')))
+            || (indent == 4 && matches!(body, "}" | "};" | "];"))
+            || body.starts_with("use ")
+            || line.starts_with("#![");
+        if ends_item {
+            out.push("");
         }
     }
-    out.truncate(out.trim_end().len());
-    out.push('\n');
-    out
+    let mut text = out.join("\n");
+    text.truncate(text.trim_end().len());
+    text.push('\n');
+    text
 }

@@ -246,7 +246,7 @@ fn generation_is_deterministic_and_seeded() {
     let c = gen_to("c.rs", "8");
     assert_eq!(a, b);
     assert_ne!(a, c);
-    assert_eq!(a.matches("\npub fn solve_").count(), 10);
+    assert_eq!(a.matches("pub fn solve_").count(), 10);
     syn_check(&a);
 }
 

@@ -4,6 +4,8 @@
 //! Emitted code implements it with compiled Rust; [`Plan`] implements it by
 //! interpretation. Both must give identical results.
 
+use std::sync::OnceLock;
+
 use crate::batch::{Backend, Column};
 use crate::error::Result;
 use crate::plan::{guarded, Plan};
@@ -52,11 +54,40 @@ pub struct EmittedProgram {
     pub run: fn(&Value) -> Result<Value>,
 }
 
-/// An emitted battery: its program table and its merged entry point.
+/// An emitted battery: compiled functions for running one program at a
+/// time, and the merged plan as data (see [`crate::plan_text`] for why it
+/// is not code) for running them all with shared work.
 pub struct Emitted {
     pub programs: &'static [EmittedProgram],
-    pub all: fn(&Value) -> Vec<Result<Value>>,
-    pub batch: fn(&Column, usize, &dyn Backend) -> Vec<Column>,
+    plan_text: &'static str,
+    plan: OnceLock<Plan>,
+}
+
+impl Emitted {
+    pub const fn new(programs: &'static [EmittedProgram], plan_text: &'static str) -> Emitted {
+        Emitted {
+            programs,
+            plan_text,
+            plan: OnceLock::new(),
+        }
+    }
+    /// The merged plan, read on first use. A plan that does not read back
+    /// is a bug of the generator: reported, exit code 4.
+    pub fn plan(&self) -> &Plan {
+        self.plan
+            .get_or_init(|| match Plan::from_text(self.plan_text) {
+                Ok(plan) if plan.programs.len() == self.programs.len() => plan,
+                Ok(_) => internal_error("the plan and the program table disagree"),
+                Err(e) => internal_error(&e),
+            })
+    }
+}
+
+fn internal_error(message: &str) -> ! {
+    eprintln!(
+        "internal error: the battery's plan is unreadable ({message}); please report this bug"
+    );
+    std::process::exit(4)
 }
 
 impl Battery for Emitted {
@@ -74,10 +105,10 @@ impl Battery for Emitted {
         guarded(|| run(input))
     }
     fn run_all(&self, input: &Value) -> Vec<Result<Value>> {
-        (self.all)(input)
+        self.plan().eval_all(input)
     }
     fn run_batch(&self, inputs: &Column, rows: usize, backend: &dyn Backend) -> Vec<Column> {
-        (self.batch)(inputs, rows, backend)
+        self.plan().eval_batch(inputs, rows, backend)
     }
 }
 

@@ -21,6 +21,7 @@ pub mod driver;
 pub mod error;
 pub mod functions;
 pub mod plan;
+pub mod plan_text;
 pub mod primitives;
 pub mod signatures;
 pub mod task;
