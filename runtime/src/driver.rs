@@ -199,23 +199,31 @@ pub fn execute(
             // node across all rows); a GPU takes them all at once.
             let chunk = backend.batch_rows(samples.len()).max(1);
             let chunks: Vec<&[(usize, usize, Value)]> = samples.chunks(chunk).collect();
-            let results: Vec<Vec<Column>> = chunks
+            // Each chunk's columns become compact outcomes at once, so the
+            // values of only the chunks in flight are held at a time.
+            let results: Vec<Vec<Vec<Outcome>>> = chunks
                 .par_iter()
                 .map(|rows| {
                     let inputs = Column::Rows(rows.iter().map(|(_, _, v)| Ok(v.clone())).collect());
-                    battery.run_batch(&inputs, rows.len(), backend)
+                    battery
+                        .run_batch(&inputs, rows.len(), backend)
+                        .into_iter()
+                        .enumerate()
+                        .map(|(k, column)| {
+                            rows.iter()
+                                .enumerate()
+                                .filter(|(_, (t, _, _))| want(k, *t))
+                                .map(|(row, _)| Outcome::from_result(column.row(row).clone()))
+                                .collect()
+                        })
+                        .collect()
                 })
                 .collect();
-            for (rows, columns) in chunks.iter().zip(results) {
-                for (k, column) in columns.into_iter().enumerate() {
-                    for (row, (t, s, _)) in rows.iter().enumerate() {
-                        if want(k, *t) {
-                            outcomes[k].push((
-                                *t,
-                                *s,
-                                Outcome::from_result(column.row(row).clone()),
-                            ));
-                        }
+            for (rows, per_program) in chunks.iter().zip(results) {
+                for (k, outs) in per_program.into_iter().enumerate() {
+                    let wanted_rows = rows.iter().filter(|(t, _, _)| want(k, *t));
+                    for ((t, s, _), o) in wanted_rows.zip(outs) {
+                        outcomes[k].push((*t, *s, o));
                     }
                 }
             }
@@ -352,6 +360,47 @@ impl RunResults {
         }
         Json::Object(root)
     }
+    /// Write the results JSON (as [`RunResults::to_json`], then `extra`
+    /// entries) straight to `w`, without building it in memory: a JSON tree
+    /// of every output grid took 16 KB per evaluation.
+    pub fn write_json(
+        &self,
+        w: &mut impl std::io::Write,
+        extra: &[(&str, Json)],
+    ) -> std::io::Result<()> {
+        let key = |w: &mut dyn std::io::Write, k: &str| -> std::io::Result<()> {
+            serde_json::to_writer(&mut *w, k)?;
+            w.write_all(b":")
+        };
+        w.write_all(b"{")?;
+        let mut first = true;
+        for (k, outs) in self.outcomes.iter().enumerate() {
+            if !std::mem::take(&mut first) {
+                w.write_all(b",")?;
+            }
+            key(w, &self.names[k])?;
+            w.write_all(b"{")?;
+            for (i, (t, s, o)) in outs.iter().enumerate() {
+                if i > 0 {
+                    w.write_all(b",")?;
+                }
+                key(w, &format!("{}:{}", self.tasks[*t].id, s))?;
+                match o {
+                    Outcome::Grid(g) => write_grid(w, g)?,
+                    other => serde_json::to_writer(&mut *w, &other.to_json())?,
+                }
+            }
+            w.write_all(b"}")?;
+        }
+        for (k, v) in extra {
+            if !std::mem::take(&mut first) {
+                w.write_all(b",")?;
+            }
+            key(w, k)?;
+            serde_json::to_writer(&mut *w, v)?;
+        }
+        w.write_all(b"}")
+    }
     /// The Kaggle submission: per task, per test input, two attempts from
     /// the best programs on that task (most train outputs right first; ties
     /// in program order), falling back to the test input itself.
@@ -392,6 +441,22 @@ impl RunResults {
         }
         Json::Object(root)
     }
+}
+
+/// A grid as JSON rows of numbers.
+fn write_grid(w: &mut impl std::io::Write, g: &Grid) -> std::io::Result<()> {
+    w.write_all(b"[")?;
+    for (i, row) in g.rows().enumerate() {
+        w.write_all(if i > 0 { b",[" } else { b"[" })?;
+        for (j, c) in row.iter().enumerate() {
+            if j > 0 {
+                w.write_all(b",")?;
+            }
+            write!(w, "{c}")?;
+        }
+        w.write_all(b"]")?;
+    }
+    w.write_all(b"]")
 }
 
 /// Train outputs program `k` got right on task `t`.
@@ -584,15 +649,15 @@ pub fn run(battery: &dyn Battery, opts: &RunOptions) -> i32 {
     let results = pool.install(|| execute(battery, tasks, opts.mode, exec, backend, &progress));
     let telemetry = backend.telemetry().report();
     if let Some(out) = &opts.out {
-        let mut j = results.to_json();
-        if let Json::Object(m) = &mut j {
-            m.insert(
-                STATS_KEY.to_owned(),
-                stats_json(&backend.name(), exec, &telemetry),
-            );
-        }
-        if let Err(code) = write_json(out, &j) {
-            return code;
+        let stats = stats_json(&backend.name(), exec, &telemetry);
+        let written = std::fs::File::create(out).and_then(|f| {
+            let mut w = std::io::BufWriter::new(f);
+            results.write_json(&mut w, &[(STATS_KEY, stats)])?;
+            std::io::Write::flush(&mut w)
+        });
+        if let Err(e) = written {
+            eprintln!("error: cannot write {}: {e}", out.display());
+            return exit::IO;
         }
     }
     if let Some(sub) = &opts.submission {
