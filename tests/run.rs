@@ -119,6 +119,9 @@ fn cross_mode_runs_every_program_on_every_task() {
     let stats = &results["__stats__"];
     assert_eq!(stats["exec"], "Batched");
     assert!(!stats["primitives"].as_array().unwrap().is_empty());
+    // The share a GPU could take is known on a machine without one.
+    let coverage = stats["gpu_coverage"]["rows"].as_f64().unwrap();
+    assert!(coverage > 0.0 && coverage < 1.0, "{coverage}");
 }
 
 #[test]

@@ -683,7 +683,8 @@ pub fn run(battery: &dyn Battery, opts: &RunOptions) -> i32 {
 pub const STATS_KEY: &str = "__stats__";
 
 fn stats_json(backend: &str, exec: Exec, t: &[PrimStats]) -> Json {
-    json!({ "backend": backend, "exec": format!("{exec:?}"), "primitives": t })
+    json!({ "backend": backend, "exec": format!("{exec:?}"), "primitives": t,
+            "gpu_coverage": GpuCoverage::of(t) })
 }
 
 /// `--stats`: rows per device and time, per primitive.
@@ -707,7 +708,44 @@ pub fn stats_table(backend: &str, exec: Exec, t: &[PrimStats]) -> String {
     s.push_str(&format!(
         "batch ops: {gpu} rows on the GPU, {cpu} rows on the CPU\n"
     ));
+    let c = GpuCoverage::of(t);
+    s.push_str(&format!(
+        "gpu coverage: {:.1}% of batch rows have a device kernel ({:.1}% of batch time)\n",
+        100.0 * c.rows,
+        100.0 * c.time
+    ));
     s
+}
+
+/// The share of batch rows, and of batch time, spent in primitives that
+/// have a device kernel: what a GPU could take at most, known on any
+/// machine (the telemetry of a CPU run says it as well as a GPU run).
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct GpuCoverage {
+    pub rows: f64,
+    pub time: f64,
+}
+
+impl GpuCoverage {
+    pub fn of(t: &[PrimStats]) -> GpuCoverage {
+        let has_kernel = |p: &PrimStats| {
+            crate::signatures::Prim::from_name(p.name)
+                .is_some_and(|prim| crate::backends::cuda::ops::op_for(prim).is_some())
+        };
+        let share = |f: &dyn Fn(&PrimStats) -> u64| {
+            let all: u64 = t.iter().map(f).sum();
+            let covered: u64 = t.iter().filter(|p| has_kernel(p)).map(f).sum();
+            if all == 0 {
+                0.0
+            } else {
+                covered as f64 / all as f64
+            }
+        };
+        GpuCoverage {
+            rows: share(&|p| p.cpu_rows + p.gpu_rows),
+            time: share(&|p| p.micros),
+        }
+    }
 }
 
 /// `--stats`: bytes copied between host and GPU.
