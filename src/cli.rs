@@ -307,10 +307,6 @@ fn compile_or_report(g: &Generated, timeout: Option<Duration>) -> Result<Compile
             }
             Ok(Compiled::Binary(b.binary))
         }
-        Err(e @ compile::CompileError::Cargo { .. }) => {
-            eprintln!("error: {e}");
-            Ok(Compiled::Failed)
-        }
         Err(e) => {
             eprintln!("error: {e}");
             Ok(Compiled::Failed)

@@ -6,6 +6,7 @@
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::emit::EmittedCrate;
@@ -192,6 +193,26 @@ fn write_crates(
     Ok((name, packages))
 }
 
+/// Set by Ctrl-C while cargo runs: the build stops and counts as failed
+/// (so `gen run` goes on with the interpreter); outside a build, Ctrl-C
+/// ends gen as usual.
+static COMPILING: AtomicBool = AtomicBool::new(false);
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Route Ctrl-C as described at [`COMPILING`] (once per process).
+fn handle_interrupts() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let _ = ctrlc::set_handler(|| {
+            if COMPILING.load(Ordering::SeqCst) {
+                INTERRUPTED.store(true, Ordering::SeqCst);
+            } else {
+                std::process::exit(130);
+            }
+        });
+    });
+}
+
 /// The optimisation level of the modules of program functions.
 pub const MODULE_OPT_LEVEL: u8 = 1;
 
@@ -220,6 +241,41 @@ pub fn build(
     let before = modified(&binary);
     let start = Instant::now();
     let log = std::fs::File::create(&log_path).map_err(io_error(&dir))?;
+    handle_interrupts();
+    INTERRUPTED.store(false, Ordering::SeqCst);
+    COMPILING.store(true, Ordering::SeqCst);
+    let result = run_cargo(&dir, &layout, log, &modules, timeout, progress, start);
+    COMPILING.store(false, Ordering::SeqCst);
+    let built = match result {
+        Ok(built) => built,
+        Err(status) => {
+            return Err(CompileError::Cargo {
+                status,
+                log: log_path,
+            })
+        }
+    };
+    let reused = before.is_some() && before == modified(&binary);
+    Ok(Built {
+        binary,
+        compile_time: start.elapsed(),
+        reused,
+        modules_built: built,
+        modules: modules.len(),
+    })
+}
+
+/// Run cargo on the battery crate; how many modules it compiled, or why
+/// it did not finish.
+fn run_cargo(
+    dir: &Path,
+    layout: &Layout,
+    log: std::fs::File,
+    modules: &[String],
+    timeout: Option<Duration>,
+    progress: &dyn Progress,
+    start: Instant,
+) -> Result<usize, String> {
     let mut child = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .args([
             "build",
@@ -233,7 +289,7 @@ pub fn build(
         .stdout(Stdio::piped())
         .stderr(log)
         .spawn()
-        .map_err(|e| CompileError::Io(format!("cannot run cargo: {e}")))?;
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
     // cargo reports each compiled (or fresh) crate on stdout as JSON.
     let stdout = child.stdout.take().expect("piped");
     let (tx, rx) = std::sync::mpsc::channel::<(String, bool)>();
@@ -251,60 +307,51 @@ pub fn build(
     });
     let mut ready = 0;
     let mut built = 0;
+    let mut count = |package: String, fresh: bool, ready: &mut usize| {
+        if modules.contains(&package) {
+            *ready += 1;
+            built += usize::from(!fresh);
+            progress.modules(*ready, modules.len());
+        }
+    };
     progress.modules(0, modules.len());
+    let stopped = |child: &mut std::process::Child, why: String| {
+        let _ = child.kill();
+        let _ = child.wait();
+        why
+    };
     let status = loop {
         while let Ok((package, fresh)) = rx.try_recv() {
-            if modules.contains(&package) {
-                ready += 1;
-                built += usize::from(!fresh);
-                progress.modules(ready, modules.len());
-            }
+            count(package, fresh, &mut ready);
+        }
+        if INTERRUPTED.load(Ordering::SeqCst) {
+            break Err(stopped(&mut child, "interrupted (Ctrl-C)".into()));
         }
         match child.try_wait() {
             Ok(Some(status)) => break Ok(status),
             Ok(None) => {}
-            Err(e) => break Err(format!("cannot wait for cargo: {e}")),
+            Err(e) => break Err(stopped(&mut child, format!("cannot wait for cargo: {e}"))),
         }
         if timeout.is_some_and(|t| start.elapsed() > t) {
-            let _ = child.kill();
-            let _ = child.wait();
-            break Err(format!(
+            let why = format!(
                 "stopped after {:.0} s (--compile-timeout)",
                 start.elapsed().as_secs_f64()
-            ));
+            );
+            break Err(stopped(&mut child, why));
         }
         std::thread::sleep(Duration::from_millis(50));
     };
     let _ = reader.join();
     while let Ok((package, fresh)) = rx.try_recv() {
-        if modules.contains(&package) {
-            built += usize::from(!fresh);
-        }
+        count(package, fresh, &mut ready);
     }
-    let status = match status {
-        Ok(s) if s.success() => s,
-        Ok(s) => {
-            return Err(CompileError::Cargo {
-                status: s.to_string(),
-                log: log_path,
-            })
-        }
-        Err(m) => {
-            return Err(CompileError::Cargo {
-                status: m,
-                log: log_path,
-            })
-        }
-    };
-    let _ = status;
-    let reused = before.is_some() && before == modified(&binary);
-    Ok(Built {
-        binary,
-        compile_time: start.elapsed(),
-        reused,
-        modules_built: built,
-        modules: modules.len(),
-    })
+    match status {
+        // Ctrl-C on a terminal reaches cargo too, which then dies of it.
+        _ if INTERRUPTED.load(Ordering::SeqCst) => Err("interrupted (Ctrl-C)".into()),
+        Ok(s) if s.success() => Ok(built),
+        Ok(s) => Err(s.to_string()),
+        Err(why) => Err(why),
+    }
 }
 
 fn write_if_changed(path: &Path, text: &str) -> std::io::Result<()> {

@@ -224,3 +224,35 @@ fn a_compile_out_of_time_is_stopped_and_falls_back() {
         "{err}"
     );
 }
+
+/// Ctrl-C while cargo works stops the compile, not the run: the plan runs
+/// on the interpreter. (A fresh cache, so that the compile takes long.)
+#[test]
+fn an_interrupted_compile_falls_back_to_the_interpreter() {
+    let dir = tmp("interrupt");
+    let child = Command::new(env!("CARGO_BIN_EXE_gen"))
+        .env("BATTGEN_CACHE", dir.join("cache"))
+        .args(["run", "--quiet", "--task", "67a3c6ac"])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait until cargo runs (its log exists), then interrupt gen alone.
+    let started = std::time::Instant::now();
+    while !dir.join("cache/batteries").exists() && started.elapsed().as_secs() < 60 {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("interrupted (Ctrl-C)"), "{err}");
+    assert!(
+        err.contains("running the same plan on the interpreter"),
+        "{err}"
+    );
+}
