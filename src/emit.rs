@@ -150,6 +150,8 @@ fn prim_var(p: Prim) -> String {
 /// (in segments) a slot of the value stack `v`.
 struct Names<'a> {
     vars: &'a [Option<String>],
+    /// The node's value as a statically known function, where it is one.
+    statics: &'a [Option<StaticFn>],
 }
 
 impl Names<'_> {
@@ -163,9 +165,113 @@ impl Names<'_> {
             Operand::Fused(_) => unreachable!("fused operations are only callees"),
         }
     }
+    /// An operand as a `&Value` that is valid anywhere in the program
+    /// (in a closure, in a later segment): primitives as shared values.
+    fn value_ref(&self, op: &Operand) -> String {
+        match op {
+            Operand::Prim(p) => format!("rt::prim_ref(rt::Prim::{})", ident(p.name())),
+            other => self.by_ref(other),
+        }
+    }
+    fn static_fn(&self, op: &Operand) -> Option<StaticFn> {
+        match op {
+            Operand::Prim(p) => Some(StaticFn::Prim(*p)),
+            Operand::Node(n) => self.statics[*n].clone(),
+            _ => None,
+        }
+    }
+    /// The function value node `n` builds, if it is known without running
+    /// the program (its parts are primitives or other known functions;
+    /// bound values are captured by reference).
+    fn static_of(&self, plan: &Plan, n: usize) -> Option<StaticFn> {
+        let node = &plan.nodes[n];
+        let Operand::Prim(p) = node.callee else {
+            return None;
+        };
+        let f = |k: usize| self.static_fn(node.args.get(k)?).map(Box::new);
+        Some(match (p, node.args.len()) {
+            (Prim::rbind | Prim::lbind, 2) => {
+                let inner = f(0)?;
+                // The reference's lambda takes one argument less than the
+                // bound function (two or three); other arities stay dynamic.
+                let arity = match inner.arity() {
+                    2 => 1,
+                    3 => 2,
+                    _ => return None,
+                };
+                StaticFn::Bind {
+                    right: p == Prim::rbind,
+                    f: inner,
+                    fixed: self.value_ref(&node.args[1]),
+                    arity,
+                }
+            }
+            (Prim::compose, 2) => StaticFn::Compose(f(0)?, f(1)?),
+            (Prim::chain, 3) => StaticFn::Chain(f(0)?, f(1)?, f(2)?),
+            (Prim::fork, 3) => StaticFn::Fork(f(0)?, f(1)?, f(2)?),
+            (Prim::matcher, 2) => StaticFn::Matcher(f(0)?, self.value_ref(&node.args[1])),
+            _ => return None,
+        })
+    }
+    /// A higher-order primitive called with a statically known function:
+    /// its `_with` form with the function inlined as a Rust closure.
+    fn inlined_higher_order(&self, p: Prim, args: &[Operand]) -> Option<String> {
+        // (position of the function argument, arity it is called with)
+        let (at, arity) = match p {
+            Prim::apply | Prim::mapply => (0, 1),
+            Prim::papply | Prim::mpapply | Prim::prapply => (0, 2),
+            Prim::sfilter
+            | Prim::mfilter
+            | Prim::extract
+            | Prim::order
+            | Prim::argmax
+            | Prim::argmin
+            | Prim::valmax
+            | Prim::valmin => (1, 1),
+            _ => return None,
+        };
+        let f = self.static_fn(args.get(at)?)?;
+        if f.arity() != arity {
+            return None;
+        }
+        let params: Vec<String> = (0..arity).map(|k| format!("arg__{k}")).collect();
+        let body = f.inline(&params)?;
+        let typed: Vec<String> = params.iter().map(|a| format!("{a}: &rt::Value")).collect();
+        let closure = format!(
+            "|{}| -> rt::Result<rt::Value> {{ {body} }}",
+            typed.join(", ")
+        );
+        let rest: Vec<String> = args
+            .iter()
+            .enumerate()
+            .map(|(k, a)| {
+                if k == at {
+                    closure.clone()
+                } else {
+                    self.by_ref(a)
+                }
+            })
+            .collect();
+        Some(format!("{}_with({})", prim_path(p), rest.join(", ")))
+    }
     /// The call of node `n` (without the trailing `?`).
     fn call(&self, plan: &Plan, n: usize) -> String {
         let node = &plan.nodes[n];
+        if let Operand::Prim(p) = node.callee {
+            if let Some(code) = self.inlined_higher_order(p, &node.args) {
+                return code;
+            }
+        }
+        // A call of a known function value: its body, inlined.
+        if let Some(f) = self
+            .static_fn(&node.callee)
+            .filter(|_| !matches!(node.callee, Operand::Prim(_)))
+        {
+            let args: Vec<String> = node.args.iter().map(|a| self.by_ref(a)).collect();
+            if let Some(code) = f.inline(&args) {
+                return code;
+            }
+        }
         let args: Vec<String> = node.args.iter().map(|a| self.by_ref(a)).collect();
         let owned = |args: &[String]| -> String {
             args.iter()
@@ -190,6 +296,72 @@ impl Names<'_> {
             },
             callee => format!("rt::call({}, &[{}])", self.by_ref(callee), owned(&args)),
         }
+    }
+}
+
+/// A function value known without running the program: what `rbind`,
+/// `lbind`, `compose`, `chain`, `fork` and `matcher` build from primitives
+/// and other known functions. Emitted code calls it as Rust (no dynamic
+/// call, no argument vector); its value is still built for every other use.
+#[derive(Clone, Debug)]
+enum StaticFn {
+    Prim(Prim),
+    Bind {
+        right: bool,
+        f: Box<StaticFn>,
+        /// The bound value, a `&Value` expression.
+        fixed: String,
+        arity: usize,
+    },
+    Compose(Box<StaticFn>, Box<StaticFn>),
+    Chain(Box<StaticFn>, Box<StaticFn>, Box<StaticFn>),
+    Fork(Box<StaticFn>, Box<StaticFn>, Box<StaticFn>),
+    /// The target, a `&Value` expression.
+    Matcher(Box<StaticFn>, String),
+}
+
+impl StaticFn {
+    /// The number of arguments it takes (the reference's `co_argcount`).
+    fn arity(&self) -> usize {
+        match self {
+            StaticFn::Prim(p) => p.arity(),
+            StaticFn::Bind { arity, .. } => *arity,
+            _ => 1,
+        }
+    }
+    /// The call on `args` (`&Value` expressions) as a `Result<Value>`
+    /// expression; `None` where the arity does not match (then the dynamic
+    /// call raises the reference's TypeError).
+    fn inline(&self, args: &[String]) -> Option<String> {
+        if args.len() != self.arity() {
+            return None;
+        }
+        let value = |e: String| format!("&({e}?)");
+        Some(match self {
+            StaticFn::Prim(p) => format!("{}({})", prim_path(*p), args.join(", ")),
+            StaticFn::Bind {
+                right, f, fixed, ..
+            } => {
+                let mut all = args.to_vec();
+                if *right {
+                    all.push(fixed.clone());
+                } else {
+                    all.insert(0, fixed.clone());
+                }
+                f.inline(&all)?
+            }
+            StaticFn::Compose(outer, inner) => outer.inline(&[value(inner.inline(args)?)])?,
+            StaticFn::Chain(h, g, f) => {
+                let fx = value(f.inline(args)?);
+                h.inline(&[value(g.inline(&[fx])?)])?
+            }
+            StaticFn::Fork(outer, a, b) => {
+                outer.inline(&[value(a.inline(args)?), value(b.inline(args)?)])?
+            }
+            StaticFn::Matcher(f, target) => {
+                format!("Ok(rt::Value::Bool(&({}?) == {target}))", f.inline(args)?)
+            }
+        })
     }
 }
 
@@ -262,6 +434,7 @@ fn program_ctx(plan: &Plan, k: usize, fn_name: String, lines: bool) -> ProgramCt
     let nodes = plan.program_order(k);
     let segmented = nodes.len() > MAX_STMTS_PER_FN;
     let mut vars: Vec<Option<String>> = vec![None; plan.nodes.len()];
+    let mut statics: Vec<Option<StaticFn>> = vec![None; plan.nodes.len()];
     let comment = |line: usize| {
         if lines {
             format!("{}:{line}", prog.file)
@@ -295,7 +468,13 @@ fn program_ctx(plan: &Plan, k: usize, fn_name: String, lines: bool) -> ProgramCt
                 Some(s) => (ident(&s.var), s.line),
                 None => (format!("n{n}"), 0),
             };
-            let expr = Names { vars: &vars }.call(plan, n);
+            let names = Names {
+                vars: &vars,
+                statics: &statics,
+            };
+            let expr = names.call(plan, n);
+            let known = names.static_of(plan, n);
+            statics[n] = known;
             vars[n] = Some(if segmented {
                 slot += 1;
                 format!("v[{}]", slot - 1)

@@ -66,4 +66,15 @@ pub mod rt {
     pub fn prim(p: Prim) -> Value {
         Value::func(crate::functions::Func::Prim(p))
     }
+
+    /// A primitive as a shared function value (made once per process).
+    pub fn prim_ref(p: Prim) -> &'static Value {
+        static TABLE: std::sync::OnceLock<Vec<Value>> = std::sync::OnceLock::new();
+        &TABLE.get_or_init(|| {
+            crate::signatures::PRIMITIVES
+                .iter()
+                .map(|s| prim(s.prim))
+                .collect()
+        })[p as usize]
+    }
 }

@@ -138,12 +138,12 @@ fn best_index(keys: &[Value], better: fn(&Value, &Value) -> Result<bool>) -> Res
 }
 
 /// The keys `f(e)` of the elements, in iteration order.
-fn keys_of(items: &[Value], f: &Value) -> Result<Vec<Value>> {
+fn keys_of(items: &[Value], mut f: impl FnMut(&Value) -> Result<Value>) -> Result<Vec<Value>> {
     items
         .iter()
         .map(|e| {
             crate::budget::check()?;
-            call1(f, e)
+            f(e)
         })
         .collect()
 }
@@ -151,7 +151,7 @@ fn keys_of(items: &[Value], f: &Value) -> Result<Vec<Value>> {
 /// `max`/`min` with a key and no default: a value error when empty.
 fn arg_best(
     container: &Value,
-    f: &Value,
+    f: impl FnMut(&Value) -> Result<Value>,
     better: fn(&Value, &Value) -> Result<bool>,
     context: &'static str,
 ) -> Result<Value> {
@@ -166,15 +166,15 @@ fn arg_best(
 /// `f(max(container, key=f, default=0))`: `f(0)` when empty.
 fn val_best(
     container: &Value,
-    f: &Value,
+    mut f: impl FnMut(&Value) -> Result<Value>,
     better: fn(&Value, &Value) -> Result<bool>,
 ) -> Result<Value> {
     let items = container.elems()?;
-    let keys = keys_of(&items, f)?;
+    let keys = keys_of(&items, &mut f)?;
     match best_index(&keys, better)? {
         // `f` is a pure function: calling it again on the winner gives its key.
         Some(b) => Ok(keys[b].clone()),
-        None => call1(f, &Value::Int(0)),
+        None => f(&Value::Int(0)),
     }
 }
 
@@ -361,8 +361,14 @@ pub fn dedupe(tup: &Value) -> Result<Value> {
 /// `tuple(sorted(container, key=compfunc))`: a stable sort on the keys,
 /// compared in our total order.
 pub fn order(container: &Value, compfunc: &Value) -> Result<Value> {
+    order_with(container, |x| call1(compfunc, x))
+}
+
+/// [`order`] with the key function as Rust code (emitted batteries inline
+/// statically known functions this way).
+pub fn order_with(container: &Value, key: impl FnMut(&Value) -> Result<Value>) -> Result<Value> {
     let items = container.elems()?;
-    let keys = keys_of(&items, compfunc)?;
+    let keys = keys_of(&items, key)?;
     let mut idx: Vec<usize> = (0..items.len()).collect();
     idx.sort_by(|&x, &y| keys[x].cmp(&keys[y]));
     match container {
@@ -467,19 +473,35 @@ pub fn minimum(container: &Value) -> Result<Value> {
 }
 
 pub fn valmax(container: &Value, compfunc: &Value) -> Result<Value> {
-    val_best(container, compfunc, py_gt)
+    valmax_with(container, |x| call1(compfunc, x))
+}
+
+pub fn valmax_with(container: &Value, key: impl FnMut(&Value) -> Result<Value>) -> Result<Value> {
+    val_best(container, key, py_gt)
 }
 
 pub fn valmin(container: &Value, compfunc: &Value) -> Result<Value> {
-    val_best(container, compfunc, py_lt)
+    valmin_with(container, |x| call1(compfunc, x))
+}
+
+pub fn valmin_with(container: &Value, key: impl FnMut(&Value) -> Result<Value>) -> Result<Value> {
+    val_best(container, key, py_lt)
 }
 
 pub fn argmax(container: &Value, compfunc: &Value) -> Result<Value> {
-    arg_best(container, compfunc, py_gt, "argmax")
+    argmax_with(container, |x| call1(compfunc, x))
+}
+
+pub fn argmax_with(container: &Value, key: impl FnMut(&Value) -> Result<Value>) -> Result<Value> {
+    arg_best(container, key, py_gt, "argmax")
 }
 
 pub fn argmin(container: &Value, compfunc: &Value) -> Result<Value> {
-    arg_best(container, compfunc, py_lt, "argmin")
+    argmin_with(container, |x| call1(compfunc, x))
+}
+
+pub fn argmin_with(container: &Value, key: impl FnMut(&Value) -> Result<Value>) -> Result<Value> {
+    arg_best(container, key, py_lt, "argmin")
 }
 
 pub fn mostcommon(container: &Value) -> Result<Value> {
@@ -495,9 +517,16 @@ pub fn initset(value: &Value) -> Result<Value> {
 }
 
 pub fn sfilter(container: &Value, condition: &Value) -> Result<Value> {
+    sfilter_with(container, |e| call1(condition, e))
+}
+
+pub fn sfilter_with(
+    container: &Value,
+    mut condition: impl FnMut(&Value) -> Result<Value>,
+) -> Result<Value> {
     filter_container(container, "sfilter", |e| {
         crate::budget::check()?;
-        Ok(call1(condition, e)?.truthy())
+        Ok(condition(e)?.truthy())
     })
 }
 
@@ -505,11 +534,25 @@ pub fn mfilter(container: &Value, function: &Value) -> Result<Value> {
     merge(&sfilter(container, function)?)
 }
 
+pub fn mfilter_with(
+    container: &Value,
+    condition: impl FnMut(&Value) -> Result<Value>,
+) -> Result<Value> {
+    merge(&sfilter_with(container, condition)?)
+}
+
 /// The first element that satisfies `condition` (StopIteration if none).
 pub fn extract(container: &Value, condition: &Value) -> Result<Value> {
+    extract_with(container, |e| call1(condition, e))
+}
+
+pub fn extract_with(
+    container: &Value,
+    mut condition: impl FnMut(&Value) -> Result<Value>,
+) -> Result<Value> {
     for e in container.elems()? {
         crate::budget::check()?;
-        if call1(condition, &e)?.truthy() {
+        if condition(&e)?.truthy() {
             return Ok(e);
         }
     }

@@ -68,11 +68,18 @@ pub fn fork(outer: &Value, a: &Value, b: &Value) -> Result<Value> {
 }
 
 pub fn apply(function: &Value, container: &Value) -> Result<Value> {
+    apply_with(|e| call1(function, e), container)
+}
+
+/// [`apply`] with the function as Rust code (emitted batteries inline
+/// statically known functions this way; the `_with` forms of the other
+/// higher-order primitives likewise).
+pub fn apply_with(
+    function: impl FnMut(&Value) -> Result<Value>,
+    container: &Value,
+) -> Result<Value> {
     let items = container.elems()?;
-    let out = items
-        .iter()
-        .map(|e| call1(function, e))
-        .collect::<Result<Vec<_>>>()?;
+    let out = items.iter().map(function).collect::<Result<Vec<_>>>()?;
     container.same_container(out)
 }
 
@@ -104,15 +111,30 @@ pub fn mapply(function: &Value, container: &Value) -> Result<Value> {
     crate::primitives::containers::merge(&apply(function, container)?)
 }
 
+pub fn mapply_with(
+    function: impl FnMut(&Value) -> Result<Value>,
+    container: &Value,
+) -> Result<Value> {
+    crate::primitives::containers::merge(&apply_with(function, container)?)
+}
+
 /// Python's `zip(a, b)`: pairs up to the shorter length.
 fn zipped(a: &Value, b: &Value) -> Result<Vec<(Value, Value)>> {
     Ok(a.elems()?.into_iter().zip(b.elems()?).collect())
 }
 
 pub fn papply(function: &Value, a: &Value, b: &Value) -> Result<Value> {
+    papply_with(|x, y| call(function, &[x.clone(), y.clone()]), a, b)
+}
+
+pub fn papply_with(
+    mut function: impl FnMut(&Value, &Value) -> Result<Value>,
+    a: &Value,
+    b: &Value,
+) -> Result<Value> {
     let out = zipped(a, b)?
-        .into_iter()
-        .map(|(x, y)| call(function, &[x, y]))
+        .iter()
+        .map(|(x, y)| function(x, y))
         .collect::<Result<Vec<_>>>()?;
     Ok(Value::tuple(out))
 }
@@ -121,7 +143,23 @@ pub fn mpapply(function: &Value, a: &Value, b: &Value) -> Result<Value> {
     crate::primitives::containers::merge(&papply(function, a, b)?)
 }
 
+pub fn mpapply_with(
+    function: impl FnMut(&Value, &Value) -> Result<Value>,
+    a: &Value,
+    b: &Value,
+) -> Result<Value> {
+    crate::primitives::containers::merge(&papply_with(function, a, b)?)
+}
+
 pub fn prapply(function: &Value, a: &Value, b: &Value) -> Result<Value> {
+    prapply_with(|x, y| call(function, &[x.clone(), y.clone()]), a, b)
+}
+
+pub fn prapply_with(
+    mut function: impl FnMut(&Value, &Value) -> Result<Value>,
+    a: &Value,
+    b: &Value,
+) -> Result<Value> {
     // The reference iterates `b` outside `a`: with `b` empty, `a` is never read.
     let ys = b.elems()?;
     if ys.is_empty() {
@@ -132,7 +170,7 @@ pub fn prapply(function: &Value, a: &Value, b: &Value) -> Result<Value> {
     for y in &ys {
         for x in &xs {
             crate::budget::check()?;
-            out.push(call(function, &[x.clone(), y.clone()])?);
+            out.push(function(x, y)?);
         }
     }
     Ok(Value::set(out))

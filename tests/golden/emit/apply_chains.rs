@@ -58,7 +58,10 @@ pub mod programs_0 {
         /// tests/golden/emit/apply_chains.py:18
         let x1 = rt::p::partition(I)?;
         /// tests/golden/emit/apply_chains.py:19
-        let x2 = rt::p::apply(&f_toindices, &x1)?;
+        let x2 = rt::p::apply_with(
+            |arg__0: &rt::Value| -> rt::Result<rt::Value> { rt::p::toindices(arg__0) },
+            &x1,
+        )?;
         /// tests/golden/emit/apply_chains.py:20
         let x3 = rt::p::merge(&x2)?;
         /// tests/golden/emit/apply_chains.py:21

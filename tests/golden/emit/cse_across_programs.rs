@@ -28,7 +28,10 @@ pub mod programs_0 {
         /// tests/golden/emit/cse_across_programs.py:4
         let x1 = rt::p::objects(I, &rt::c::T, &rt::c::F, &rt::c::T)?;
         /// tests/golden/emit/cse_across_programs.py:5
-        let x2 = rt::p::argmax(&x1, &f_size)?;
+        let x2 = rt::p::argmax_with(
+            &x1,
+            |arg__0: &rt::Value| -> rt::Result<rt::Value> { rt::p::size(arg__0) },
+        )?;
         /// tests/golden/emit/cse_across_programs.py:6
         let O = rt::p::subgrid(&x2, I)?;
         Ok(O)
@@ -40,7 +43,10 @@ pub mod programs_0 {
         /// tests/golden/emit/cse_across_programs.py:10
         let x1 = rt::p::objects(I, &rt::c::T, &rt::c::F, &rt::c::T)?;
         /// tests/golden/emit/cse_across_programs.py:11
-        let x2 = rt::p::argmax(&x1, &f_size)?;
+        let x2 = rt::p::argmax_with(
+            &x1,
+            |arg__0: &rt::Value| -> rt::Result<rt::Value> { rt::p::size(arg__0) },
+        )?;
         /// tests/golden/emit/cse_across_programs.py:12
         let x3 = rt::p::subgrid(&x2, I)?;
         /// tests/golden/emit/cse_across_programs.py:13

@@ -32,11 +32,14 @@ pub mod programs_0 {
         /// tests/golden/emit/function_values.py:7
         let x2 = rt::p::compose(&x1, &f_asobject)?;
         /// tests/golden/emit/function_values.py:8
-        let x3 = rt::call(&x2, &[I.clone()])?;
+        let x3 = rt::p::colorcount(&(rt::p::asobject(I)?), &rt::c::ONE)?;
         /// tests/golden/emit/function_values.py:9
         let x4 = rt::p::fork(&f_add, &x1, &x1)?;
         /// tests/golden/emit/function_values.py:10
-        let x5 = rt::call(&x4, &[I.clone()])?;
+        let x5 = rt::p::add(
+            &(rt::p::colorcount(I, &rt::c::ONE)?),
+            &(rt::p::colorcount(I, &rt::c::ONE)?),
+        )?;
         /// tests/golden/emit/function_values.py:11
         let x6 = rt::p::greater(&x5, &x3)?;
         /// tests/golden/emit/function_values.py:12
