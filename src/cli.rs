@@ -49,6 +49,12 @@ pub enum Command_ {
     /// execution, one thread vs all cores (default data: the 400 ARC
     /// training tasks of ../shared/arc-agi).
     Bench(RunArgs),
+    /// Mutate the programs into a battery of many (constants and
+    /// primitives replaced by others of the same type) and find the
+    /// mutants that reproduce each task's train outputs.
+    Search(crate::search::SearchArgs),
+    /// Combine the results of `gen search --shard K/N` runs.
+    Merge(crate::search::MergeArgs),
 }
 
 /// Which programs go into the battery.
@@ -61,7 +67,8 @@ pub struct SelectArgs {
     /// Pick this many programs (0: all).
     #[arg(short = 'c', long = "count", default_value_t = 0)]
     pub count: usize,
-    /// Seed of the pick.
+    /// Seed of the pick (and of `gen search`'s mutations): same seed, same
+    /// result on every machine.
     #[arg(long, default_value_t = select::DEFAULT_SEED)]
     pub seed: u64,
     /// Keep the programs of this task id (repeatable).
@@ -314,6 +321,11 @@ fn compile_or_report(g: &Generated, timeout: Option<Duration>) -> Result<Compile
     }
 }
 
+/// The bundled tasks, written out once to the cache.
+pub fn bundled_tasks() -> Result<PathBuf, i32> {
+    data_path(&None)
+}
+
 fn data_path(data: &Option<PathBuf>) -> Result<PathBuf, i32> {
     match data {
         Some(d) => Ok(d.clone()),
@@ -391,6 +403,8 @@ pub fn main(cli: Cli) -> i32 {
         None => cmd_generate(&cli.generate),
         Some(Command_::Run(a)) => cmd_run(a),
         Some(Command_::Build(a)) => cmd_build(a),
+        Some(Command_::Search(a)) => crate::search::cmd_search(a),
+        Some(Command_::Merge(a)) => crate::search::cmd_merge(a),
         Some(Command_::Bench(a)) => {
             let mut a = a.clone();
             a.run.bench = true;

@@ -1,7 +1,8 @@
 //! battgen: arc-dsl solver programs in, one batched Rust battery out.
 //!
 //! The modules follow the pipeline: [`parse`] -> [`check`] -> [`select`] ->
-//! [`merge`] -> [`rewrite`] -> [`emit`], with [`ast`] the representation they
+//! [`merge`] -> [`rewrite`] -> [`emit`] ([`search`] mutates programs into
+//! large batteries and runs them as plans), with [`ast`] the representation they
 //! share and the signature table in the runtime crate.
 
 pub mod ast;
@@ -14,4 +15,5 @@ pub mod emit;
 pub mod merge;
 pub mod parse;
 pub mod rewrite;
+pub mod search;
 pub mod select;

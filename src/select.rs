@@ -8,10 +8,10 @@ use crate::ast::Program;
 pub const DEFAULT_SEED: u64 = 0x00BA_77E4;
 
 /// SplitMix64: small, well-mixed, and fixed forever.
-struct SplitMix64(u64);
+pub struct SplitMix64(pub u64);
 
 impl SplitMix64 {
-    fn next(&mut self) -> u64 {
+    pub fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -19,7 +19,7 @@ impl SplitMix64 {
         z ^ (z >> 31)
     }
     /// Uniform in 0..n (n > 0), without modulo bias.
-    fn below(&mut self, n: u64) -> u64 {
+    pub fn below(&mut self, n: u64) -> u64 {
         let zone = u64::MAX - u64::MAX % n;
         loop {
             let x = self.next();

@@ -23,6 +23,7 @@ pub mod functions;
 pub mod plan;
 pub mod plan_text;
 pub mod primitives;
+pub mod search;
 pub mod signatures;
 pub mod task;
 pub mod values;

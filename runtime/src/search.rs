@@ -1,0 +1,291 @@
+//! Searching a battery of many programs (mutants) for the ones that
+//! reproduce a task's train outputs.
+//!
+//! Every program runs on every task, with **early exit**: a program stops
+//! being evaluated on a task at its first train pair whose output is wrong
+//! (or an error), and a node of the merged plan runs for a pair only when
+//! some program still alive on that task needs it. Programs that get every
+//! train pair right solve the task; they alone then run on its test inputs.
+//! Tasks are independent and run in parallel; each worker reuses one value
+//! buffer, so memory is bounded by the plan, not by programs x tasks.
+
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use crate::error::{Error, Result};
+use crate::plan::{static_value, Operand, Plan};
+use crate::task::Task;
+use crate::values::{Grid, Value};
+
+/// The nodes each program needs, in evaluation (ascending) order, flat.
+pub struct ProgramNodes {
+    offsets: Vec<usize>,
+    nodes: Vec<u32>,
+}
+
+impl ProgramNodes {
+    /// Computed once per plan: a walk from each output over its own nodes
+    /// only (a stamp array instead of a fresh set per program).
+    pub fn of(plan: &Plan) -> ProgramNodes {
+        let mut stamp = vec![usize::MAX; plan.nodes.len()];
+        let mut offsets = vec![0];
+        let mut nodes = Vec::new();
+        let mut stack = Vec::new();
+        for (k, p) in plan.programs.iter().enumerate() {
+            let start = nodes.len();
+            if let Operand::Node(n) = p.output {
+                stack.push(n);
+            }
+            while let Some(n) = stack.pop() {
+                if stamp[n] == k {
+                    continue;
+                }
+                stamp[n] = k;
+                nodes.push(n as u32);
+                let node = &plan.nodes[n];
+                for op in std::iter::once(&node.callee).chain(&node.args) {
+                    if let Operand::Node(m) = op {
+                        if stamp[*m] != k {
+                            stack.push(*m);
+                        }
+                    }
+                }
+            }
+            nodes[start..].sort_unstable();
+            offsets.push(nodes.len());
+        }
+        ProgramNodes { offsets, nodes }
+    }
+    pub fn of_program(&self, k: usize) -> &[u32] {
+        &self.nodes[self.offsets[k]..self.offsets[k + 1]]
+    }
+}
+
+/// What the search found on one task.
+#[derive(Clone, Debug, Default)]
+pub struct TaskResult {
+    /// Index of the task in the list searched.
+    pub task: usize,
+    /// The programs that reproduce every train output, ascending.
+    pub solvers: Vec<usize>,
+    /// Per solver, its output on each test input (`None`: not a grid).
+    pub test_outputs: Vec<Vec<Option<Grid>>>,
+    /// (program, train pair) evaluations done, and node evaluations.
+    pub pair_evaluations: u64,
+    pub node_evaluations: u64,
+}
+
+/// Per-worker scratch, one slot per plan node: values, the round that
+/// needs each node, and the last node of the round that reads it (after
+/// which its value is dropped: a pair holds only the values still to be
+/// read, not every node's).
+struct Scratch {
+    values: Vec<Option<Result<Value>>>,
+    need: Vec<u32>,
+    last_reader: Vec<u32>,
+    round: u32,
+    /// (output node, program) of the live programs, by node.
+    outputs: Vec<(u32, u32)>,
+}
+
+impl Scratch {
+    fn new(nodes: usize) -> Scratch {
+        Scratch {
+            values: vec![None; nodes],
+            need: vec![0; nodes],
+            last_reader: vec![0; nodes],
+            round: 0,
+            outputs: Vec::new(),
+        }
+    }
+}
+
+fn static_output(plan: &Plan, k: usize, input: &Value) -> Result<Value> {
+    match &plan.programs[k].output {
+        Operand::Input => Ok(input.clone()),
+        other => static_value(other).ok_or(Error::type_error("output")),
+    }
+}
+
+fn operands(plan: &Plan, n: usize) -> impl Iterator<Item = usize> + '_ {
+    let node = &plan.nodes[n];
+    std::iter::once(&node.callee)
+        .chain(&node.args)
+        .filter_map(|op| match op {
+            Operand::Node(m) => Some(*m),
+            _ => None,
+        })
+}
+
+/// Search one task with every program of the plan; `None` if the deadline
+/// passed before it was done.
+fn search_task(
+    plan: &Plan,
+    nodes_of: &ProgramNodes,
+    t: usize,
+    task: &Task,
+    scratch: &mut Scratch,
+    deadline: Option<Instant>,
+) -> Option<TaskResult> {
+    let mut result = TaskResult {
+        task: t,
+        ..TaskResult::default()
+    };
+    let mut live: Vec<usize> = (0..plan.programs.len()).collect();
+    let mut passed = vec![false; plan.programs.len()];
+    for ex in &task.train {
+        let Some(expected) = &ex.output else {
+            continue;
+        };
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return None;
+        }
+        let expected = Value::grid(expected.clone());
+        let input = Value::grid(ex.input.clone());
+        scratch.round += 1;
+        let round = scratch.round;
+        let mut lo = usize::MAX;
+        let mut hi = 0;
+        scratch.outputs.clear();
+        for &k in &live {
+            passed[k] = false;
+            match plan.programs[k].output {
+                Operand::Node(n) => scratch.outputs.push((n as u32, k as u32)),
+                _ => passed[k] = static_output(plan, k, &input).is_ok_and(|v| v == expected),
+            }
+            for &n in nodes_of.of_program(k) {
+                let n = n as usize;
+                scratch.need[n] = round;
+                lo = lo.min(n);
+                hi = hi.max(n);
+            }
+        }
+        scratch.outputs.sort_unstable();
+        if lo <= hi {
+            // The last needed reader of each needed node.
+            for m in lo..=hi {
+                if scratch.need[m] == round {
+                    for a in operands(plan, m) {
+                        scratch.last_reader[a] = m as u32;
+                    }
+                    scratch.last_reader[m] = 0;
+                }
+            }
+            let mut next_output = 0;
+            for n in lo..=hi {
+                if scratch.need[n] != round {
+                    continue;
+                }
+                let v = plan.eval_node(n, &input, &scratch.values);
+                result.node_evaluations += 1;
+                // Programs whose output this is: compared now.
+                while next_output < scratch.outputs.len()
+                    && scratch.outputs[next_output].0 as usize == n
+                {
+                    let k = scratch.outputs[next_output].1 as usize;
+                    passed[k] = v.as_ref().is_ok_and(|v| *v == expected);
+                    next_output += 1;
+                }
+                let read_later = scratch.last_reader[n] as usize > n;
+                if read_later {
+                    scratch.values[n] = Some(v);
+                }
+                for a in operands(plan, n) {
+                    if scratch.last_reader[a] as usize == n {
+                        scratch.values[a] = None;
+                    }
+                }
+            }
+        }
+        result.pair_evaluations += live.len() as u64;
+        live.retain(|&k| passed[k]);
+        if lo <= hi {
+            for slot in &mut scratch.values[lo..=hi] {
+                *slot = None;
+            }
+        }
+        if live.is_empty() {
+            break;
+        }
+    }
+    if task.train.iter().all(|ex| ex.output.is_none()) {
+        live.clear();
+    }
+    for &k in &live {
+        let outs = task
+            .test
+            .iter()
+            .map(
+                |ex| match plan.eval_program(k, &Value::grid(ex.input.clone())) {
+                    Ok(v) => grid_output(&v),
+                    Err(_) => None,
+                },
+            )
+            .collect();
+        result.test_outputs.push(outs);
+    }
+    result.solvers = live;
+    Some(result)
+}
+
+/// A result as an ARC answer: a non-empty rectangle of colours.
+fn grid_output(v: &Value) -> Option<Grid> {
+    if !v.is_tuple() {
+        return None;
+    }
+    let g = v.as_grid("output").ok()?;
+    (g.height() > 0 && g.width() > 0).then(|| g.into_owned())
+}
+
+/// How far a search got and what it found.
+pub struct SearchReport {
+    pub results: Vec<TaskResult>,
+    /// Tasks not searched (or not finished) because the time budget ran out.
+    pub skipped: Vec<usize>,
+}
+
+/// Search `tasks` (those at `indices`) with every program of `plan`, in
+/// parallel over tasks; `deadline` stops the search (a task not finished by
+/// then counts as skipped); `done` is
+/// called after each task (progress).
+pub fn search(
+    plan: &Plan,
+    tasks: &[Task],
+    indices: &[usize],
+    deadline: Option<Instant>,
+    done: &(dyn Fn(&TaskResult) + Sync),
+) -> SearchReport {
+    let nodes_of = ProgramNodes::of(plan);
+    let outcomes: Vec<Option<TaskResult>> = indices
+        .par_iter()
+        .map_init(
+            || Scratch::new(plan.nodes.len()),
+            |scratch, &t| {
+                if deadline.is_some_and(|d| Instant::now() >= d) {
+                    return None;
+                }
+                let r = search_task(plan, &nodes_of, t, &tasks[t], scratch, deadline)?;
+                done(&r);
+                Some(r)
+            },
+        )
+        .collect();
+    let mut results = Vec::new();
+    let mut skipped = Vec::new();
+    for (&t, o) in indices.iter().zip(outcomes) {
+        match o {
+            Some(r) => results.push(r),
+            None => skipped.push(t),
+        }
+    }
+    SearchReport { results, skipped }
+}
+
+/// The peak resident memory of this process (Linux), in bytes.
+pub fn peak_memory() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
