@@ -1,6 +1,8 @@
 //! End-to-end: the `gen` binary generates, compiles (cached) and runs
 //! batteries on real ARC tasks; results, scores, submissions, bad input.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -11,12 +13,7 @@ fn gen() -> Command {
 }
 
 fn tmp(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("run-tests")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::fresh_dir(env!("CARGO_TARGET_TMPDIR"), "run-tests", name)
 }
 
 fn ok(out: &Output) -> String {

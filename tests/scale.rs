@@ -4,7 +4,9 @@
 //! gives the right answer through the segmented code, and `gen run`
 //! compiles and runs it (or falls back to the interpreter, saying so).
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::PathBuf;
 use std::process::Command;
 
 use battgen::ast::SourceFile;
@@ -41,12 +43,7 @@ fn big_source() -> String {
 }
 
 fn tmp(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("scale-tests")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::fresh_dir(env!("CARGO_TARGET_TMPDIR"), "scale-tests", name)
 }
 
 /// The most statements in any function of `code` (nested modules too).

@@ -3,6 +3,8 @@
 //! valid arc-dsl that reproduces the train outputs; shards merge into the
 //! unsharded result; bad input is an error, not a panic.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -15,12 +17,7 @@ fn data() -> PathBuf {
 }
 
 fn tmp(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("search-tests")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::fresh_dir(env!("CARGO_TARGET_TMPDIR"), "search-tests", name)
 }
 
 fn gen(args: &[&str]) -> Output {

@@ -1,7 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Compare `actual` with the golden file at `path`. On a mismatch the test
 /// fails with a unified diff (expected -> actual). With `BLESS=1` in the
@@ -34,4 +34,15 @@ pub fn assert_golden(path: &Path, actual: &str) {
             path.display()
         );
     }
+}
+
+/// A fresh, empty scratch directory `<group>/<name>` under cargo's
+/// per-target temporary directory (`CARGO_TARGET_TMPDIR`, given by the
+/// calling test crate).
+pub fn fresh_dir(target_tmp: &str, group: &str, name: &str) -> PathBuf {
+    let dir = Path::new(target_tmp).join(group).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir)
+        .unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
+    dir
 }
