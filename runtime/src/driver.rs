@@ -558,7 +558,7 @@ pub fn summary(r: &RunResults, mode: Mode) -> String {
         ),
         ("evaluations", evals.to_string()),
         ("errors", error_text),
-        ("wall time", format!("{secs:.3} s")),
+        ("wall time", format!("{secs:.6} s")),
         (
             "evaluations/s",
             format!("{:.0}", evals as f64 / secs.max(1e-9)),

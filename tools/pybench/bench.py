@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""Side by side: the Python reference (arc-dsl's dsl.py under CPython) and
+battgen on the same programs and inputs, one thread each, program by program.
+
+usage: bench.py DSL_DIR [--programs FILE] [--data DIR] [--tasks N] [--gen PATH]
+
+Every program runs in cross mode on every input (train and test) of the
+first N tasks of DATA. Python: each program over all inputs, timed with
+perf_counter, an evaluation stopped after --timeout seconds (its time then
+counts as the limit, which flatters Python). battgen: `gen run --interpret
+--exec per-input --jobs 1 --task ID` for the same program on the same data,
+the "wall time" of its summary (execution only, no task loading). Prints the
+ratio Python / battgen per program, the geometric mean and the worst.
+DSL_DIR is a local arc-dsl checkout (never part of this repository).
+"""
+import argparse
+import json
+import math
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'fidelity'))
+from reference_outputs import namespace  # noqa: E402  (same namespace as the fidelity tool)
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
+
+
+class Timeout(Exception):
+    pass
+
+
+def on_alarm(signum, frame):
+    raise Timeout()
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('dsl_dir')
+    ap.add_argument('--programs', default=os.path.join(ROOT, 'corpus', 'solvers.py'))
+    ap.add_argument('--data', default=os.path.join(ROOT, '..', 'shared', 'arc-agi', 'training'))
+    ap.add_argument('--tasks', type=int, default=40, help='the first N task files of --data')
+    ap.add_argument('--gen', default=os.path.join(ROOT, 'target', 'release', 'gen'))
+    ap.add_argument('--timeout', type=float, default=2.0)
+    ap.add_argument('--only', action='append', default=[], help='program name (repeatable)')
+    a = ap.parse_args()
+    sys.setrecursionlimit(10000)
+    sys.path.insert(0, a.dsl_dir)
+    ns = namespace(a.dsl_dir, 'cpython')
+    source = ''.join(l if not l.startswith(('from ', 'import ')) else '\n' for l in open(a.programs))
+    exec(compile(source, a.programs, 'exec'), ns)
+    names = [n for n in re.findall(r'^def (\w+)\(', source, re.M) if n.rsplit('_', 1)[-1]]
+    if a.only:
+        names = [n for n in names if n in a.only]
+    files = sorted(f for f in os.listdir(a.data) if f.endswith('.json'))[:a.tasks]
+    data = tempfile.mkdtemp(prefix='pybench-')
+    inputs = []
+    for f in files:
+        text = open(os.path.join(a.data, f)).read()
+        open(os.path.join(data, f), 'w').write(text)
+        t = json.loads(text)
+        for ex in t['train'] + t['test']:
+            inputs.append(tuple(tuple(r) for r in ex['input']))
+    signal.signal(signal.SIGALRM, on_alarm)
+    rows = []
+    for name in names:
+        f = ns[name]
+        timeouts = 0
+        start = time.perf_counter()
+        for I in inputs:
+            signal.setitimer(signal.ITIMER_REAL, a.timeout)
+            try:
+                f(I)
+            except Timeout:
+                timeouts += 1
+            except Exception:
+                pass
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+        py = time.perf_counter() - start
+        task = name.rsplit('_', 1)[-1]
+        out = subprocess.run(
+            [a.gen, 'run', '--interpret', '--programs', a.programs, '--task', task,
+             '--mode', 'cross', '--exec', 'per-input', '--jobs', '1', '--data', data],
+            capture_output=True, text=True)
+        m = re.search(r'wall time\s+([0-9.]+) s', out.stderr)
+        if out.returncode != 0 or not m:
+            print(f'{name}: gen failed: {out.stderr.strip()[:200]}', file=sys.stderr)
+            continue
+        ours = max(float(m.group(1)), 1e-6)
+        rows.append((name, py, ours, py / ours, timeouts))
+        print(f'{name:28} python {py:8.3f} s  battgen {ours:8.4f} s  {py / ours:8.1f}x'
+              + (f'  ({timeouts} Python timeouts)' if timeouts else ''), flush=True)
+    if not rows:
+        return
+    geo = math.exp(sum(math.log(r[3]) for r in rows) / len(rows))
+    worst = min(rows, key=lambda r: r[3])
+    total = sum(r[1] for r in rows) / sum(r[2] for r in rows)
+    print(f'\n{len(rows)} programs x {len(inputs)} inputs ({len(files)} tasks), one thread each')
+    print(f'geometric mean {geo:.1f}x; worst {worst[0]} {worst[3]:.2f}x; '
+          f'total time ratio {total:.1f}x')
+
+
+if __name__ == '__main__':
+    main()
