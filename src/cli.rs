@@ -86,6 +86,64 @@ pub struct GenerateArgs {
     /// Write the Rust source here (default: standard output).
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Explain the battery instead of emitting it: `types` prints how many
+    /// plan nodes have a precise type and lists those that do not.
+    #[arg(long, value_enum, value_name = "WHAT")]
+    pub explain: Option<Explain>,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Explain {
+    Types,
+}
+
+/// `gen --explain types`: the inferred types of the merged plan.
+fn explain_types(plan: &Plan) -> String {
+    use battgen_runtime::plan::Operand;
+    let report = battgen_runtime::types::TypeReport::of(plan);
+    let total = plan.nodes.len();
+    let mut out = format!(
+        "types: {} of {total} plan nodes have a precise type ({:.1}%)\n",
+        report.precise,
+        100.0 * report.precise as f64 / total.max(1) as f64
+    );
+    let name = |op: &Operand| match op {
+        Operand::Input => "I".to_owned(),
+        Operand::Node(m) => format!("n{m}"),
+        Operand::Const(c) => (*c).to_owned(),
+        Operand::Prim(p) => p.name().to_owned(),
+        Operand::Fused(f) => format!("{f:?}"),
+    };
+    let mut by_callee: std::collections::BTreeMap<String, usize> = Default::default();
+    let mut lines = Vec::new();
+    for n in report.untyped() {
+        let node = &plan.nodes[n];
+        *by_callee.entry(name(&node.callee)).or_default() += 1;
+        let args: Vec<String> = node.args.iter().map(name).collect();
+        let at = node.sources.first().map_or(String::new(), |s| {
+            let p = &plan.programs[s.program];
+            format!("{} {} ({}:{})", p.name, s.var, p.file, s.line)
+        });
+        lines.push(format!(
+            "  n{n} = {}({}) : {}    {at}\n",
+            name(&node.callee),
+            args.join(", "),
+            report.types[n]
+        ));
+    }
+    let mut callees: Vec<(String, usize)> = by_callee.into_iter().collect();
+    callees.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    if !callees.is_empty() {
+        let top: Vec<String> = callees
+            .iter()
+            .take(12)
+            .map(|(c, k)| format!("{c} {k}"))
+            .collect();
+        out.push_str(&format!("untyped by callee: {}\n", top.join(", ")));
+        out.push_str("untyped nodes:\n");
+        out.extend(lines);
+    }
+    out
 }
 
 #[derive(Args, Debug, Clone)]
@@ -238,6 +296,12 @@ fn load_and_generate(select: &SelectArgs) -> Result<Generated, i32> {
 }
 
 fn cmd_generate(args: &GenerateArgs) -> i32 {
+    if args.explain == Some(Explain::Types) {
+        return match load_and_generate(&args.select) {
+            Ok(g) => print_stdout(&explain_types(&g.plan)),
+            Err(c) => c,
+        };
+    }
     let code = match load_and_generate(&args.select).and_then(|g| g.source()) {
         Ok(x) => x,
         Err(c) => return c,
@@ -250,9 +314,19 @@ fn cmd_generate(args: &GenerateArgs) -> i32 {
                 exit::IO
             }
         },
-        None => {
-            print!("{code}");
-            exit::OK
+        None => print_stdout(&code),
+    }
+}
+
+/// Write to standard output; a closed pipe (`gen ... | head`) is no error.
+fn print_stdout(text: &str) -> i32 {
+    use std::io::Write;
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Ok(()) => exit::OK,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => exit::OK,
+        Err(e) => {
+            eprintln!("error: cannot write to standard output: {e}");
+            exit::IO
         }
     }
 }

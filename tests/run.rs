@@ -300,3 +300,20 @@ fn compiled_programs_agree_with_the_interpreter_in_cross_mode() {
         "compiled and interpreted outputs differ"
     );
 }
+
+/// `gen --explain types`: the share of plan nodes with a precise type and
+/// the untyped ones with their source lines.
+#[test]
+fn explain_types_reports_the_typed_share_and_the_untyped_nodes() {
+    let out = gen().args(["--explain", "types"]).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let first = text.lines().next().unwrap();
+    // "types: T of N plan nodes have a precise type (P%)"
+    let words: Vec<&str> = first.split_whitespace().collect();
+    let typed: f64 = words[1].parse().unwrap();
+    let total: f64 = words[3].parse().unwrap();
+    assert!(typed / total > 0.9, "{first}");
+    assert!(text.contains("untyped nodes:"));
+    assert!(text.contains("<bundled>/corpus/solvers.py:"), "{text}");
+}

@@ -8,6 +8,7 @@
 //! - [`functions`]: function values and calling them;
 //! - [`constants`]: the reference's named constants;
 //! - [`plan`] and [`battery`]: merged programs, interpreted or emitted;
+//! - [`types`]: the representation type of every plan node, inferred;
 //! - [`task`] and [`driver`]: ARC tasks in, results, scores and submissions out.
 //!
 //! See `values` for the frozenset iteration order we follow.
@@ -26,6 +27,7 @@ pub mod primitives;
 pub mod search;
 pub mod signatures;
 pub mod task;
+pub mod types;
 pub mod values;
 
 pub use battery::Battery;

@@ -1,0 +1,513 @@
+//! The representation types of plan nodes: what a value is known to be
+//! before the program runs.
+//!
+//! # The lattice
+//!
+//! [`Ty::Dynamic`] is the top: any [`Value`](crate::values::Value), known
+//! only at run time. Below it the concrete representations the runtime has
+//! fast forms for:
+//!
+//! - scalars: [`Ty::Bool`], [`Ty::Int`], [`Ty::Pair`] (the reference's
+//!   `Boolean`, `Integer`, `IntegerTuple`);
+//! - [`Ty::Grid`]; patches [`Ty::Indices`] and [`Ty::Object`];
+//! - sets of patches [`Ty::IndicesSet`] and [`Ty::Objects`];
+//! - containers of a known element type [`Ty::TupleOf`], [`Ty::SetOf`]
+//!   (kept in a canonical form: a set of pairs is `Indices`, a set of
+//!   objects is `Objects`, ...);
+//! - [`Ty::Func`]: a function value of known arity whose result type is
+//!   known (`Dynamic` where it depends on arguments not known statically).
+//!
+//! Two types join to themselves if equal, else to `Dynamic`: the lattice is
+//! flat below the containers. The reference's type names (the signatures'
+//! [`Type`]) map onto it with [`Ty::from_reference`]; the primitives whose
+//! reference type is generic (`Any`, `Numerical`, `Container`, `Piece`, ...)
+//! get their result type from their arguments' types ([`result_type`]).
+//!
+//! Inference ([`infer`]) walks a plan once, in node order: every node's
+//! type from its callee and its operands' types. Nothing executes.
+
+use std::fmt;
+
+use crate::constants::constant;
+use crate::plan::{Fused, Operand, Plan};
+use crate::signatures::{Prim, Type};
+use crate::values::Value;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Ty {
+    Dynamic,
+    Bool,
+    Int,
+    Pair,
+    Grid,
+    Indices,
+    Object,
+    IndicesSet,
+    Objects,
+    TupleOf(Box<Ty>),
+    SetOf(Box<Ty>),
+    /// A function value; where its closure is known statically, its
+    /// result type is computed at each call from the argument types.
+    Func(Box<FnTy>),
+}
+
+/// What a function value is known to be.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum FnTy {
+    /// A primitive used as a value.
+    Prim(Prim),
+    /// `rbind`/`lbind` of a known function and a value of type `fixed`.
+    Bind {
+        right: bool,
+        f: Ty,
+        fixed: Ty,
+        arity: usize,
+    },
+    Compose(Ty, Ty),
+    Chain(Ty, Ty, Ty),
+    Fork(Ty, Ty, Ty),
+    Matcher(Ty),
+    Power(Ty),
+    /// A function known only by its arity and result type.
+    Opaque {
+        arity: usize,
+        ret: Ty,
+    },
+}
+
+impl FnTy {
+    pub fn arity(&self) -> usize {
+        match self {
+            FnTy::Prim(p) => p.arity(),
+            FnTy::Bind { arity, .. } | FnTy::Opaque { arity, .. } => *arity,
+            _ => 1,
+        }
+    }
+    fn is_precise(&self) -> bool {
+        match self {
+            FnTy::Prim(_) => true,
+            FnTy::Bind { f, fixed, .. } => f.is_precise() && fixed.is_precise(),
+            FnTy::Compose(a, b) => a.is_precise() && b.is_precise(),
+            FnTy::Chain(a, b, c) | FnTy::Fork(a, b, c) => {
+                a.is_precise() && b.is_precise() && c.is_precise()
+            }
+            FnTy::Matcher(f) | FnTy::Power(f) => f.is_precise(),
+            FnTy::Opaque { .. } => false,
+        }
+    }
+}
+
+/// The result type of calling a function of type `f` on `args`.
+pub fn call_type(f: &Ty, args: &[Ty]) -> Ty {
+    let Ty::Func(f) = f else {
+        return Ty::Dynamic;
+    };
+    if args.len() != f.arity() {
+        return Ty::Dynamic;
+    }
+    let one = |g: &Ty, x: Ty| call_type(g, &[x]);
+    match &**f {
+        FnTy::Prim(p) => result_type(*p, args),
+        FnTy::Bind {
+            right, f, fixed, ..
+        } => {
+            let mut all = args.to_vec();
+            if *right {
+                all.push(fixed.clone());
+            } else {
+                all.insert(0, fixed.clone());
+            }
+            call_type(f, &all)
+        }
+        FnTy::Compose(outer, inner) => one(outer, one(inner, args[0].clone())),
+        FnTy::Chain(h, g, f) => one(h, one(g, one(f, args[0].clone()))),
+        FnTy::Fork(outer, a, b) => {
+            call_type(outer, &[one(a, args[0].clone()), one(b, args[0].clone())])
+        }
+        FnTy::Matcher(_) => Ty::Bool,
+        // f applied n times: known where one step keeps the type.
+        FnTy::Power(g) => {
+            let t = one(g, args[0].clone());
+            if t == args[0] {
+                t
+            } else {
+                Ty::Dynamic
+            }
+        }
+        FnTy::Opaque { ret, .. } => ret.clone(),
+    }
+}
+
+impl Ty {
+    /// The type of a reference type name, where it names one.
+    pub fn from_reference(t: Type) -> Ty {
+        match t {
+            Type::Integer => Ty::Int,
+            Type::Boolean => Ty::Bool,
+            Type::IntegerTuple => Ty::Pair,
+            Type::Grid => Ty::Grid,
+            Type::Indices => Ty::Indices,
+            Type::Object => Ty::Object,
+            Type::Objects => Ty::Objects,
+            Type::IntegerSet => Ty::SetOf(Box::new(Ty::Int)),
+            Type::Callable => Ty::Func(Box::new(FnTy::Opaque {
+                arity: 1,
+                ret: Ty::Dynamic,
+            })),
+            _ => Ty::Dynamic,
+        }
+    }
+
+    /// The type of a value (constants).
+    pub fn of_value(v: &Value) -> Ty {
+        match v {
+            Value::Bool(_) => Ty::Bool,
+            Value::Int(_) => Ty::Int,
+            Value::Pair(..) => Ty::Pair,
+            Value::Grid(_) => Ty::Grid,
+            Value::Indices(_) => Ty::Indices,
+            Value::Object(_) => Ty::Object,
+            _ => Ty::Dynamic,
+        }
+    }
+
+    /// Known all the way down (no `Dynamic` inside).
+    pub fn is_precise(&self) -> bool {
+        match self {
+            Ty::Dynamic => false,
+            Ty::TupleOf(t) | Ty::SetOf(t) => t.is_precise(),
+            Ty::Func(f) => f.is_precise(),
+            _ => true,
+        }
+    }
+
+    fn join(a: &Ty, b: &Ty) -> Ty {
+        if a == b {
+            a.clone()
+        } else {
+            Ty::Dynamic
+        }
+    }
+
+    /// A set of `elem`, in canonical form.
+    fn set_of(elem: Ty) -> Ty {
+        match elem {
+            Ty::Pair => Ty::Indices,
+            Ty::Object => Ty::Objects,
+            Ty::Indices => Ty::IndicesSet,
+            Ty::Dynamic => Ty::Dynamic,
+            e => Ty::SetOf(Box::new(e)),
+        }
+    }
+
+    /// The element type of a container type (`Dynamic` if unknown).
+    pub fn element(&self) -> Ty {
+        match self {
+            Ty::Grid => Ty::TupleOf(Box::new(Ty::Int)),
+            Ty::Indices => Ty::Pair,
+            Ty::IndicesSet => Ty::Indices,
+            Ty::Objects => Ty::Object,
+            Ty::TupleOf(t) | Ty::SetOf(t) => (**t).clone(),
+            _ => Ty::Dynamic,
+        }
+    }
+
+    /// The same kind of container holding `elem` (what `apply` builds).
+    fn with_element(&self, elem: Ty) -> Ty {
+        match self {
+            Ty::Indices | Ty::IndicesSet | Ty::Objects | Ty::Object | Ty::SetOf(_) => {
+                Ty::set_of(elem)
+            }
+            Ty::TupleOf(_) | Ty::Grid => match elem {
+                Ty::Dynamic => Ty::Dynamic,
+                Ty::TupleOf(ref t) if **t == Ty::Int => Ty::Grid,
+                e => Ty::TupleOf(Box::new(e)),
+            },
+            _ => Ty::Dynamic,
+        }
+    }
+
+    /// What `merge` makes of a container of containers.
+    fn merged(&self) -> Ty {
+        match self {
+            Ty::Objects => Ty::Object,
+            Ty::IndicesSet => Ty::Indices,
+            Ty::SetOf(inner) => match &**inner {
+                Ty::SetOf(e) => Ty::set_of((**e).clone()),
+                _ => Ty::Dynamic,
+            },
+            Ty::TupleOf(inner) => match &**inner {
+                Ty::TupleOf(e) => Ty::TupleOf(e.clone()),
+                _ => Ty::Dynamic,
+            },
+            _ => Ty::Dynamic,
+        }
+    }
+
+    fn func(f: FnTy) -> Ty {
+        Ty::Func(Box::new(f))
+    }
+}
+
+impl fmt::Display for Ty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Ty::Dynamic => write!(f, "?"),
+            Ty::Bool => write!(f, "bool"),
+            Ty::Int => write!(f, "int"),
+            Ty::Pair => write!(f, "pair"),
+            Ty::Grid => write!(f, "grid"),
+            Ty::Indices => write!(f, "indices"),
+            Ty::Object => write!(f, "object"),
+            Ty::IndicesSet => write!(f, "set<indices>"),
+            Ty::Objects => write!(f, "objects"),
+            Ty::TupleOf(t) => write!(f, "tuple<{t}>"),
+            Ty::SetOf(t) => write!(f, "set<{t}>"),
+            Ty::Func(g) => write!(f, "{g}"),
+        }
+    }
+}
+
+impl fmt::Display for FnTy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FnTy::Prim(p) => write!(f, "{}", p.name()),
+            FnTy::Bind {
+                right: true,
+                f: g,
+                fixed,
+                ..
+            } => write!(f, "rbind({g}, {fixed})"),
+            FnTy::Bind { f: g, fixed, .. } => write!(f, "lbind({g}, {fixed})"),
+            FnTy::Compose(a, b) => write!(f, "compose({a}, {b})"),
+            FnTy::Chain(a, b, c) => write!(f, "chain({a}, {b}, {c})"),
+            FnTy::Fork(a, b, c) => write!(f, "fork({a}, {b}, {c})"),
+            FnTy::Matcher(g) => write!(f, "matcher({g})"),
+            FnTy::Power(g) => write!(f, "power({g})"),
+            FnTy::Opaque { arity, ret } => write!(f, "fn/{arity} -> {ret}"),
+        }
+    }
+}
+
+fn prim_value_type(p: Prim) -> Ty {
+    Ty::func(FnTy::Prim(p))
+}
+
+/// The result type of primitive `p` called on operands of types `args`.
+pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
+    use Prim as P;
+    let arg = |k: usize| args.get(k).cloned().unwrap_or(Ty::Dynamic);
+    let numeric = || {
+        if args.iter().all(|t| matches!(t, Ty::Int | Ty::Bool)) {
+            Ty::Int
+        } else if args
+            .iter()
+            .all(|t| matches!(t, Ty::Int | Ty::Bool | Ty::Pair))
+        {
+            Ty::Pair
+        } else {
+            Ty::Dynamic
+        }
+    };
+    // The reference's lambda: two parameters bound to one, three to two,
+    // anything else to three.
+    let bind_arity = |f: &Ty| match f {
+        Ty::Func(g) => Some(match g.arity() {
+            2 => 1,
+            3 => 2,
+            _ => 3,
+        }),
+        _ => None,
+    };
+    // The result of calling argument `k` (a function) on one element of
+    // argument `c` (a container), or on a pair of elements.
+    let on_element = |k: usize, c: usize| call_type(&arg(k), &[arg(c).element()]);
+    match p {
+        P::identity => arg(0),
+        P::add | P::subtract | P::multiply | P::divide => numeric(),
+        P::invert | P::double | P::halve | P::increment | P::decrement | P::crement | P::sign => {
+            numeric()
+        }
+        P::branch => Ty::join(&arg(1), &arg(2)),
+        P::first
+        | P::last
+        | P::argmax
+        | P::argmin
+        | P::extract
+        | P::mostcommon
+        | P::leastcommon => arg(0).element(),
+        P::other => arg(0).element(),
+        P::sfilter | P::remove | P::sizefilter => match arg(0) {
+            Ty::Grid => Ty::Dynamic,
+            t => t,
+        },
+        P::combine => Ty::join(&arg(0), &arg(1)),
+        P::intersection | P::difference => Ty::join(&arg(0), &arg(1)),
+        P::insert => Ty::join(&Ty::set_of(arg(0)), &arg(1)),
+        P::initset => Ty::set_of(arg(0)),
+        P::merge => arg(0).merged(),
+        P::mfilter => arg(0).merged(),
+        P::order | P::dedupe | P::totuple => match arg(0).element() {
+            Ty::Dynamic => Ty::Dynamic,
+            e => Ty::TupleOf(Box::new(e)),
+        },
+        P::repeat => match arg(0) {
+            Ty::Dynamic => Ty::Dynamic,
+            e => Ty::TupleOf(Box::new(e)),
+        },
+        P::interval => Ty::TupleOf(Box::new(Ty::Int)),
+        P::hsplit | P::vsplit => Ty::TupleOf(Box::new(Ty::Grid)),
+        P::product => match (arg(0).element(), arg(1).element()) {
+            (Ty::Int, Ty::Int) => Ty::Indices,
+            _ => Ty::Dynamic,
+        },
+        P::valmax | P::valmin => on_element(1, 0),
+        P::apply => arg(1).with_element(on_element(0, 1)),
+        P::mapply => arg(1).with_element(on_element(0, 1)).merged(),
+        P::papply => match call_type(&arg(0), &[arg(1).element(), arg(2).element()]) {
+            Ty::Dynamic => Ty::Dynamic,
+            r => Ty::TupleOf(Box::new(r)),
+        },
+        P::mpapply => Ty::TupleOf(Box::new(call_type(
+            &arg(0),
+            &[arg(1).element(), arg(2).element()],
+        )))
+        .merged(),
+        P::prapply => Ty::set_of(call_type(&arg(0), &[arg(1).element(), arg(2).element()])),
+        P::rbind | P::lbind => match bind_arity(&arg(0)) {
+            Some(arity) => Ty::func(FnTy::Bind {
+                right: p == P::rbind,
+                f: arg(0),
+                fixed: arg(1),
+                arity,
+            }),
+            None => Ty::Dynamic,
+        },
+        P::compose => Ty::func(FnTy::Compose(arg(0), arg(1))),
+        P::chain => Ty::func(FnTy::Chain(arg(0), arg(1), arg(2))),
+        P::fork => Ty::func(FnTy::Fork(arg(0), arg(1), arg(2))),
+        P::matcher => Ty::func(FnTy::Matcher(arg(0))),
+        P::power => Ty::func(FnTy::Power(arg(0))),
+        _ => {
+            let sig = p.signature();
+            match sig.ret {
+                // Patch, Piece and Element results have the kind of the
+                // patch, piece or element they are given.
+                Type::Patch | Type::Piece | Type::Element => sig
+                    .params
+                    .iter()
+                    .zip(args)
+                    .find(|(q, _)| matches!(q.ty, Type::Patch | Type::Piece | Type::Element))
+                    .map_or(Ty::Dynamic, |(_, t)| match t {
+                        Ty::Grid | Ty::Indices | Ty::Object => t.clone(),
+                        _ => Ty::Dynamic,
+                    }),
+                r => Ty::from_reference(r),
+            }
+        }
+    }
+}
+
+/// The type of every node of `plan`, in node order.
+pub fn infer(plan: &Plan) -> Vec<Ty> {
+    let mut types: Vec<Ty> = Vec::with_capacity(plan.nodes.len());
+    for node in &plan.nodes {
+        let of = |op: &Operand, types: &[Ty]| -> Ty {
+            match op {
+                Operand::Input => Ty::Grid,
+                Operand::Node(m) => types[*m].clone(),
+                Operand::Const(c) => constant(c).map_or(Ty::Dynamic, |v| Ty::of_value(&v)),
+                Operand::Prim(p) => prim_value_type(*p),
+                Operand::Fused(_) => Ty::Dynamic,
+            }
+        };
+        let args: Vec<Ty> = node.args.iter().map(|a| of(a, &types)).collect();
+        let t = match &node.callee {
+            Operand::Prim(p) => result_type(*p, &args),
+            Operand::Fused(Fused::ApplyChain { merge }) => match args.split_last() {
+                Some((container, stages)) => {
+                    let mut c = container.clone();
+                    for f in stages {
+                        c = c.with_element(call_type(f, &[c.element()]));
+                    }
+                    if *merge {
+                        c.merged()
+                    } else {
+                        c
+                    }
+                }
+                None => Ty::Dynamic,
+            },
+            callee => call_type(&of(callee, &types), &args),
+        };
+        types.push(t);
+    }
+    types
+}
+
+/// How many nodes have a precise type, and which do not.
+pub struct TypeReport {
+    pub types: Vec<Ty>,
+    pub precise: usize,
+}
+
+impl TypeReport {
+    pub fn of(plan: &Plan) -> TypeReport {
+        let types = infer(plan);
+        let precise = types.iter().filter(|t| t.is_precise()).count();
+        TypeReport { types, precise }
+    }
+    /// The nodes without a precise type, in node order.
+    pub fn untyped(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.types.len()).filter(|&n| !self.types[n].is_precise())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generic_primitives_take_their_arguments_types() {
+        assert_eq!(result_type(Prim::add, &[Ty::Int, Ty::Int]), Ty::Int);
+        assert_eq!(result_type(Prim::add, &[Ty::Pair, Ty::Int]), Ty::Pair);
+        assert_eq!(result_type(Prim::vmirror, &[Ty::Grid]), Ty::Grid);
+        assert_eq!(result_type(Prim::vmirror, &[Ty::Object]), Ty::Object);
+        assert_eq!(
+            result_type(Prim::shift, &[Ty::Indices, Ty::Pair]),
+            Ty::Indices
+        );
+        assert_eq!(result_type(Prim::first, &[Ty::Objects]), Ty::Object);
+        assert_eq!(result_type(Prim::merge, &[Ty::Objects]), Ty::Object);
+        let size = prim_value_type(Prim::size);
+        assert_eq!(
+            result_type(Prim::apply, &[size.clone(), Ty::Objects]),
+            Ty::SetOf(Box::new(Ty::Int))
+        );
+        assert_eq!(result_type(Prim::valmax, &[Ty::Objects, size]), Ty::Int);
+        // normalize keeps the kind of its argument, so over objects it
+        // gives objects, merged into one object.
+        let normalize = prim_value_type(Prim::normalize);
+        assert_eq!(
+            result_type(Prim::mapply, &[normalize, Ty::Objects]),
+            Ty::Object
+        );
+        // apply(rbind(order, identity), grid): rows sorted, a grid again.
+        let sort = result_type(
+            Prim::rbind,
+            &[
+                prim_value_type(Prim::order),
+                prim_value_type(Prim::identity),
+            ],
+        );
+        assert_eq!(result_type(Prim::apply, &[sort, Ty::Grid]), Ty::Grid);
+        assert_eq!(
+            result_type(Prim::branch, &[Ty::Bool, Ty::Grid, Ty::Grid]),
+            Ty::Grid
+        );
+        assert_eq!(
+            result_type(Prim::branch, &[Ty::Bool, Ty::Grid, Ty::Int]),
+            Ty::Dynamic
+        );
+    }
+}
