@@ -218,7 +218,7 @@ fn checked_mutants(parents: Vec<Program>, wanted: usize, seed: u64) -> (Vec<Entr
             continue;
         }
         let parent = &parents[c.parent];
-        p.name = format!("{}_m{}", parent.name, entries.len());
+        p.name = format!("{}_m{}", parent.name, entries.len() - parents.len());
         p.task_id = parent.task_id.clone();
         let mutation = c
             .mutations
@@ -232,6 +232,10 @@ fn checked_mutants(parents: Vec<Program>, wanted: usize, seed: u64) -> (Vec<Entr
             mutation,
         });
     }
+    // Each parent's mutants next to it: the nodes a family shares are then
+    // read by neighbouring nodes of the plan, so the search drops their
+    // values soon instead of holding them across the whole plan.
+    entries.sort_by_key(|e| (e.parent, !e.mutation.is_empty()));
     (entries, generated)
 }
 
@@ -427,7 +431,12 @@ pub fn cmd_search(args: &SearchArgs) -> i32 {
     results.sort_by_key(|r| r.task);
     for r in &results {
         let id = &tasks[r.task].id;
-        for (k, outs) in r.solvers.iter().zip(&r.test_outputs) {
+        // Unmutated programs first (they lead the submission's attempts),
+        // then mutants in battery order.
+        let mut found: Vec<(&usize, &Vec<Option<Grid>>)> =
+            r.solvers.iter().zip(&r.test_outputs).collect();
+        found.sort_by_key(|(k, _)| (!entries[**k].mutation.is_empty(), **k));
+        for (k, outs) in found {
             let e = &entries[*k];
             let parent = &parents[e.parent];
             solved.insert(id.clone());
