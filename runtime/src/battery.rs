@@ -47,6 +47,45 @@ impl Battery for Plan {
     }
 }
 
+/// A plan interpreted with each program's statement order computed once,
+/// on first use (what `gen run --interpret` and the fallback after a failed
+/// compile run).
+pub struct Interpreter<'a> {
+    plan: &'a Plan,
+    orders: Vec<OnceLock<Vec<usize>>>,
+}
+
+impl<'a> Interpreter<'a> {
+    pub fn new(plan: &'a Plan) -> Interpreter<'a> {
+        Interpreter {
+            plan,
+            orders: (0..plan.programs.len()).map(|_| OnceLock::new()).collect(),
+        }
+    }
+}
+
+impl Battery for Interpreter<'_> {
+    fn num_programs(&self) -> usize {
+        self.plan.num_programs()
+    }
+    fn name(&self, k: usize) -> &str {
+        self.plan.name(k)
+    }
+    fn task_id(&self, k: usize) -> &str {
+        self.plan.task_id(k)
+    }
+    fn run_program(&self, k: usize, input: &Value) -> Result<Value> {
+        let order = self.orders[k].get_or_init(|| self.plan.program_order(k));
+        guarded(|| self.plan.eval_in_order(k, order, input))
+    }
+    fn run_all(&self, input: &Value) -> Vec<Result<Value>> {
+        self.plan.run_all(input)
+    }
+    fn run_batch(&self, inputs: &Column, rows: usize, backend: &dyn Backend) -> Vec<Column> {
+        self.plan.run_batch(inputs, rows, backend)
+    }
+}
+
 /// A program of an emitted battery: name, task id and its function.
 pub struct EmittedProgram {
     pub name: &'static str,

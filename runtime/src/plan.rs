@@ -239,15 +239,40 @@ impl Plan {
     /// Evaluate one program on one input: its own nodes in its own
     /// statement order, stopping at the first failure as Python does.
     pub fn eval_program(&self, k: usize, input: &Value) -> Result<Value> {
-        let mut values: Vec<Option<Result<Value>>> = vec![None; self.nodes.len()];
-        for n in self.program_order(k) {
-            let v = self.eval_node(n, input, &values);
-            if let Err(e) = v {
-                return Err(e);
-            }
-            values[n] = Some(v);
+        self.eval_in_order(k, &self.program_order(k), input)
+    }
+
+    /// [`Plan::eval_program`] with the program's statement order given.
+    /// The slots of the values are one buffer per thread, reused: a fresh
+    /// buffer the size of the whole plan for every evaluation made per-input
+    /// interpretation of a large battery cost O(plan) per evaluation.
+    pub fn eval_in_order(&self, k: usize, order: &[usize], input: &Value) -> Result<Value> {
+        thread_local! {
+            static SLOTS: std::cell::RefCell<Vec<Option<Result<Value>>>> =
+                const { std::cell::RefCell::new(Vec::new()) };
         }
-        self.output_of(&self.programs[k].output, input, &values)
+        SLOTS.with(|slots| {
+            let mut values = slots.take();
+            if values.len() < self.nodes.len() {
+                values.resize(self.nodes.len(), None);
+            }
+            let mut result = None;
+            for &n in order {
+                let v = self.eval_node(n, input, &values);
+                if let Err(e) = v {
+                    result = Some(Err(e));
+                    break;
+                }
+                values[n] = Some(v);
+            }
+            let result =
+                result.unwrap_or_else(|| self.output_of(&self.programs[k].output, input, &values));
+            for &n in order {
+                values[n] = None;
+            }
+            *slots.borrow_mut() = values;
+            result
+        })
     }
 
     /// The nodes of program `k` in the order of its statements. (Node order
