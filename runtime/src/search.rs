@@ -134,7 +134,13 @@ fn search_task(
     };
     let mut live: Vec<usize> = (0..plan.programs.len()).collect();
     let mut passed = vec![false; plan.programs.len()];
-    for ex in &task.train {
+    // A program solves the task only if it gets every train pair right, so
+    // the order of the pairs does not change the result: the smallest
+    // input first, where evaluating every node costs least (most programs
+    // fail on the first pair they see).
+    let mut train: Vec<&crate::task::Example> = task.train.iter().collect();
+    train.sort_by_key(|ex| ex.input.height() * ex.input.width());
+    for ex in train {
         let Some(expected) = &ex.output else {
             continue;
         };
