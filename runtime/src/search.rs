@@ -263,8 +263,24 @@ pub fn search(
     done: &(dyn Fn(&TaskResult) + Sync),
 ) -> SearchReport {
     let nodes_of = ProgramNodes::of(plan);
-    let outcomes: Vec<Option<TaskResult>> = indices
+    // The costliest tasks first, one task per work item: the run ends with
+    // many small tasks to balance the threads instead of one large task
+    // running alone. Cost: the cells of the first (smallest) train input,
+    // where every node runs, plus the others'.
+    let cost = |t: usize| -> usize {
+        let mut cells: Vec<usize> = tasks[t]
+            .train
+            .iter()
+            .map(|ex| ex.input.height() * ex.input.width())
+            .collect();
+        cells.sort_unstable();
+        cells.first().map_or(0, |c| c * 8) + cells.iter().sum::<usize>()
+    };
+    let mut order: Vec<usize> = indices.to_vec();
+    order.sort_by_key(|&t| std::cmp::Reverse(cost(t)));
+    let outcomes: Vec<Option<TaskResult>> = order
         .par_iter()
+        .with_max_len(1)
         .map_init(
             || Scratch::new(plan.nodes.len()),
             |scratch, &t| {
@@ -279,7 +295,7 @@ pub fn search(
         .collect();
     let mut results = Vec::new();
     let mut skipped = Vec::new();
-    for (&t, o) in indices.iter().zip(outcomes) {
+    for (&t, o) in order.iter().zip(outcomes) {
         match o {
             Some(r) => results.push(r),
             None => skipped.push(t),
