@@ -189,15 +189,6 @@ fn checked_mutants(parents: Vec<Program>, wanted: usize, seed: u64) -> (Vec<Entr
         .par_iter()
         .map(|p| p.as_ref().map(canonical))
         .collect();
-    if std::env::var_os("BATTGEN_SEARCH_DEBUG").is_some() {
-        let failed = keys.iter().filter(|k| k.is_none()).count();
-        let distinct: HashSet<&String> = keys.iter().flatten().collect();
-        eprintln!(
-            "debug: {} candidates, {failed} failed the check, {} distinct keys",
-            keys.len(),
-            distinct.len()
-        );
-    }
     let mut seen: HashSet<String> = parents.iter().map(canonical).collect();
     let mut entries: Vec<Entry> = Vec::with_capacity(parents.len() + checked.len());
     for (k, p) in parents.iter().enumerate() {
