@@ -24,8 +24,8 @@ pub mod programs_0 {
 
     /// `solve_eeeeeeee`: task eeeeeeee, tests/golden/emit/apply_chains.py:3.
     pub fn solve_eeeeeeee(I: &rt::Value) -> rt::Result<rt::Value> {
-        let f_size = rt::prim(rt::Prim::size);
-        let f_normalize = rt::prim(rt::Prim::normalize);
+        let f_size = rt::prim_ref(rt::Prim::size);
+        let f_normalize = rt::prim_ref(rt::Prim::normalize);
         /// tests/golden/emit/apply_chains.py:4
         let x1 = rt::p::objects(I, &rt::c::T, &rt::c::F, &rt::c::T)?;
         /// tests/golden/emit/apply_chains.py:6
@@ -37,8 +37,8 @@ pub mod programs_0 {
 
     /// `solve_ffffffff`: task ffffffff, tests/golden/emit/apply_chains.py:10.
     pub fn solve_ffffffff(I: &rt::Value) -> rt::Result<rt::Value> {
-        let f_toindices = rt::prim(rt::Prim::toindices);
-        let f_backdrop = rt::prim(rt::Prim::backdrop);
+        let f_toindices = rt::prim_ref(rt::Prim::toindices);
+        let f_backdrop = rt::prim_ref(rt::Prim::backdrop);
         /// tests/golden/emit/apply_chains.py:11
         let x1 = rt::p::fgpartition(I)?;
         /// tests/golden/emit/apply_chains.py:13
@@ -54,7 +54,7 @@ pub mod programs_0 {
 
     /// `solve_99999999`: task 99999999, tests/golden/emit/apply_chains.py:17.
     pub fn solve_99999999(I: &rt::Value) -> rt::Result<rt::Value> {
-        let f_toindices = rt::prim(rt::Prim::toindices);
+        let f_toindices = rt::prim_ref(rt::Prim::toindices);
         /// tests/golden/emit/apply_chains.py:18
         let x1 = rt::p::partition(I)?;
         /// tests/golden/emit/apply_chains.py:19

@@ -24,7 +24,7 @@ pub mod programs_0 {
 
     /// `solve_aaaaaaaa`: task aaaaaaaa, tests/golden/emit/cse_across_programs.py:3.
     pub fn solve_aaaaaaaa(I: &rt::Value) -> rt::Result<rt::Value> {
-        let f_size = rt::prim(rt::Prim::size);
+        let f_size = rt::prim_ref(rt::Prim::size);
         /// tests/golden/emit/cse_across_programs.py:4
         let x1 = rt::p::objects(I, &rt::c::T, &rt::c::F, &rt::c::T)?;
         /// tests/golden/emit/cse_across_programs.py:5
@@ -39,7 +39,7 @@ pub mod programs_0 {
 
     /// `solve_bbbbbbbb`: task bbbbbbbb, tests/golden/emit/cse_across_programs.py:9.
     pub fn solve_bbbbbbbb(I: &rt::Value) -> rt::Result<rt::Value> {
-        let f_size = rt::prim(rt::Prim::size);
+        let f_size = rt::prim_ref(rt::Prim::size);
         /// tests/golden/emit/cse_across_programs.py:10
         let x1 = rt::p::objects(I, &rt::c::T, &rt::c::F, &rt::c::T)?;
         /// tests/golden/emit/cse_across_programs.py:11

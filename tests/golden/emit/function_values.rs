@@ -24,9 +24,9 @@ pub mod programs_0 {
 
     /// `solve_cccccccc`: task cccccccc, tests/golden/emit/function_values.py:5.
     pub fn solve_cccccccc(I: &rt::Value) -> rt::Result<rt::Value> {
-        let f_add = rt::prim(rt::Prim::add);
-        let f_colorcount = rt::prim(rt::Prim::colorcount);
-        let f_asobject = rt::prim(rt::Prim::asobject);
+        let f_add = rt::prim_ref(rt::Prim::add);
+        let f_colorcount = rt::prim_ref(rt::Prim::colorcount);
+        let f_asobject = rt::prim_ref(rt::Prim::asobject);
         /// tests/golden/emit/function_values.py:6
         let x1 = rt::p::rbind(&f_colorcount, &rt::c::ONE)?;
         /// tests/golden/emit/function_values.py:7
