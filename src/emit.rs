@@ -273,28 +273,18 @@ impl Names<'_> {
             }
         }
         let args: Vec<String> = node.args.iter().map(|a| self.by_ref(a)).collect();
-        let owned = |args: &[String]| -> String {
-            args.iter()
-                .map(|a| match a.strip_prefix('&') {
-                    Some(rest) if rest.starts_with("rt::c::") => rest.to_owned(),
-                    Some(rest) => format!("{rest}.clone()"),
-                    None => format!("{a}.clone()"),
-                })
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
         match &node.callee {
             Operand::Prim(p) => format!("{}({})", prim_path(*p), args.join(", ")),
             Operand::Fused(Fused::ApplyChain { merge }) => match args.split_last() {
                 Some((container, stages)) => {
                     format!(
                         "rt::p::apply_chain(&[{}], {container}, {merge})",
-                        owned(stages)
+                        stages.join(", ")
                     )
                 }
                 None => unreachable!("an apply chain has a container"),
             },
-            callee => format!("rt::call({}, &[{}])", self.by_ref(callee), owned(&args)),
+            callee => format!("rt::call_refs({}, &[{}])", self.by_ref(callee), args.join(", ")),
         }
     }
 }

@@ -188,5 +188,9 @@ fn drop_unused(plan: Plan) -> Plan {
             p
         })
         .collect();
-    Plan { nodes, programs }
+    Plan {
+        nodes,
+        programs,
+        ..Plan::default()
+    }
 }

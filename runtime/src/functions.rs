@@ -60,33 +60,42 @@ pub fn arity(f: &Value) -> Result<usize> {
 
 /// Call a function value: Python's `f(*args)`.
 pub fn call(f: &Value, args: &[Value]) -> Result<Value> {
+    let refs: smallvec::SmallVec<[&Value; 4]> = args.iter().collect();
+    call_refs(f, &refs)
+}
+
+/// [`call`] on borrowed arguments. Closures pass their operands by
+/// reference all the way down to the primitive, so calling one (once per
+/// element in `apply`, `sfilter`, `argmax`, ...) allocates nothing but the
+/// results.
+pub fn call_refs(f: &Value, args: &[&Value]) -> Result<Value> {
     let func = f.as_func("call")?;
     if args.len() != func.arity() {
         return Err(Error::type_error("call: wrong number of arguments"));
     }
     match func {
-        Func::Prim(p) => crate::signatures::dispatch(*p, args),
+        Func::Prim(p) => crate::signatures::dispatch_refs(*p, args),
         Func::Bind { side, f, fixed, .. } => {
-            let mut full = Vec::with_capacity(args.len() + 1);
+            let mut full: smallvec::SmallVec<[&Value; 4]> = smallvec::SmallVec::new();
             match side {
                 Side::Left => {
-                    full.push(fixed.clone());
+                    full.push(fixed);
                     full.extend_from_slice(args);
                 }
                 Side::Right => {
                     full.extend_from_slice(args);
-                    full.push(fixed.clone());
+                    full.push(fixed);
                 }
             }
-            call(f, &full)
+            call_refs(f, &full)
         }
-        Func::Compose(outer, inner) => call1(outer, &call1(inner, &args[0])?),
-        Func::Chain(h, g, f) => call1(h, &call1(g, &call1(f, &args[0])?)?),
-        Func::Matcher(f, target) => Ok(Value::Bool(call1(f, &args[0])? == *target)),
+        Func::Compose(outer, inner) => call1(outer, &call1(inner, args[0])?),
+        Func::Chain(h, g, f) => call1(h, &call1(g, &call1(f, args[0])?)?),
+        Func::Matcher(f, target) => Ok(Value::Bool(call1(f, args[0])? == *target)),
         Func::Fork(outer, a, b) => {
-            let x = call1(a, &args[0])?;
-            let y = call1(b, &args[0])?;
-            call(outer, &[x, y])
+            let x = call1(a, args[0])?;
+            let y = call1(b, args[0])?;
+            call_refs(outer, &[&x, &y])
         }
         Func::Power(f, n) => {
             let mut x = args[0].clone();
@@ -101,12 +110,12 @@ pub fn call(f: &Value, args: &[Value]) -> Result<Value> {
 
 /// Call a one-argument function value.
 pub fn call1(f: &Value, x: &Value) -> Result<Value> {
-    call(f, std::slice::from_ref(x))
+    call_refs(f, &[x])
 }
 
 /// Call a two-argument function value.
 pub fn call2(f: &Value, x: &Value, y: &Value) -> Result<Value> {
-    call(f, &[x.clone(), y.clone()])
+    call_refs(f, &[x, y])
 }
 
 impl fmt::Display for Func {

@@ -46,7 +46,7 @@ pub mod rt {
     pub use crate::battery::{arg, Emitted, EmittedProgram};
     pub use crate::constants as c;
     pub use crate::error::Result;
-    pub use crate::functions::call;
+    pub use crate::functions::{call, call_refs};
     pub use crate::plan::{guarded, sequential_error, ErrorLog, Fused};
     pub use crate::signatures::Prim;
     pub use crate::values::Value;

@@ -11,8 +11,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use crate::batch::{Backend, Callee, Column};
 use crate::error::{Error, ErrorKind, Result};
-use crate::functions::{call, Func};
-use crate::signatures::{dispatch, Prim};
+use crate::functions::{call_refs, Func};
+use crate::signatures::{dispatch_refs, Prim};
 use crate::values::Value;
 
 /// An argument (or callee) of a node.
@@ -44,6 +44,11 @@ pub enum Fused {
 impl Fused {
     /// Evaluate on argument values.
     pub fn eval(self, args: &[Value]) -> Result<Value> {
+        let refs: Vec<&Value> = args.iter().collect();
+        self.eval_refs(&refs)
+    }
+    /// [`Fused::eval`] on borrowed arguments.
+    pub fn eval_refs(self, args: &[&Value]) -> Result<Value> {
         match self {
             Fused::ApplyChain { merge } => {
                 let (container, stages) =
@@ -86,6 +91,81 @@ pub struct PlanProgram {
 pub struct Plan {
     pub nodes: Vec<Node>,
     pub programs: Vec<PlanProgram>,
+    /// The nodes ready to evaluate, derived from `nodes` on first use.
+    pub resolved: Resolved,
+}
+
+/// Where an argument's value comes from, resolved once per plan: constants
+/// and primitives used as values are looked up (and allocated) once, not
+/// on every evaluation.
+pub enum Slot {
+    Input,
+    Node(usize),
+    Static(Result<Value>),
+}
+
+/// What a resolved node calls.
+pub enum Call {
+    Prim(Prim),
+    Fused(Fused),
+    /// A function value: the input, a node's value or a constant.
+    Value(Slot),
+}
+
+/// A node of the plan as the interpreter runs it.
+pub struct ResolvedNode {
+    pub call: Call,
+    pub args: Box<[Slot]>,
+}
+
+/// The plan's nodes resolved for evaluation, built on first use. Derived
+/// data: a clone starts empty and comparison ignores it, so the nodes of a
+/// plan must not change after its first evaluation (plans are built, then
+/// run).
+#[derive(Default)]
+pub struct Resolved(std::sync::OnceLock<Vec<ResolvedNode>>);
+
+impl Clone for Resolved {
+    fn clone(&self) -> Resolved {
+        Resolved::default()
+    }
+}
+impl PartialEq for Resolved {
+    fn eq(&self, _: &Resolved) -> bool {
+        true
+    }
+}
+impl Eq for Resolved {}
+impl std::fmt::Debug for Resolved {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Resolved")
+    }
+}
+
+fn resolve_slot(op: &Operand) -> Slot {
+    match op {
+        Operand::Input => Slot::Input,
+        Operand::Node(m) => Slot::Node(*m),
+        other => Slot::Static(static_value(other).ok_or(Error::type_error("unknown constant"))),
+    }
+}
+
+/// An argument's value, borrowed from where it lives.
+#[inline]
+pub fn slot_value<'v>(
+    slot: &'v Slot,
+    input: &'v Value,
+    values: &'v [Option<Result<Value>>],
+) -> Result<&'v Value> {
+    match slot {
+        Slot::Input => Ok(input),
+        Slot::Node(m) => match &values[*m] {
+            Some(Ok(v)) => Ok(v),
+            Some(Err(e)) => Err(*e),
+            None => Err(Error::new(ErrorKind::Value, "node not evaluated")),
+        },
+        Slot::Static(r) => r.as_ref().map_err(|e| *e),
+    }
 }
 
 /// Evaluate `f`, turning a panic inside a primitive into an error value so
@@ -196,21 +276,32 @@ impl Plan {
         input: &Value,
         values: &[Option<Result<Value>>],
     ) -> Result<Value> {
-        let node = &self.nodes[n];
-        let get = |op: &Operand| -> Result<Value> {
-            match op {
-                Operand::Input => Ok(input.clone()),
-                Operand::Node(m) => values[*m]
-                    .clone()
-                    .unwrap_or(Err(Error::new(ErrorKind::Value, "node not evaluated"))),
-                other => static_value(other).ok_or(Error::type_error("unknown constant")),
-            }
-        };
-        let args = node.args.iter().map(get).collect::<Result<Vec<_>>>()?;
-        guarded(|| match &node.callee {
-            Operand::Prim(p) => dispatch(*p, &args),
-            Operand::Fused(f) => f.eval(&args),
-            callee => call(&get(callee)?, &args),
+        let node = &self.resolved_nodes()[n];
+        let mut args: smallvec::SmallVec<[&Value; 4]> = smallvec::SmallVec::new();
+        for slot in node.args.iter() {
+            args.push(slot_value(slot, input, values)?);
+        }
+        guarded(|| match &node.call {
+            Call::Prim(p) => dispatch_refs(*p, &args),
+            Call::Fused(f) => f.eval_refs(&args),
+            Call::Value(slot) => call_refs(slot_value(slot, input, values)?, &args),
+        })
+    }
+
+    /// The nodes resolved for evaluation (built once per plan).
+    pub fn resolved_nodes(&self) -> &[ResolvedNode] {
+        self.resolved.0.get_or_init(|| {
+            self.nodes
+                .iter()
+                .map(|node| ResolvedNode {
+                    call: match &node.callee {
+                        Operand::Prim(p) => Call::Prim(*p),
+                        Operand::Fused(f) => Call::Fused(*f),
+                        other => Call::Value(resolve_slot(other)),
+                    },
+                    args: node.args.iter().map(resolve_slot).collect(),
+                })
+                .collect()
         })
     }
 

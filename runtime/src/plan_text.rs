@@ -226,6 +226,7 @@ mod tests {
                     output: Operand::Input,
                 },
             ],
+            ..Plan::default()
         };
         let text = plan.to_text();
         assert_eq!(Plan::from_text(&text).unwrap(), plan);

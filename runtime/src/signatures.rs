@@ -78,6 +78,19 @@ macro_rules! primitives {
                 }
             )* }
         }
+
+        /// [`dispatch`] on borrowed arguments: the interpreter's hot path,
+        /// which then needs neither a `Vec` nor a reference count per call.
+        pub fn dispatch_refs(p: Prim, args: &[&Value]) -> Result<Value> {
+            match p { $(
+                Prim::$func => {
+                    let [$($param),*] = args else {
+                        return Err(Error::type_error(concat!($name, ": wrong number of arguments")));
+                    };
+                    crate::primitives::$family::$func($(*$param),*)
+                }
+            )* }
+        }
     };
 }
 

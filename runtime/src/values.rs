@@ -423,6 +423,17 @@ impl Value {
         })
     }
 
+    /// [`Value::elems`], borrowed where the value already holds its
+    /// elements as values (tuples and generic frozensets): iterating
+    /// those then costs no copies.
+    pub fn elems_cow(&self) -> Result<Cow<'_, [Value]>> {
+        match self {
+            Value::Tuple(t) => Ok(Cow::Borrowed(&t[..])),
+            Value::Set(s) => Ok(Cow::Borrowed(&s[..])),
+            other => other.elems().map(Cow::Owned),
+        }
+    }
+
     /// Python `x in container`.
     pub fn contains(&self, x: &Value) -> Result<bool> {
         Ok(match self {

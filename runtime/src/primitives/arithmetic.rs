@@ -88,7 +88,7 @@ pub(crate) fn concat_tuples(a: &Value, b: &Value) -> Result<Value> {
 
 /// Python `seq * n` for a tuple: `n` copies, none when `n <= 0`.
 fn repeat_tuple(t: &Value, n: i64, context: &'static str) -> Result<Value> {
-    let items = t.elems()?;
+    let items = t.elems_cow()?;
     let n = usize::try_from(n.max(0)).map_err(|_| overflow(context))?;
     let total = items.len().checked_mul(n).ok_or(overflow(context))?;
     crate::budget::check_size(total, context)?;

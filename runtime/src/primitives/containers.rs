@@ -155,7 +155,7 @@ fn arg_best(
     better: fn(&Value, &Value) -> Result<bool>,
     context: &'static str,
 ) -> Result<Value> {
-    let items = container.elems()?;
+    let items = container.elems_cow()?;
     let keys = keys_of(&items, f)?;
     match best_index(&keys, better)? {
         Some(b) => Ok(items[b].clone()),
@@ -169,7 +169,7 @@ fn val_best(
     mut f: impl FnMut(&Value) -> Result<Value>,
     better: fn(&Value, &Value) -> Result<bool>,
 ) -> Result<Value> {
-    let items = container.elems()?;
+    let items = container.elems_cow()?;
     let keys = keys_of(&items, &mut f)?;
     match best_index(&keys, better)? {
         // `f` is a pure function: calling it again on the winner gives its key.
@@ -191,7 +191,7 @@ fn plain_best(
         Value::Indices(s) if !s.is_empty() => Ok(loc_value(&s[end(s.len())])),
         Value::Object(s) if !s.is_empty() => Ok(cell_value(&s[end(s.len())])),
         _ => {
-            let items = container.elems()?;
+            let items = container.elems_cow()?;
             match best_index(&items, better)? {
                 Some(b) => Ok(items[b].clone()),
                 None => Ok(Value::Int(0)),
@@ -342,7 +342,7 @@ pub fn dedupe(tup: &Value) -> Result<Value> {
             Ok(grid_rows(g, &kept))
         }
         v if v.is_tuple() => {
-            let items = v.elems()?;
+            let items = v.elems_cow()?;
             let mut seen: BTreeSet<&Value> = BTreeSet::new();
             let kept: Vec<Value> = items.iter().filter(|e| seen.insert(*e)).cloned().collect();
             Ok(Value::tuple(kept))
@@ -367,7 +367,7 @@ pub fn order(container: &Value, compfunc: &Value) -> Result<Value> {
 /// [`order`] with the key function as Rust code (emitted batteries inline
 /// statically known functions this way).
 pub fn order_with(container: &Value, key: impl FnMut(&Value) -> Result<Value>) -> Result<Value> {
-    let items = container.elems()?;
+    let items = container.elems_cow()?;
     let keys = keys_of(&items, key)?;
     let mut idx: Vec<usize> = (0..items.len()).collect();
     idx.sort_by(|&x, &y| keys[x].cmp(&keys[y]));
@@ -686,11 +686,11 @@ pub fn interval(start: &Value, stop: &Value, step: &Value) -> Result<Value> {
 /// `frozenset((i, j) for j in b for i in a)`. The generator reads `a` only
 /// once `b` has an element, so `product(5, ())` is the empty set.
 pub fn product(a: &Value, b: &Value) -> Result<Value> {
-    let ys = b.elems()?;
+    let ys = b.elems_cow()?;
     if ys.is_empty() {
         return Ok(Value::empty_set());
     }
-    let xs = a.elems()?;
+    let xs = a.elems_cow()?;
     let n = xs
         .len()
         .checked_mul(ys.len())
@@ -710,8 +710,8 @@ pub fn product(a: &Value, b: &Value) -> Result<Value> {
         return Ok(Value::indices(locs));
     }
     let mut out = Vec::with_capacity(n);
-    for j in &ys {
-        for i in &xs {
+    for j in ys.iter() {
+        for i in xs.iter() {
             out.push(Value::tuple(vec![i.clone(), j.clone()]));
         }
     }

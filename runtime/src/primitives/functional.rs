@@ -78,7 +78,7 @@ pub fn apply_with(
     function: impl FnMut(&Value) -> Result<Value>,
     container: &Value,
 ) -> Result<Value> {
-    let items = container.elems()?;
+    let items = container.elems_cow()?;
     let out = items.iter().map(function).collect::<Result<Vec<_>>>()?;
     container.same_container(out)
 }
@@ -86,7 +86,7 @@ pub fn apply_with(
 /// The fused form of `apply(fn, ... apply(f1, container))` (then `merge`):
 /// stage by stage, each stage exactly `apply`, so results and errors are
 /// the chain's. Built by the generator's rewrite pass.
-pub fn apply_chain(stages: &[Value], container: &Value, merge: bool) -> Result<Value> {
+pub fn apply_chain(stages: &[&Value], container: &Value, merge: bool) -> Result<Value> {
     let mut current = container.clone();
     for f in stages {
         current = apply(f, &current)?;
@@ -99,7 +99,7 @@ pub fn apply_chain(stages: &[Value], container: &Value, merge: bool) -> Result<V
 }
 
 pub fn rapply(functions: &Value, value: &Value) -> Result<Value> {
-    let fs = functions.elems()?;
+    let fs = functions.elems_cow()?;
     let out = fs
         .iter()
         .map(|f| call1(f, value))
@@ -161,14 +161,14 @@ pub fn prapply_with(
     b: &Value,
 ) -> Result<Value> {
     // The reference iterates `b` outside `a`: with `b` empty, `a` is never read.
-    let ys = b.elems()?;
+    let ys = b.elems_cow()?;
     if ys.is_empty() {
         return Ok(Value::empty_set());
     }
-    let xs = a.elems()?;
+    let xs = a.elems_cow()?;
     let mut out = Vec::with_capacity(xs.len() * ys.len());
-    for y in &ys {
-        for x in &xs {
+    for y in ys.iter() {
+        for x in xs.iter() {
             crate::budget::check()?;
             out.push(function(x, y)?);
         }

@@ -1035,9 +1035,9 @@ pub fn hconcat(a: &Value, b: &Value) -> Result<Value> {
         // they hold.
         _ if a.is_tuple() && b.is_tuple() => {
             let rows = a
-                .elems()?
+                .elems_cow()?
                 .iter()
-                .zip(b.elems()?.iter())
+                .zip(b.elems_cow()?.iter())
                 .map(|(x, y)| py_add(x, y, CTX))
                 .collect::<Result<Vec<_>>>()?;
             Ok(Value::tuple(rows))

@@ -243,7 +243,7 @@ fn zip_corner(
 /// `Object`: the first element says whether it holds `(value, (i, j))`
 /// cells or `(i, j)` locations, and every element is unpacked that way.
 fn shift_generic(patch: &Value, di: &Value, dj: &Value, context: &'static str) -> Result<Value> {
-    let items = patch.elems()?;
+    let items = patch.elems_cow()?;
     let first = items.first().ok_or(Error::stop_iteration(context))?;
     let cells = subscript(first, 1, context)?.is_tuple();
     let moved = |loc: &Value| -> Result<Value> {
@@ -566,7 +566,7 @@ pub fn toindices(patch: &Value) -> Result<Value> {
                 return Ok(v.clone());
             }
             let items = v
-                .elems()?
+                .elems_cow()?
                 .into_iter()
                 .map(|e| unpack2(&e, CTX).map(|(_, index)| index))
                 .collect::<Result<Vec<_>>>()?;
@@ -1101,7 +1101,7 @@ pub fn vmirror(piece: &Value) -> Result<Value> {
             let w = g.width();
             return Ok(grid_from_fn(g.height(), w, |a, b| g.get(a, w - 1 - b)));
         }
-        let rows = piece.elems()?;
+        let rows = piece.elems_cow()?;
         let out = rows
             .iter()
             .map(|r| reversed_tuple(r, CTX))
@@ -1119,7 +1119,7 @@ pub fn dmirror(piece: &Value) -> Result<Value> {
         if let Some(g) = tuple_grid(piece) {
             return Ok(grid_from_fn(g.width(), g.height(), |a, b| g.get(b, a)));
         }
-        return zip_rows(&piece.elems()?, CTX);
+        return zip_rows(&piece.elems_cow()?, CTX);
     }
     let (p, b) = mirror_bounds(piece, CTX, Error::value_error(CTX))?;
     let (t, l) = (b.top as i64, b.left as i64);
@@ -1134,7 +1134,7 @@ pub fn cmirror(piece: &Value) -> Result<Value> {
             return Ok(grid_from_fn(w, h, |a, b| g.get(h - 1 - b, w - 1 - a)));
         }
         let rows = piece
-            .elems()?
+            .elems_cow()?
             .iter()
             .rev()
             .map(|r| reversed_tuple(r, CTX))
@@ -1179,7 +1179,7 @@ fn upscale_tuple(element: &Value, f: usize, context: &'static str) -> Result<Val
         if !(row.is_tuple() || row.is_set()) {
             return Err(Error::type_error(context));
         }
-        let values = row.elems()?;
+        let values = row.elems_cow()?;
         budget::check_size(values.len().saturating_mul(f).saturating_mul(f), context)?;
         let scaled: Vec<Value> = values
             .iter()

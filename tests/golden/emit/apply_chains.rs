@@ -29,7 +29,7 @@ pub mod programs_0 {
         /// tests/golden/emit/apply_chains.py:4
         let x1 = rt::p::objects(I, &rt::c::T, &rt::c::F, &rt::c::T)?;
         /// tests/golden/emit/apply_chains.py:6
-        let x3 = rt::p::apply_chain(&[f_normalize.clone(), f_size.clone()], &x1, false)?;
+        let x3 = rt::p::apply_chain(&[&f_normalize, &f_size], &x1, false)?;
         /// tests/golden/emit/apply_chains.py:7
         let O = rt::p::maximum(&x3)?;
         Ok(O)
@@ -42,11 +42,7 @@ pub mod programs_0 {
         /// tests/golden/emit/apply_chains.py:11
         let x1 = rt::p::fgpartition(I)?;
         /// tests/golden/emit/apply_chains.py:13
-        let x3 = rt::p::apply_chain(
-            &[f_toindices.clone(), f_backdrop.clone()],
-            &x1,
-            true,
-        )?;
+        let x3 = rt::p::apply_chain(&[&f_toindices, &f_backdrop], &x1, true)?;
         /// tests/golden/emit/apply_chains.py:14
         let O = rt::p::fill(I, &rt::c::ZERO, &x3)?;
         Ok(O)
