@@ -6,5 +6,6 @@ use clap::Parser;
 static ALLOCATOR: battgen_runtime::MiMalloc = battgen_runtime::MiMalloc;
 
 fn main() {
+    battgen_runtime::tune_allocator();
     std::process::exit(battgen::cli::main(battgen::cli::Cli::parse()));
 }

@@ -781,6 +781,7 @@ pub fn dispatch(battery: &dyn Battery, opts: &RunOptions) -> i32 {
 
 /// `main` of a compiled battery.
 pub fn main(battery: &dyn Battery) {
+    crate::tune_allocator();
     std::process::exit(dispatch(battery, &RunOptions::parse()));
 }
 
