@@ -284,7 +284,11 @@ impl Names<'_> {
                 }
                 None => unreachable!("an apply chain has a container"),
             },
-            callee => format!("rt::call_refs({}, &[{}])", self.by_ref(callee), args.join(", ")),
+            callee => format!(
+                "rt::call_refs({}, &[{}])",
+                self.by_ref(callee),
+                args.join(", ")
+            ),
         }
     }
 }

@@ -927,7 +927,10 @@ fn apply_chain_is_apply_stage_by_stage() {
     let stages = [f(Prim::increment), f(Prim::double)];
     let xs = iset(&[1, 2, 3]);
     let staged = apply(&stages[1], &apply(&stages[0], &xs).unwrap()).unwrap();
-    assert_eq!(apply_chain(&[&stages[0], &stages[1]], &xs, false).unwrap(), staged);
+    assert_eq!(
+        apply_chain(&[&stages[0], &stages[1]], &xs, false).unwrap(),
+        staged
+    );
     assert_eq!(staged, iset(&[4, 6, 8]));
     let stages = [f(Prim::normalize), f(Prim::toindices)];
     let objs = s(vec![obj(&[(1, 2, 2), (1, 2, 3)]), obj(&[(2, 7, 7)])]);

@@ -27,6 +27,7 @@ use std::sync::Arc;
 
 use crate::budget;
 use crate::error::{Error, Result};
+use crate::primitives::ragged;
 use crate::values::{Cell, Color, Grid, Loc, Patch, Value};
 
 // ----- small helpers ---------------------------------------------------------
@@ -580,22 +581,54 @@ fn rot270_grid(g: &Grid) -> Grid {
 }
 
 pub fn rot90(grid: &Value) -> Result<Value> {
-    Ok(grid_value(rot90_grid(&*grid.as_grid("rot90")?)))
+    match grid.as_grid("rot90") {
+        Ok(g) => Ok(grid_value(rot90_grid(&g))),
+        Err(_) if grid.is_tuple() => ragged::rot90(grid),
+        Err(e) => Err(e),
+    }
 }
 
 pub fn rot180(grid: &Value) -> Result<Value> {
-    let g = grid.as_grid("rot180")?;
+    let g = match grid.as_grid("rot180") {
+        Ok(g) => g,
+        Err(_) if grid.is_tuple() => return ragged::rot180(grid),
+        Err(e) => return Err(e),
+    };
     let cells = g.cells().iter().rev().copied().collect();
     Ok(grid_value(Grid::new(g.height(), g.width(), cells)))
 }
 
 pub fn rot270(grid: &Value) -> Result<Value> {
-    Ok(grid_value(rot270_grid(&*grid.as_grid("rot270")?)))
+    match grid.as_grid("rot270") {
+        Ok(g) => Ok(grid_value(rot270_grid(&g))),
+        Err(_) if grid.is_tuple() => ragged::rot270(grid),
+        Err(e) => Err(e),
+    }
 }
 
 pub fn crop(grid: &Value, start: &Value, dims: &Value) -> Result<Value> {
     const CTX: &str = "crop";
-    let g = grid.as_grid(CTX)?;
+    let g = match grid.as_grid(CTX) {
+        Ok(g) => g,
+        Err(_) if grid.is_tuple() => {
+            let (s0, d0) = (
+                item_num(start, 0, CTX)? as i128,
+                item_num(dims, 0, CTX)? as i128,
+            );
+            return ragged::crop(
+                grid,
+                |n| py_slice(n, s0, s0 + d0),
+                |n| {
+                    let (s1, d1) = (
+                        item_num(start, 1, CTX)? as i128,
+                        item_num(dims, 1, CTX)? as i128,
+                    );
+                    Ok(py_slice(n, s1, s1 + d1))
+                },
+            );
+        }
+        Err(e) => return Err(e),
+    };
     let s0 = item_num(start, 0, CTX)?;
     let d0 = item_num(dims, 0, CTX)?;
     let cols = || {
@@ -608,13 +641,21 @@ pub fn crop(grid: &Value, start: &Value, dims: &Value) -> Result<Value> {
 }
 
 pub fn tophalf(grid: &Value) -> Result<Value> {
-    let g = grid.as_grid("tophalf")?;
+    let g = match grid.as_grid("tophalf") {
+        Ok(g) => g,
+        Err(_) if grid.is_tuple() => return ragged::slice_rows(grid, |h| 0..h / 2),
+        Err(e) => return Err(e),
+    };
     let h = g.height();
     Ok(grid_value(sub_grid(&g, 0..h / 2, 0..g.width())))
 }
 
 pub fn bottomhalf(grid: &Value) -> Result<Value> {
-    let g = grid.as_grid("bottomhalf")?;
+    let g = match grid.as_grid("bottomhalf") {
+        Ok(g) => g,
+        Err(_) if grid.is_tuple() => return ragged::slice_rows(grid, |h| h / 2 + h % 2..h),
+        Err(e) => return Err(e),
+    };
     let h = g.height();
     Ok(grid_value(sub_grid(&g, h / 2 + h % 2..h, 0..g.width())))
 }
@@ -855,7 +896,11 @@ fn map_cells(
 
 pub fn replace(grid: &Value, replacee: &Value, replacer: &Value) -> Result<Value> {
     const CTX: &str = "replace";
-    let g = grid.as_grid(CTX)?;
+    let g = match grid.as_grid(CTX) {
+        Ok(g) => g,
+        Err(_) if grid.is_tuple() => return ragged::replace(grid, replacee, replacer),
+        Err(e) => return Err(e),
+    };
     let Some(from) = opt_color(replacee) else {
         return Ok(unchanged(grid, g));
     };
@@ -870,7 +915,11 @@ pub fn replace(grid: &Value, replacee: &Value, replacer: &Value) -> Result<Value
 
 pub fn switch(grid: &Value, a: &Value, b: &Value) -> Result<Value> {
     const CTX: &str = "switch";
-    let g = grid.as_grid(CTX)?;
+    let g = match grid.as_grid(CTX) {
+        Ok(g) => g,
+        Err(_) if grid.is_tuple() => return ragged::switch(grid, a, b),
+        Err(e) => return Err(e),
+    };
     let (ca, cb) = (opt_color(a), opt_color(b));
     map_cells(grid, g, |c| {
         if Some(c) == ca {
@@ -1057,8 +1106,8 @@ pub fn vconcat(a: &Value, b: &Value) -> Result<Value> {
                 return Ok(unchanged(a, ga));
             }
             if ga.width() != gb.width() {
-                // A ragged tuple in the reference.
-                return Err(Error::unsupported(CTX));
+                // Rows of two lengths: a ragged tuple, as in the reference.
+                return py_add(a, b, CTX);
             }
             let mut out = Vec::with_capacity(ga.cells().len() + gb.cells().len());
             out.extend_from_slice(ga.cells());

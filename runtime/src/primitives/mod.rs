@@ -7,3 +7,4 @@ pub mod containers;
 pub mod functional;
 pub mod grids;
 pub mod patches;
+pub mod ragged;
