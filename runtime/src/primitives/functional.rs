@@ -78,6 +78,15 @@ pub fn apply_with(
     function: impl FnMut(&Value) -> Result<Value>,
     container: &Value,
 ) -> Result<Value> {
+    if let Value::Pair(a, b) = container {
+        // Offsets and locations: two calls, no element or result lists.
+        let mut f = function;
+        let (x, y) = (f(&Value::Int(*a))?, f(&Value::Int(*b))?);
+        return Ok(match (x.number(), y.number()) {
+            (Some(x), Some(y)) => Value::Pair(x, y),
+            _ => Value::tuple(vec![x, y]),
+        });
+    }
     let items = container.elems_cow()?;
     let out = items.iter().map(function).collect::<Result<Vec<_>>>()?;
     container.same_container(out)
