@@ -37,22 +37,25 @@ pub use functions::{call, Func};
 /// many threads that allocate small values all the time.
 pub use mimalloc::MiMalloc;
 
+/// `mi_option_purge_delay` in the mimalloc v3 that libmimalloc-sys 0.1.49
+/// builds (its index in `mimalloc.h`; the crate's own constants follow v2).
+/// A test checks it against the environment variable of that option.
+const PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
+
 /// Tune the allocator for runs: freed memory stays with the process
-/// instead of going back to the OS after 10 ms (mimalloc's default purge
-/// delay). Evaluations free and reallocate all the time, and on the 16-core
-/// host the purges cost 334,000 page faults per corpus bench, whose kernel
-/// locks serialised the threads: parallel efficiency of per-input runs
-/// went from 36% to 55% without them (BENCHMARKS.md). An explicit
-/// `MIMALLOC_PURGE_DELAY` in the environment is left alone.
+/// instead of going back to the OS after a delay (mimalloc purges it).
+/// Evaluations free and reallocate all the time; on the 16-core host the
+/// purges cost 334,000 page faults per corpus bench, whose kernel locks
+/// serialised the threads: per-input parallel efficiency went from 36% to
+/// 55% without them (BENCHMARKS.md). An explicit `MIMALLOC_PURGE_DELAY` in
+/// the environment is left alone.
 pub fn tune_allocator() {
-    // `mi_option_purge_delay` in the mimalloc v3 that libmimalloc-sys
-    // 0.1.49 builds (`mimalloc.h`; the crate's constants follow v2).
-    const PURGE_DELAY: libmimalloc_sys::mi_option_t = 16;
     if std::env::var_os("MIMALLOC_PURGE_DELAY").is_none() {
         // Safety: sets a plain option value; called once, at start-up.
         unsafe { libmimalloc_sys::mi_option_set(PURGE_DELAY, -1) }
     }
 }
+
 pub use signatures::{Prim, PRIMITIVES};
 pub use values::{Cell, Color, Grid, Loc, Patch, Value};
 
@@ -96,5 +99,35 @@ pub mod rt {
                 .map(|s| prim(s.prim))
                 .collect()
         })[p as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// mimalloc reads `MIMALLOC_PURGE_DELAY` into the purge-delay option: in
+    /// a child process started with it, our index must read that value.
+    #[test]
+    fn purge_delay_is_the_option_we_set() {
+        if std::env::var_os("BATTGEN_PURGE_CHILD").is_some() {
+            let got = unsafe { libmimalloc_sys::mi_option_get(super::PURGE_DELAY) };
+            assert_eq!(
+                got,
+                4321,
+                "option {} is not the purge delay",
+                super::PURGE_DELAY
+            );
+            return;
+        }
+        let status = std::process::Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--exact",
+                "tests::purge_delay_is_the_option_we_set",
+                "--test-threads=1",
+            ])
+            .env("BATTGEN_PURGE_CHILD", "1")
+            .env("MIMALLOC_PURGE_DELAY", "4321")
+            .status()
+            .unwrap();
+        assert!(status.success());
     }
 }
