@@ -129,7 +129,7 @@ fn a_long_program_runs_through_its_segments() {
         .1;
     let t = task::parse_str("corpus", "67a3c6ac", text).unwrap();
     for ex in t.samples() {
-        let input = Value::grid(ex.input.clone());
+        let input = Value::Grid(ex.input.clone());
         assert_eq!(plan.run_program(0, &input), Ok(input.clone()));
     }
 }

@@ -185,7 +185,7 @@ pub fn execute(
         .flat_map(|(t, task)| {
             task.samples()
                 .enumerate()
-                .map(move |(s, ex)| (t, s, Value::grid(ex.input.clone())))
+                .map(move |(s, ex)| (t, s, Value::Grid(ex.input.clone())))
         })
         .collect();
     let programs = battery.num_programs();

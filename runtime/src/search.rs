@@ -148,7 +148,7 @@ fn search_task(
             return None;
         }
         let expected = Value::grid(expected.clone());
-        let input = Value::grid(ex.input.clone());
+        let input = Value::Grid(ex.input.clone());
         scratch.round += 1;
         let round = scratch.round;
         let mut lo = usize::MAX;
@@ -223,7 +223,7 @@ fn search_task(
             .test
             .iter()
             .map(
-                |ex| match plan.eval_program(k, &Value::grid(ex.input.clone())) {
+                |ex| match plan.eval_program(k, &Value::Grid(ex.input.clone())) {
                     Ok(v) => grid_output(&v),
                     Err(_) => None,
                 },

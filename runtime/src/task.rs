@@ -19,7 +19,8 @@ pub const MAX_SIDE: usize = 30;
 /// One input (and its expected output, where known).
 #[derive(Clone, Debug)]
 pub struct Example {
-    pub input: Grid,
+    /// Shared: every evaluation of every program reads the same grid.
+    pub input: std::sync::Arc<Grid>,
     pub output: Option<Grid>,
 }
 
@@ -177,7 +178,10 @@ fn parse_task(path: &Path, id: &str, j: &Json, outputs_required: bool) -> Result
                 }
                 None => None,
             };
-            examples.push(Example { input, output });
+            examples.push(Example {
+                input: input.into(),
+                output,
+            });
         }
         parts.push(examples);
     }
