@@ -726,7 +726,7 @@ fn arc_746b3537_collapse_stripes() {
     )
     .unwrap();
     for ex in task.samples() {
-        let input = Value::grid(ex.input.clone());
+        let input = Value::Grid(ex.input.clone());
         let first_row = first(&input).unwrap();
         let uniform = i(1) == size(&dedupe(&first_row).unwrap()).unwrap();
         let oriented = if uniform {
@@ -758,7 +758,7 @@ fn arc_746b3537_collapse_stripes() {
 fn arc_d631b094_count_colour() {
     let task = load_task("d631b094");
     for ex in task.samples() {
-        let input = Value::grid(ex.input.clone());
+        let input = Value::Grid(ex.input.clone());
         let cells = merge(&input).unwrap();
         let palette = combine(&Value::empty_set(), &cells).unwrap();
         assert!(palette.is_set());

@@ -1045,7 +1045,7 @@ fn arc(id: &str) -> Task {
 /// Every grid of a task, inputs and outputs.
 fn grids(task: &Task) -> Vec<Grid> {
     task.samples()
-        .flat_map(|e| std::iter::once(e.input.clone()).chain(e.output.clone()))
+        .flat_map(|e| std::iter::once((*e.input).clone()).chain(e.output.clone()))
         .collect()
 }
 
@@ -1172,7 +1172,7 @@ fn arc_tasks_solved_by_one_primitive() {
     for (id, solve) in cases {
         let task = arc(id);
         for e in task.samples() {
-            let out = solve(&Value::grid(e.input.clone())).unwrap();
+            let out = solve(&Value::Grid(e.input.clone())).unwrap();
             assert_eq!(out, Value::grid(e.output.clone().expect("output")), "{id}");
         }
     }
@@ -1240,7 +1240,7 @@ fn arc_5c0a986e_squares_shoot_diagonally() {
         let out = e.output.as_ref().unwrap();
         let (ones, twos) = (indices_of(g, 1), indices_of(g, 2));
         assert!(t(square(&ones)) && t(square(&twos)));
-        assert!(!t(bordering(&ones, &Value::grid(g.clone()))));
+        assert!(!t(bordering(&ones, &Value::Grid(g.clone()))));
         // Ones trail up-left from their upper-left corner, twos down-right
         // from their lower-right corner; the rest of each line leaves the grid.
         for (colour, patch, start, dir) in [
