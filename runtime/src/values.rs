@@ -275,6 +275,21 @@ impl Value {
         items.dedup();
         Value::Set(items.into())
     }
+    /// [`Value::set`] of elements already distinct and in the canonical
+    /// order (checked in debug builds), in the same canonical shape.
+    pub fn set_in_order(items: Vec<Value>) -> Value {
+        debug_assert!(items.windows(2).all(|w| w[0] < w[1]), "not in order");
+        if !items.is_empty() {
+            // Locations and cells order as their tuples do.
+            if let Some(locs) = items.iter().map(Value::loc).collect::<Option<Vec<_>>>() {
+                return Value::Indices(locs.into());
+            }
+            if let Some(cells) = items.iter().map(Value::cell).collect::<Option<Vec<_>>>() {
+                return Value::Object(cells.into());
+            }
+        }
+        Value::Set(items.into())
+    }
     pub fn empty_set() -> Value {
         Value::Set(Arc::from(Vec::new()))
     }

@@ -826,3 +826,38 @@ fn arc_objects_by_colour() {
         assert_eq!(size(&rest).unwrap(), i(0));
     }
 }
+
+/// `product` of two frozensets builds its pairs already in the canonical
+/// order (no sort): on real objects and colours it must equal the set made
+/// from the same pairs in another order, in the same shape.
+#[test]
+fn product_of_sets_is_in_canonical_order() {
+    use battgen_runtime::primitives::grids::{objects, palette};
+    use battgen_runtime::primitives::patches::toindices;
+    let task = load_task("746b3537");
+    for ex in task.samples() {
+        let g = Value::Grid(ex.input.clone());
+        let t = Value::Bool(true);
+        let objs = objects(&g, &t, &Value::Bool(false), &Value::Bool(false)).unwrap();
+        let colours = palette(&g).unwrap();
+        let locs = toindices(&first(&objs).unwrap()).unwrap();
+        for (a, b) in [
+            (&objs, &colours),
+            (&colours, &locs),
+            (&locs, &locs),
+            (&objs, &objs),
+        ] {
+            let fast = product(a, b).unwrap();
+            let mut pairs = Vec::new();
+            for y in b.elems().unwrap().iter().rev() {
+                for x in a.elems().unwrap().iter().rev() {
+                    pairs.push(Value::tuple(vec![x.clone(), y.clone()]));
+                }
+            }
+            let slow = Value::set(pairs);
+            assert_eq!(fast, slow);
+            assert_eq!(fast.to_string(), slow.to_string());
+            assert_eq!(std::mem::discriminant(&fast), std::mem::discriminant(&slow));
+        }
+    }
+}

@@ -710,6 +710,17 @@ pub fn product(a: &Value, b: &Value) -> Result<Value> {
         return Ok(Value::indices(locs));
     }
     let mut out = Vec::with_capacity(n);
+    if a.is_set() && b.is_set() {
+        // Two frozensets hold distinct elements in the canonical order, so
+        // their pairs, first element outermost, are distinct and in order
+        // too: no sort (which took a fifth of `gen search`'s time).
+        for i in xs.iter() {
+            for j in ys.iter() {
+                out.push(Value::tuple(vec![i.clone(), j.clone()]));
+            }
+        }
+        return Ok(Value::set_in_order(out));
+    }
     for j in ys.iter() {
         for i in xs.iter() {
             out.push(Value::tuple(vec![i.clone(), j.clone()]));
