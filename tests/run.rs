@@ -92,7 +92,7 @@ fn cross_mode_runs_every_program_on_every_task() {
     let data = data_dir("cross", &THREE);
     let out_path = data.join("../cross-results.json");
     let out = gen()
-        .args(["run", "--quiet", "--mode", "cross", "--out"])
+        .args(["run", "--quiet", "--mode", "cross", "--stats", "--out"])
         .arg(&out_path)
         .arg("--data")
         .arg(&data)
@@ -112,13 +112,44 @@ fn cross_mode_runs_every_program_on_every_task() {
             assert_eq!(outs.as_object().unwrap().len(), samples, "{name}");
         }
     }
-    // Batched execution counted its rows.
+    // With --stats, cross mode runs batched, which counted its rows.
     let stats = &results["__stats__"];
     assert_eq!(stats["exec"], "Batched");
     assert!(!stats["primitives"].as_array().unwrap().is_empty());
     // The share a GPU could take is known on a machine without one.
     let coverage = stats["gpu_coverage"]["rows"].as_f64().unwrap();
     assert!(coverage > 0.0 && coverage < 1.0, "{coverage}");
+}
+
+/// Without `--gpus` or `--stats`, cross mode runs the battery per input on
+/// the CPU (the fastest execution on many cores), with the same outputs.
+#[test]
+fn cross_mode_defaults_to_the_battery_on_the_cpu() {
+    let data = data_dir("cross-default", &THREE);
+    let run = |extra: &[&str], name: &str| {
+        let path = data.join(format!("../{name}.json"));
+        let out = gen()
+            .args(["run", "--quiet", "--mode", "cross", "--out"])
+            .arg(&path)
+            .arg("--data")
+            .arg(&data)
+            .args(extra)
+            .output()
+            .unwrap();
+        ok(&out);
+        let mut results = read_json(&path);
+        let stats = results
+            .as_object_mut()
+            .unwrap()
+            .remove("__stats__")
+            .unwrap();
+        (stats["exec"].as_str().unwrap().to_owned(), results)
+    };
+    let (exec, default) = run(&[], "default-exec");
+    assert_eq!(exec, "Battery");
+    let (exec, batched) = run(&["--exec", "batched"], "batched-exec");
+    assert_eq!(exec, "Batched");
+    assert_eq!(default, batched);
 }
 
 #[test]

@@ -54,7 +54,8 @@ pub struct RunOptions {
     pub strict: bool,
     /// How programs run: each alone per input, the merged battery per input,
     /// or the merged battery column-wise over all inputs. Default: per-input
-    /// in own mode, batched in cross mode.
+    /// in own mode; in cross mode the battery, or batched when `--gpus` or
+    /// `--stats` is given (the GPU path and batch telemetry are column-wise).
     #[arg(long, value_enum)]
     pub exec: Option<Exec>,
     /// Print per-primitive telemetry (rows per device, time).
@@ -95,10 +96,16 @@ pub enum Exec {
 }
 
 impl Exec {
-    pub fn default_for(mode: Mode) -> Exec {
+    /// The default execution. Cross mode runs the battery per input on the
+    /// CPU: on the 16-core H100 host it was 1.2-2x faster than batched
+    /// execution, and batched on today's GPU kernels slower still
+    /// (BENCHMARKS.md). Batched when a GPU is asked for, or batch
+    /// telemetry (`--stats`).
+    pub fn default_for(mode: Mode, gpus_or_stats: bool) -> Exec {
         match mode {
             Mode::Own => Exec::PerInput,
-            Mode::Cross => Exec::Batched,
+            Mode::Cross if gpus_or_stats => Exec::Batched,
+            Mode::Cross => Exec::Battery,
         }
     }
 }
@@ -641,7 +648,10 @@ pub fn run(battery: &dyn Battery, opts: &RunOptions) -> i32 {
         Err(code) => return code,
     };
     let progress = Progress::new(opts.quiet);
-    let exec = opts.exec.unwrap_or(Exec::default_for(opts.mode));
+    let exec = opts.exec.unwrap_or(Exec::default_for(
+        opts.mode,
+        opts.gpus.is_some() || opts.stats,
+    ));
     // Only batched execution goes through a backend: no GPU is opened otherwise.
     let backend: Box<dyn Backend> = if exec == Exec::Batched {
         backend_for(opts.cpu, opts.gpus.as_ref(), opts.quiet)
