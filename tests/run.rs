@@ -121,34 +121,37 @@ fn cross_mode_runs_every_program_on_every_task() {
     assert!(coverage > 0.0 && coverage < 1.0, "{coverage}");
 }
 
+/// `gen run --quiet --mode cross --out F --data DIR EXTRA...`: the results
+/// (without `__stats__`) and the `__stats__` entry.
+fn cross_results(data: &Path, name: &str, extra: &[&str]) -> (Json, Json) {
+    let path = data.join(format!("../{name}.json"));
+    let out = gen()
+        .args(["run", "--quiet", "--mode", "cross", "--out"])
+        .arg(&path)
+        .arg("--data")
+        .arg(data)
+        .args(extra)
+        .output()
+        .unwrap();
+    ok(&out);
+    let mut results = read_json(&path);
+    let stats = results
+        .as_object_mut()
+        .unwrap()
+        .remove("__stats__")
+        .unwrap();
+    (results, stats)
+}
+
 /// Without `--gpus` or `--stats`, cross mode runs the battery per input on
 /// the CPU (the fastest execution on many cores), with the same outputs.
 #[test]
 fn cross_mode_defaults_to_the_battery_on_the_cpu() {
     let data = data_dir("cross-default", &THREE);
-    let run = |extra: &[&str], name: &str| {
-        let path = data.join(format!("../{name}.json"));
-        let out = gen()
-            .args(["run", "--quiet", "--mode", "cross", "--out"])
-            .arg(&path)
-            .arg("--data")
-            .arg(&data)
-            .args(extra)
-            .output()
-            .unwrap();
-        ok(&out);
-        let mut results = read_json(&path);
-        let stats = results
-            .as_object_mut()
-            .unwrap()
-            .remove("__stats__")
-            .unwrap();
-        (stats["exec"].as_str().unwrap().to_owned(), results)
-    };
-    let (exec, default) = run(&[], "default-exec");
-    assert_eq!(exec, "Battery");
-    let (exec, batched) = run(&["--exec", "batched"], "batched-exec");
-    assert_eq!(exec, "Batched");
+    let (default, stats) = cross_results(&data, "default-exec", &[]);
+    assert_eq!(stats["exec"], "Battery");
+    let (batched, stats) = cross_results(&data, "batched-exec", &["--exec", "batched"]);
+    assert_eq!(stats["exec"], "Batched");
     assert_eq!(default, batched);
 }
 
@@ -298,27 +301,8 @@ fn compiled_programs_agree_with_the_interpreter_in_cross_mode() {
         ],
     );
     let run = |name: &str, extra: &[&str]| {
-        let out_path = data.join(format!("../{name}.json"));
-        let out = gen()
-            .args([
-                "run",
-                "--quiet",
-                "--mode",
-                "cross",
-                "--exec",
-                "per-input",
-                "--out",
-            ])
-            .arg(&out_path)
-            .arg("--data")
-            .arg(&data)
-            .args(extra)
-            .output()
-            .unwrap();
-        ok(&out);
-        let mut j = read_json(&out_path);
-        j.as_object_mut().unwrap().remove("__stats__");
-        j
+        let args = [&["--exec", "per-input"], extra].concat();
+        cross_results(&data, name, &args).0
     };
     let compiled = run("compiled", &["--no-fallback"]);
     let interpreted = run("interpreted", &["--interpret"]);
