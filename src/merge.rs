@@ -3,7 +3,8 @@
 //! Every primitive is pure, so two calls with the same callee on the same
 //! operands give the same value: they become one node (common-subexpression
 //! elimination across and within programs). Statements that no program
-//! output needs are dropped. Nodes keep every statement merged into them, so
+//! output needs stay: Python runs them, and one that raises ends the
+//! program with its error. Nodes keep every statement merged into them, so
 //! the emitted code can say where each came from.
 
 use std::collections::HashMap;
@@ -17,19 +18,13 @@ pub fn merge(programs: &[Program]) -> Plan {
     let mut plan = Plan::default();
     let mut index: HashMap<(PlanOperand, Vec<PlanOperand>), usize> = HashMap::new();
     for (k, program) in programs.iter().enumerate() {
-        let live = live_statements(program);
         // Statement index -> plan operand of its value.
         let mut value_of: Vec<Option<PlanOperand>> = vec![None; program.stmts.len()];
         for (s, stmt) in program.stmts.iter().enumerate() {
-            if !live[s] {
-                continue;
-            }
             let resolve = |op: &Operand| -> PlanOperand {
                 match op {
                     Operand::Input => PlanOperand::Input,
-                    Operand::Var(v) => value_of[*v]
-                        .clone()
-                        .expect("checked: defined before use and live"),
+                    Operand::Var(v) => value_of[*v].clone().expect("checked: defined before use"),
                     Operand::Prim(p) => PlanOperand::Prim(*p),
                     Operand::Const(c) => PlanOperand::Const(c),
                 }
@@ -57,7 +52,7 @@ pub fn merge(programs: &[Program]) -> Plan {
         let output = match &program.ret {
             Operand::Var(v) => value_of[*v]
                 .clone()
-                .expect("checked: returned variable is live"),
+                .expect("checked: returned variable is defined"),
             Operand::Input => PlanOperand::Input,
             Operand::Prim(p) => PlanOperand::Prim(*p),
             Operand::Const(c) => PlanOperand::Const(c),
@@ -98,7 +93,7 @@ fn live_statements(program: &Program) -> Vec<bool> {
 pub struct MergeStats {
     /// Statements in the input programs.
     pub statements: usize,
-    /// Statements no output needs.
+    /// Statements no output needs (they still run: they may raise).
     pub dead: usize,
     /// Nodes of the merged plan.
     pub nodes: usize,

@@ -152,10 +152,13 @@ fn adjacent_everywhere(plan: &Plan, y: usize, z: usize) -> bool {
     })
 }
 
-/// Remove nodes nothing reads and renumber.
+/// Remove the nodes that fusing emptied (nothing reads them and no
+/// statement is theirs any more) and renumber.
 fn drop_unused(plan: Plan) -> Plan {
     let count = uses(&plan);
-    let keep: Vec<bool> = (0..plan.nodes.len()).map(|n| count[n] > 0).collect();
+    let keep: Vec<bool> = (0..plan.nodes.len())
+        .map(|n| count[n] > 0 || !plan.nodes[n].sources.is_empty())
+        .collect();
     let mut new_index = vec![usize::MAX; plan.nodes.len()];
     let mut next = 0;
     for n in 0..plan.nodes.len() {

@@ -9,7 +9,7 @@ use battgen::ast::SourceFile;
 use battgen::diagnostics::parse_and_check;
 use battgen::{corpus, merge, rewrite};
 use battgen_runtime::batch::CpuBackend;
-use battgen_runtime::driver::{execute, Exec, Mode, Progress};
+use battgen_runtime::driver::{execute, Exec, Mode, Outcome, Progress};
 use battgen_runtime::task;
 
 #[test]
@@ -51,5 +51,52 @@ fn executions_agree_on_sampled_training_and_evaluation_tasks() {
             per_input.outcomes == batched.outcomes,
             "{split}: batched differs from per-input"
         );
+    }
+}
+
+/// Python runs every statement: one whose value no output needs still ends
+/// the program when it raises (`first` of an empty set: StopIteration),
+/// in every execution, while a program sharing its other nodes is unharmed.
+#[test]
+fn a_failing_statement_that_no_output_needs_fails_the_program() {
+    let text = "\
+def solve_aaaaaaaa(I):
+    x1 = palette(I)
+    x2 = difference(x1, x1)
+    x3 = first(x2)
+    O = hmirror(I)
+    return O
+
+def solve_bbbbbbbb(I):
+    x1 = palette(I)
+    O = hmirror(I)
+    return O
+";
+    let file = SourceFile {
+        path: "dead.py".into(),
+        text: text.into(),
+    };
+    let (programs, diags) = parse_and_check(&file);
+    assert!(diags.is_empty(), "{diags:?}");
+    let plan = rewrite::rewrite(&merge::merge(&programs)).0;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sample/training");
+    let loaded = task::load(&dir);
+    for exec in [Exec::PerInput, Exec::Battery, Exec::Batched] {
+        let backend = CpuBackend::new();
+        let r = execute(
+            &plan,
+            loaded.tasks.clone(),
+            Mode::Cross,
+            exec,
+            &backend,
+            &Progress::new(true),
+        );
+        assert!(r.outcomes[0].len() > 50);
+        for (_, _, o) in &r.outcomes[0] {
+            assert_eq!(*o, Outcome::Error("stopiteration"), "{exec:?}");
+        }
+        for (_, _, o) in &r.outcomes[1] {
+            assert!(o.grid().is_some(), "{exec:?}: {o:?}");
+        }
     }
 }

@@ -123,7 +123,11 @@ pub struct ResolvedNode {
 /// plan must not change after its first evaluation (plans are built, then
 /// run).
 #[derive(Default)]
-pub struct Resolved(std::sync::OnceLock<Vec<ResolvedNode>>);
+pub struct Resolved {
+    nodes: std::sync::OnceLock<Vec<ResolvedNode>>,
+    /// Each program's nodes in its statement order.
+    orders: std::sync::OnceLock<Vec<Vec<usize>>>,
+}
 
 impl Clone for Resolved {
     fn clone(&self) -> Resolved {
@@ -183,12 +187,12 @@ pub fn guarded(f: impl FnOnce() -> Result<Value>) -> Result<Value> {
 /// every node runs, so a failed program reports the error of its first
 /// failing node in its own statement order (`nodes_in_order`).
 pub fn sequential_error(output: Result<Value>, nodes_in_order: &[&Result<Value>]) -> Result<Value> {
-    match output {
-        Ok(v) => Ok(v),
-        Err(e) => Err(nodes_in_order
-            .iter()
-            .find_map(|r| r.as_ref().err().copied())
-            .unwrap_or(e)),
+    match nodes_in_order
+        .iter()
+        .find_map(|r| r.as_ref().err().copied())
+    {
+        Some(e) => Err(e),
+        None => output,
     }
 }
 
@@ -218,8 +222,11 @@ impl ErrorLog {
     }
     /// The program's output column with each failed row's error replaced by
     /// that of its first failing node in `order`.
+    /// A row whose output is fine still fails when a statement of the
+    /// program failed (one whose value no output needs).
     pub fn resolve(&self, output: Column, order: &[usize], rows: usize) -> Column {
-        let failed = (0..rows).any(|r| output.row(r).is_err());
+        let failed = (0..rows).any(|r| output.row(r).is_err())
+            || order.iter().any(|&n| self.errors[n].is_some());
         if !failed {
             return output;
         }
@@ -233,7 +240,10 @@ impl ErrorLog {
                 .into_rows(rows)
                 .into_iter()
                 .enumerate()
-                .map(|(r, v)| v.map_err(|e| first(r).unwrap_or(e)))
+                .map(|(r, v)| match first(r) {
+                    Some(e) => Err(e),
+                    None => v,
+                })
                 .collect(),
         )
     }
@@ -249,11 +259,18 @@ pub fn static_value(op: &Operand) -> Option<Value> {
 }
 
 impl Plan {
-    /// The nodes program `k` needs, ascending (so in evaluation order).
+    /// The nodes program `k` runs, ascending (so in evaluation order): its
+    /// output's and every statement of its own, including statements no
+    /// output needs, since Python runs those too and they may raise.
     pub fn program_nodes(&self, k: usize) -> Vec<usize> {
         let mut need = vec![false; self.nodes.len()];
         if let Operand::Node(n) = self.programs[k].output {
             need[n] = true;
+        }
+        for (n, node) in self.nodes.iter().enumerate() {
+            if node.sources.iter().any(|s| s.program == k) {
+                need[n] = true;
+            }
         }
         for n in (0..self.nodes.len()).rev() {
             if !need[n] {
@@ -290,7 +307,7 @@ impl Plan {
 
     /// The nodes resolved for evaluation (built once per plan).
     pub fn resolved_nodes(&self) -> &[ResolvedNode] {
-        self.resolved.0.get_or_init(|| {
+        self.resolved.nodes.get_or_init(|| {
             self.nodes
                 .iter()
                 .map(|node| ResolvedNode {
@@ -312,19 +329,31 @@ impl Plan {
         for n in 0..self.nodes.len() {
             values[n] = Some(self.eval_node(n, input, &values));
         }
+        // A program fails at its first failing statement, even one that no
+        // output needs; only inputs where some node failed need the orders.
+        let any_failed = values.iter().any(|v| matches!(v, Some(Err(_))));
         (0..self.programs.len())
             .map(|k| {
                 let out = self.output_of(&self.programs[k].output, input, &values);
-                if out.is_ok() {
+                if !any_failed {
                     return out;
                 }
-                // Only a failed program needs its statement order.
-                let order = self.program_order(k);
-                let nodes: Vec<&Result<Value>> =
-                    order.iter().filter_map(|&n| values[n].as_ref()).collect();
+                let nodes: Vec<&Result<Value>> = self.program_orders()[k]
+                    .iter()
+                    .filter_map(|&n| values[n].as_ref())
+                    .collect();
                 sequential_error(out, &nodes)
             })
             .collect()
+    }
+
+    /// Every program's nodes in its statement order (computed once).
+    pub fn program_orders(&self) -> &[Vec<usize>] {
+        self.resolved.orders.get_or_init(|| {
+            (0..self.programs.len())
+                .map(|k| self.program_order(k))
+                .collect()
+        })
     }
 
     /// Evaluate one program on one input: its own nodes in its own
@@ -457,7 +486,9 @@ impl Plan {
             let col = backend.call(callee, &args, rows);
             drop(args);
             log.record(n, &col, rows);
-            cols[n] = Some(col);
+            // A statement no output needs ran for its errors only.
+            let read_later = last[n] > n;
+            cols[n] = read_later.then_some(col);
             for op in std::iter::once(&node.callee).chain(&node.args) {
                 if let Operand::Node(m) = op {
                     if last[*m] == n {
@@ -469,13 +500,13 @@ impl Plan {
         self.programs
             .iter()
             .enumerate()
-            .map(|(k, p)| match &p.output {
-                Operand::Input => inputs.clone(),
-                Operand::Node(m) => {
-                    let out = cols[*m].clone().expect("outputs are kept");
-                    log.resolve(out, &self.program_order(k), rows)
-                }
-                op => statics(op),
+            .map(|(k, p)| {
+                let out = match &p.output {
+                    Operand::Input => inputs.clone(),
+                    Operand::Node(m) => cols[*m].clone().expect("outputs are kept"),
+                    op => statics(op),
+                };
+                log.resolve(out, &self.program_orders()[k], rows)
             })
             .collect()
     }

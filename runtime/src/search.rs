@@ -32,11 +32,19 @@ impl ProgramNodes {
         let mut offsets = vec![0];
         let mut nodes = Vec::new();
         let mut stack = Vec::new();
+        // Statements no output needs count too: they may raise.
+        let mut statements: Vec<Vec<usize>> = vec![Vec::new(); plan.programs.len()];
+        for (n, node) in plan.nodes.iter().enumerate() {
+            for src in &node.sources {
+                statements[src.program].push(n);
+            }
+        }
         for (k, p) in plan.programs.iter().enumerate() {
             let start = nodes.len();
             if let Operand::Node(n) = p.output {
                 stack.push(n);
             }
+            stack.extend(&statements[k]);
             while let Some(n) = stack.pop() {
                 if stamp[n] == k {
                     continue;
@@ -84,6 +92,9 @@ struct Scratch {
     values: Vec<Option<Result<Value>>>,
     need: Vec<u32>,
     last_reader: Vec<u32>,
+    /// The round in which a node failed: its programs fail with it, even
+    /// when their output does not read it.
+    failed: Vec<u32>,
     round: u32,
     /// (output node, program) of the live programs, by node.
     outputs: Vec<(u32, u32)>,
@@ -95,6 +106,7 @@ impl Scratch {
             values: vec![None; nodes],
             need: vec![0; nodes],
             last_reader: vec![0; nodes],
+            failed: vec![0; nodes],
             round: 0,
             outputs: Vec::new(),
         }
@@ -185,6 +197,9 @@ fn search_task(
                 }
                 let v = plan.eval_node(n, &input, &scratch.values);
                 result.node_evaluations += 1;
+                if v.is_err() {
+                    scratch.failed[n] = round;
+                }
                 // Programs whose output this is: compared now.
                 while next_output < scratch.outputs.len()
                     && scratch.outputs[next_output].0 as usize == n
@@ -205,6 +220,12 @@ fn search_task(
             }
         }
         result.pair_evaluations += live.len() as u64;
+        for &k in &live {
+            if passed[k] {
+                let of_k = nodes_of.of_program(k);
+                passed[k] = !of_k.iter().any(|&n| scratch.failed[n as usize] == round);
+            }
+        }
         live.retain(|&k| passed[k]);
         if lo <= hi {
             for slot in &mut scratch.values[lo..=hi] {

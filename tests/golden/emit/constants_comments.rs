@@ -2,8 +2,9 @@
 //!
 //! 1 program(s) from tests/golden/emit/constants_comments.py.
 //! Each program is a function of at most 128 statements, in modules of
-//! at most 512 statements. The merged plan (`PLAN`: 2 shared
-//! node(s) for 5 source statement(s), 3 unused) is data that
+//! at most 512 statements. The merged plan (`PLAN`: 5 shared
+//! node(s) for 5 source statement(s), 3 whose value no output
+//! needs, kept for their errors) is data that
 //! the runtime walks to run every program with shared work, so no function
 //! grows with the battery.
 #![allow(non_snake_case, unused_doc_comments, unused_variables, clippy::all)]
@@ -24,6 +25,12 @@ pub mod programs_0 {
 
     /// `solve_dddddddd`: task dddddddd, tests/golden/emit/constants_comments.py:5.
     pub fn solve_dddddddd(I: &rt::Value) -> rt::Result<rt::Value> {
+        /// tests/golden/emit/constants_comments.py:8
+        let x1 = rt::p::canvas(&rt::c::ZERO, &rt::c::UNITY)?;
+        /// tests/golden/emit/constants_comments.py:9
+        let x2 = rt::p::shift(&x1, &rt::c::NEG_UNITY)?;
+        /// tests/golden/emit/constants_comments.py:10
+        let x3 = rt::p::astuple(&rt::c::NEG_ONE, &rt::c::TEN)?;
         /// tests/golden/emit/constants_comments.py:11
         let x4 = rt::p::crop(I, &rt::c::ORIGIN, &rt::c::THREE_BY_THREE)?;
         /// tests/golden/emit/constants_comments.py:13
@@ -44,9 +51,12 @@ pub static PROGRAMS: &[rt::EmittedProgram] = &[
 /// The merged plan (format: `battgen_runtime::plan_text`).
 pub static PLAN: &str = r#"
 battgen-plan 1
-program solve_dddddddd dddddddd 5 n1 tests/golden/emit/constants_comments.py
+program solve_dddddddd dddddddd 5 n4 tests/golden/emit/constants_comments.py
+node p:canvas c:ZERO c:UNITY @ 0:x1:8
+node p:shift n0 c:NEG_UNITY @ 0:x2:9
+node p:astuple c:NEG_ONE c:TEN @ 0:x3:10
 node p:crop I c:ORIGIN c:THREE_BY_THREE @ 0:x4:11
-node p:upscale n0 c:TWO @ 0:O:13
+node p:upscale n3 c:TWO @ 0:O:13
 "#;
 
 /// The battery as the driver sees it.

@@ -3,7 +3,8 @@
 //! 1 program(s) from tests/golden/emit/function_values.py.
 //! Each program is a function of at most 128 statements, in modules of
 //! at most 512 statements. The merged plan (`PLAN`: 7 shared
-//! node(s) for 7 source statement(s), 0 unused) is data that
+//! node(s) for 7 source statement(s), 0 whose value no output
+//! needs, kept for their errors) is data that
 //! the runtime walks to run every program with shared work, so no function
 //! grows with the battery.
 #![allow(non_snake_case, unused_doc_comments, unused_variables, clippy::all)]
