@@ -198,3 +198,43 @@ fn bad_search_input_is_an_error_not_a_panic() {
     assert_eq!(out.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&out.stderr).contains("junk.json"));
 }
+
+/// A program whose unused statement raises does not solve a task, even
+/// when its output is right: Python stops at that statement. Both programs
+/// below return `vmirror(I)`, which solves 67a3c6ac.
+#[test]
+fn a_program_that_raises_before_its_output_solves_nothing() {
+    let dir = tmp("raises");
+    let programs = dir.join("p.py");
+    std::fs::write(
+        &programs,
+        "def solve_67a3c6ac(I):\n    x1 = palette(I)\n    x2 = difference(x1, x1)\n    \
+         x3 = first(x2)\n    O = vmirror(I)\n    return O\n\n\
+         def solve_aaaaaaaa(I):\n    O = vmirror(I)\n    return O\n",
+    )
+    .unwrap();
+    let out = dir.join("r.json");
+    let data = data();
+    ok(&gen(&[
+        "search",
+        "--quiet",
+        "--mutants",
+        "0",
+        "--programs",
+        programs.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]));
+    let r = read(&out);
+    let by: Vec<String> = r["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["task"] == "67a3c6ac")
+        .map(|s| s["program"].as_str().unwrap_or_default().to_owned())
+        .collect();
+    assert!(!by.is_empty(), "{r}");
+    assert!(by.iter().all(|p| !p.contains("67a3c6ac")), "{by:?}");
+}
