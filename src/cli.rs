@@ -4,7 +4,6 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-use battgen_runtime::battery::Interpreter;
 use battgen_runtime::driver::{self, Mode, RunOptions};
 use battgen_runtime::plan::Plan;
 use clap::{Args, Parser, Subcommand};
@@ -424,7 +423,7 @@ fn cmd_run(args: &RunArgs) -> i32 {
         }
     }
     if args.interpret {
-        return driver::dispatch(&Interpreter::new(&g.plan), &opts);
+        return driver::dispatch(&g.plan, &opts);
     }
     let timeout = args.compile_timeout.map(Duration::from_secs);
     let binary = match compile_or_report(&g, timeout) {
@@ -433,7 +432,7 @@ fn cmd_run(args: &RunArgs) -> i32 {
             // The same plan, interpreted: identical outputs, only slower
             // in per-input execution.
             eprintln!("battery: running the same plan on the interpreter instead (--no-fallback makes this an error)");
-            return driver::dispatch(&Interpreter::new(&g.plan), &opts);
+            return driver::dispatch(&g.plan, &opts);
         }
         Ok(Compiled::Failed) => return exit::INTERNAL,
         Err(c) => return c,

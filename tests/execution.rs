@@ -9,8 +9,21 @@ use battgen::ast::SourceFile;
 use battgen::diagnostics::parse_and_check;
 use battgen::{corpus, merge, rewrite};
 use battgen_runtime::batch::CpuBackend;
-use battgen_runtime::driver::{execute, Exec, Mode, Outcome, Progress};
+use battgen_runtime::driver::{execute, Exec, Mode, Outcome, Progress, RunResults};
+use battgen_runtime::plan::Plan;
 use battgen_runtime::task;
+
+/// Every program of `plan` on every input of `tasks`, on the CPU.
+fn cross(plan: &Plan, tasks: &[task::Task], exec: Exec) -> RunResults {
+    execute(
+        plan,
+        tasks.to_vec(),
+        Mode::Cross,
+        exec,
+        &CpuBackend::new(),
+        &Progress::new(true),
+    )
+}
 
 #[test]
 fn executions_agree_on_sampled_training_and_evaluation_tasks() {
@@ -28,17 +41,7 @@ fn executions_agree_on_sampled_training_and_evaluation_tasks() {
         let loaded = task::load(&dir);
         assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
         assert_eq!(loaded.tasks.len(), 25);
-        let run = |exec| {
-            let backend = CpuBackend::new();
-            execute(
-                &plan,
-                loaded.tasks.clone(),
-                Mode::Cross,
-                exec,
-                &backend,
-                &Progress::new(true),
-            )
-        };
+        let run = |exec| cross(&plan, &loaded.tasks, exec);
         let per_input = run(Exec::PerInput);
         let battery = run(Exec::Battery);
         let batched = run(Exec::Batched);
@@ -82,15 +85,7 @@ def solve_bbbbbbbb(I):
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sample/training");
     let loaded = task::load(&dir);
     for exec in [Exec::PerInput, Exec::Battery, Exec::Batched] {
-        let backend = CpuBackend::new();
-        let r = execute(
-            &plan,
-            loaded.tasks.clone(),
-            Mode::Cross,
-            exec,
-            &backend,
-            &Progress::new(true),
-        );
+        let r = cross(&plan, &loaded.tasks, exec);
         assert!(r.outcomes[0].len() > 50);
         for (_, _, o) in &r.outcomes[0] {
             assert_eq!(*o, Outcome::Error("stopiteration"), "{exec:?}");

@@ -37,15 +37,21 @@ fn read(p: &Path) -> Json {
     serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
 }
 
+/// `gen search` over the test tasks with 2,000 mutants.
 fn search(dir: &Path, name: &str, extra: &[&str]) -> Json {
+    search_with(dir, name, &[&["--mutants", "2000"], extra].concat())
+}
+
+/// `gen search --quiet --data <test tasks> --out <dir/name.json> ARGS`.
+fn search_with(dir: &Path, name: &str, args: &[&str]) -> Json {
     let out = dir.join(format!("{name}.json"));
     let data = data();
-    let mut args = vec!["search", "--quiet", "--mutants", "2000", "--data"];
-    args.push(data.to_str().unwrap());
-    args.push("--out");
-    args.push(out.to_str().unwrap());
-    args.extend_from_slice(extra);
-    ok(&gen(&args));
+    let mut all = vec!["search", "--quiet", "--data"];
+    all.push(data.to_str().unwrap());
+    all.push("--out");
+    all.push(out.to_str().unwrap());
+    all.extend_from_slice(args);
+    ok(&gen(&all));
     read(&out)
 }
 
@@ -213,21 +219,8 @@ fn a_program_that_raises_before_its_output_solves_nothing() {
          def solve_aaaaaaaa(I):\n    O = vmirror(I)\n    return O\n",
     )
     .unwrap();
-    let out = dir.join("r.json");
-    let data = data();
-    ok(&gen(&[
-        "search",
-        "--quiet",
-        "--mutants",
-        "0",
-        "--programs",
-        programs.to_str().unwrap(),
-        "--data",
-        data.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]));
-    let r = read(&out);
+    let programs = programs.to_str().unwrap();
+    let r = search_with(&dir, "r", &["--mutants", "0", "--programs", programs]);
     let by: Vec<String> = r["solutions"]
         .as_array()
         .unwrap()

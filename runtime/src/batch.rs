@@ -12,9 +12,9 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use crate::error::Result;
-use crate::functions::call;
+use crate::functions::call_refs;
 use crate::plan::{guarded, Fused};
-use crate::signatures::{dispatch, Prim, PRIMITIVES};
+use crate::signatures::{dispatch_refs, Prim, PRIMITIVES};
 use crate::values::Value;
 
 /// The values of one node over a batch.
@@ -141,17 +141,18 @@ pub trait Backend: Sync {
 }
 
 /// Evaluate one row of a call.
+/// Arguments are borrowed from their columns, as in the interpreter.
 pub fn eval_row(callee: Callee, args: &[&Column], row: usize) -> Result<Value> {
-    let vals = args
-        .iter()
-        .map(|c| c.row(row).clone())
-        .collect::<Result<Vec<_>>>()?;
+    let mut vals: smallvec::SmallVec<[&Value; 4]> = smallvec::SmallVec::new();
+    for c in args {
+        vals.push(c.row(row).as_ref().map_err(|e| *e)?);
+    }
     match callee {
-        Callee::Prim(p) => guarded(|| dispatch(p, &vals)),
+        Callee::Prim(p) => guarded(|| dispatch_refs(p, &vals)),
         Callee::Fused(f) => guarded(|| f.eval(&vals)),
         Callee::Column(f) => {
-            let f = f.row(row).clone()?;
-            guarded(|| call(&f, &vals))
+            let f = f.row(row).as_ref().map_err(|e| *e)?;
+            guarded(|| call_refs(f, &vals))
         }
     }
 }

@@ -2,7 +2,9 @@
 //! input, and all of them together on one input with shared work.
 //!
 //! Emitted code implements it with compiled Rust; [`Plan`] implements it by
-//! interpretation. Both must give identical results.
+//! interpretation (what `gen run --interpret` and the fallback after a
+//! failed compile run; each program's statement order is computed once per
+//! plan). Both must give identical results.
 
 use std::sync::OnceLock;
 
@@ -44,45 +46,6 @@ impl Battery for Plan {
     }
     fn run_batch(&self, inputs: &Column, rows: usize, backend: &dyn Backend) -> Vec<Column> {
         self.eval_batch(inputs, rows, backend)
-    }
-}
-
-/// A plan interpreted with each program's statement order computed once,
-/// on first use (what `gen run --interpret` and the fallback after a failed
-/// compile run).
-pub struct Interpreter<'a> {
-    plan: &'a Plan,
-    orders: Vec<OnceLock<Vec<usize>>>,
-}
-
-impl<'a> Interpreter<'a> {
-    pub fn new(plan: &'a Plan) -> Interpreter<'a> {
-        Interpreter {
-            plan,
-            orders: (0..plan.programs.len()).map(|_| OnceLock::new()).collect(),
-        }
-    }
-}
-
-impl Battery for Interpreter<'_> {
-    fn num_programs(&self) -> usize {
-        self.plan.num_programs()
-    }
-    fn name(&self, k: usize) -> &str {
-        self.plan.name(k)
-    }
-    fn task_id(&self, k: usize) -> &str {
-        self.plan.task_id(k)
-    }
-    fn run_program(&self, k: usize, input: &Value) -> Result<Value> {
-        let order = self.orders[k].get_or_init(|| self.plan.program_order(k));
-        guarded(|| self.plan.eval_in_order(k, order, input))
-    }
-    fn run_all(&self, input: &Value) -> Vec<Result<Value>> {
-        self.plan.run_all(input)
-    }
-    fn run_batch(&self, inputs: &Column, rows: usize, backend: &dyn Backend) -> Vec<Column> {
-        self.plan.run_batch(inputs, rows, backend)
     }
 }
 

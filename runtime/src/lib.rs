@@ -67,7 +67,7 @@ pub mod rt {
     pub use crate::constants as c;
     pub use crate::error::Result;
     pub use crate::functions::{call, call_refs};
-    pub use crate::plan::{guarded, sequential_error, ErrorLog, Fused};
+    pub use crate::plan::{guarded, ErrorLog, Fused};
     pub use crate::signatures::Prim;
     pub use crate::values::Value;
 

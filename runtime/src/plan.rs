@@ -43,12 +43,7 @@ pub enum Fused {
 
 impl Fused {
     /// Evaluate on argument values.
-    pub fn eval(self, args: &[Value]) -> Result<Value> {
-        let refs: Vec<&Value> = args.iter().collect();
-        self.eval_refs(&refs)
-    }
-    /// [`Fused::eval`] on borrowed arguments.
-    pub fn eval_refs(self, args: &[&Value]) -> Result<Value> {
+    pub fn eval(self, args: &[&Value]) -> Result<Value> {
         match self {
             Fused::ApplyChain { merge } => {
                 let (container, stages) =
@@ -183,22 +178,10 @@ pub fn guarded(f: impl FnOnce() -> Result<Value>) -> Result<Value> {
     }
 }
 
-/// Python stops at the first statement that raises; in a merged battery
-/// every node runs, so a failed program reports the error of its first
-/// failing node in its own statement order (`nodes_in_order`).
-pub fn sequential_error(output: Result<Value>, nodes_in_order: &[&Result<Value>]) -> Result<Value> {
-    match nodes_in_order
-        .iter()
-        .find_map(|r| r.as_ref().err().copied())
-    {
-        Some(e) => Err(e),
-        None => output,
-    }
-}
-
 /// The errors of each node's column, kept after the column itself is
 /// dropped, so that column-wise execution reports the same error as
-/// sequential execution (see [`sequential_error`]).
+/// sequential execution (Python stops at a program's first failing
+/// statement, in that program's order).
 pub struct ErrorLog {
     errors: Vec<Option<Vec<Option<Error>>>>,
 }
@@ -300,7 +283,7 @@ impl Plan {
         }
         guarded(|| match &node.call {
             Call::Prim(p) => dispatch_refs(*p, &args),
-            Call::Fused(f) => f.eval_refs(&args),
+            Call::Fused(f) => f.eval(&args),
             Call::Value(slot) => call_refs(slot_value(slot, input, values)?, &args),
         })
     }
@@ -338,11 +321,15 @@ impl Plan {
                 if !any_failed {
                     return out;
                 }
-                let nodes: Vec<&Result<Value>> = self.program_orders()[k]
-                    .iter()
-                    .filter_map(|&n| values[n].as_ref())
-                    .collect();
-                sequential_error(out, &nodes)
+                // Python stops at the first statement that raises.
+                let first_failure =
+                    self.program_orders()[k]
+                        .iter()
+                        .find_map(|&n| match &values[n] {
+                            Some(Err(e)) => Some(*e),
+                            _ => None,
+                        });
+                first_failure.map_or(out, Err)
             })
             .collect()
     }
@@ -359,7 +346,7 @@ impl Plan {
     /// Evaluate one program on one input: its own nodes in its own
     /// statement order, stopping at the first failure as Python does.
     pub fn eval_program(&self, k: usize, input: &Value) -> Result<Value> {
-        self.eval_in_order(k, &self.program_order(k), input)
+        self.eval_in_order(k, &self.program_orders()[k], input)
     }
 
     /// [`Plan::eval_program`] with the program's statement order given.

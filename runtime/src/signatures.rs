@@ -67,20 +67,8 @@ macro_rules! primitives {
             }
         ),* ];
 
-        /// Call primitive `p` on `args` (a type error on a wrong count).
-        pub fn dispatch(p: Prim, args: &[Value]) -> Result<Value> {
-            match p { $(
-                Prim::$func => {
-                    let [$($param),*] = args else {
-                        return Err(Error::type_error(concat!($name, ": wrong number of arguments")));
-                    };
-                    crate::primitives::$family::$func($($param),*)
-                }
-            )* }
-        }
-
-        /// [`dispatch`] on borrowed arguments: the interpreter's hot path,
-        /// which then needs neither a `Vec` nor a reference count per call.
+        /// Call primitive `p` on borrowed `args` (a type error on a wrong
+        /// count): no argument `Vec` and no reference count per call.
         pub fn dispatch_refs(p: Prim, args: &[&Value]) -> Result<Value> {
             match p { $(
                 Prim::$func => {
@@ -92,6 +80,12 @@ macro_rules! primitives {
             )* }
         }
     };
+}
+
+/// [`dispatch_refs`] on owned arguments.
+pub fn dispatch(p: Prim, args: &[Value]) -> Result<Value> {
+    let refs: smallvec::SmallVec<[&Value; 4]> = args.iter().collect();
+    dispatch_refs(p, &refs)
 }
 
 impl Prim {
