@@ -169,6 +169,26 @@ pub enum Value {
     Func(Arc<Func>),
 }
 
+/// Sort values into the canonical (total) order. Sets of patches, the
+/// common case (`apply` of a patch function over objects), compare their
+/// sorted elements directly instead of through [`Value::cmp`]'s dispatch;
+/// equal values are interchangeable, so the sort need not be stable.
+fn sort_canonical(items: &mut [Value]) {
+    if items.iter().all(|v| matches!(v, Value::Indices(_))) {
+        items.sort_unstable_by(|a, b| match (a, b) {
+            (Value::Indices(a), Value::Indices(b)) => a[..].cmp(&b[..]),
+            (a, b) => a.cmp(b),
+        });
+    } else if items.iter().all(|v| matches!(v, Value::Object(_))) {
+        items.sort_unstable_by(|a, b| match (a, b) {
+            (Value::Object(a), Value::Object(b)) => a[..].cmp(&b[..]),
+            (a, b) => a.cmp(b),
+        });
+    } else {
+        items.sort_unstable();
+    }
+}
+
 /// The logical kind of a value, ranked in the frozenset total order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Kind {
@@ -271,7 +291,7 @@ impl Value {
             }
         }
         let mut items = items;
-        items.sort();
+        sort_canonical(&mut items);
         items.dedup();
         Value::Set(items.into())
     }

@@ -112,12 +112,16 @@ fn filter_container(
         }
         v if v.is_tuple() || v.is_set() => {
             let mut kept = Vec::new();
-            for e in v.elems()? {
-                if pred(&e)? {
-                    kept.push(e);
+            for e in v.elems_cow()?.iter() {
+                if pred(e)? {
+                    kept.push(e.clone());
                 }
             }
-            v.same_container(kept)
+            match v {
+                // A subset of a canonical set is still in canonical order.
+                Value::Set(_) => Ok(Value::set_in_order(kept)),
+                _ => v.same_container(kept),
+            }
         }
         _ => Err(Error::type_error(context)),
     }
@@ -398,31 +402,7 @@ pub fn size(container: &Value) -> Result<Value> {
 /// tuple of containers, union of a frozenset of containers.
 pub fn merge(containers: &Value) -> Result<Value> {
     match containers {
-        Value::Set(items) => {
-            // Objects or index sets (possibly with empty sets among them).
-            let mut cells: Vec<Cell> = Vec::new();
-            let mut locs: Vec<Loc> = Vec::new();
-            let mut fast = true;
-            for c in items.iter() {
-                match c {
-                    Value::Object(s) => cells.extend_from_slice(s),
-                    Value::Indices(s) => locs.extend_from_slice(s),
-                    Value::Set(s) if s.is_empty() => {}
-                    _ => {
-                        fast = false;
-                        break;
-                    }
-                }
-            }
-            if fast && (cells.is_empty() || locs.is_empty()) {
-                check_size(cells.len() + locs.len(), "merge")?;
-                return Ok(if cells.is_empty() {
-                    Value::indices(locs)
-                } else {
-                    Value::object(cells)
-                });
-            }
-        }
+        Value::Set(items) => return union_of(items),
         Value::Tuple(items) => {
             let mut width = None;
             let mut all_grids = true;
@@ -462,6 +442,41 @@ pub fn merge(containers: &Value) -> Result<Value> {
         check_size(out.len(), "merge")?;
     }
     containers.same_container(out)
+}
+
+/// The union of the elements of the containers `items`: `merge` of a
+/// frozenset holding them. The items need be neither distinct nor in order
+/// (so `mapply` over a frozenset need not build the set of its results).
+pub(crate) fn union_of(items: &[Value]) -> Result<Value> {
+    // Objects or index sets (possibly with empty sets among them).
+    let mut cells: Vec<Cell> = Vec::new();
+    let mut locs: Vec<Loc> = Vec::new();
+    let mut fast = true;
+    for c in items {
+        match c {
+            Value::Object(s) => cells.extend_from_slice(s),
+            Value::Indices(s) => locs.extend_from_slice(s),
+            Value::Set(s) if s.is_empty() => {}
+            _ => {
+                fast = false;
+                break;
+            }
+        }
+    }
+    if fast && (cells.is_empty() || locs.is_empty()) {
+        check_size(cells.len() + locs.len(), "merge")?;
+        return Ok(if cells.is_empty() {
+            Value::indices(locs)
+        } else {
+            Value::object(cells)
+        });
+    }
+    let mut out = Vec::new();
+    for c in items {
+        out.extend(c.elems()?);
+        check_size(out.len(), "merge")?;
+    }
+    Ok(Value::set(out))
 }
 
 pub fn maximum(container: &Value) -> Result<Value> {

@@ -96,14 +96,21 @@ pub fn apply_with(
 /// stage by stage, each stage exactly `apply`, so results and errors are
 /// the chain's. Built by the generator's rewrite pass.
 pub fn apply_chain(stages: &[&Value], container: &Value, merge: bool) -> Result<Value> {
+    let Some((last, first)) = stages.split_last() else {
+        return if merge {
+            crate::primitives::containers::merge(container)
+        } else {
+            Ok(container.clone())
+        };
+    };
     let mut current = container.clone();
-    for f in stages {
+    for f in first {
         current = apply(f, &current)?;
     }
     if merge {
-        crate::primitives::containers::merge(&current)
+        mapply(last, &current)
     } else {
-        Ok(current)
+        apply(last, &current)
     }
 }
 
@@ -117,13 +124,20 @@ pub fn rapply(functions: &Value, value: &Value) -> Result<Value> {
 }
 
 pub fn mapply(function: &Value, container: &Value) -> Result<Value> {
-    crate::primitives::containers::merge(&apply(function, container)?)
+    mapply_with(|e| call1(function, e), container)
 }
 
 pub fn mapply_with(
     function: impl FnMut(&Value) -> Result<Value>,
     container: &Value,
 ) -> Result<Value> {
+    if container.is_set() {
+        // The union of the results: their own frozenset (sorted, distinct)
+        // would change nothing in it.
+        let items = container.elems_cow()?;
+        let out = items.iter().map(function).collect::<Result<Vec<_>>>()?;
+        return crate::primitives::containers::union_of(&out);
+    }
     crate::primitives::containers::merge(&apply_with(function, container)?)
 }
 
