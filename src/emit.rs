@@ -425,7 +425,7 @@ fn program_ctx(plan: &Plan, k: usize, fn_name: String, lines: bool) -> ProgramCt
     let prog = &plan.programs[k];
     // In the program's own statement order (node order may interleave
     // statements of programs merged earlier).
-    let nodes = plan.program_order(k);
+    let nodes = &plan.program_orders()[k];
     let segmented = nodes.len() > MAX_STMTS_PER_FN;
     let mut vars: Vec<Option<String>> = vec![None; plan.nodes.len()];
     let mut statics: Vec<Option<StaticFn>> = vec![None; plan.nodes.len()];
@@ -531,7 +531,7 @@ fn modules(plan: &Plan) -> Vec<std::ops::Range<usize>> {
     let mut start = 0;
     let mut stmts = 0;
     for k in 0..plan.programs.len() {
-        let n = plan.program_nodes(k).len();
+        let n = plan.program_orders()[k].len();
         if k > start && (stmts + n > MAX_STMTS_PER_MODULE || k - start >= MAX_PROGRAMS_PER_MODULE) {
             out.push(start..k);
             start = k;

@@ -57,6 +57,27 @@ fn executions_agree_on_sampled_training_and_evaluation_tasks() {
     }
 }
 
+/// The orders of all programs, computed in one linear pass, are each
+/// program's order computed alone, on the merged and rewritten corpus.
+#[test]
+fn program_orders_of_the_whole_battery_match_each_program_alone() {
+    let file = SourceFile {
+        path: "corpus/solvers.py".into(),
+        text: corpus::SOLVERS.into(),
+    };
+    let (programs, diags) = parse_and_check(&file);
+    assert!(diags.is_empty());
+    let merged = merge::merge(&programs);
+    let (rewritten, _) = rewrite::rewrite(&merged);
+    for plan in [&merged, &rewritten] {
+        let all = plan.program_orders();
+        assert_eq!(all.len(), plan.programs.len());
+        for (k, order) in all.iter().enumerate() {
+            assert_eq!(*order, plan.program_order(k), "{}", plan.programs[k].name);
+        }
+    }
+}
+
 /// Python runs every statement: one whose value no output needs still ends
 /// the program when it raises (`first` of an empty set: StopIteration),
 /// in every execution, while a program sharing its other nodes is unharmed.

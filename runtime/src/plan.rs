@@ -336,11 +336,59 @@ impl Plan {
 
     /// Every program's nodes in its statement order (computed once).
     pub fn program_orders(&self) -> &[Vec<usize>] {
-        self.resolved.orders.get_or_init(|| {
-            (0..self.programs.len())
-                .map(|k| self.program_order(k))
-                .collect()
-        })
+        self.resolved
+            .orders
+            .get_or_init(|| self.compute_program_orders())
+    }
+
+    /// [`Plan::program_order`] of every program, in time linear in the
+    /// plan and its programs: one pass over all statements' sources, then
+    /// a walk from each program's own statements over the nodes it reads
+    /// (asking each program for its order alone scans the whole plan once
+    /// per program, quadratic in a large battery).
+    pub fn compute_program_orders(&self) -> Vec<Vec<usize>> {
+        // Each program's own statements, with the line of each.
+        let mut own: Vec<Vec<(usize, usize)>> = vec![Vec::new(); self.programs.len()];
+        for (n, node) in self.nodes.iter().enumerate() {
+            for s in &node.sources {
+                own[s.program].push((n, s.line));
+            }
+        }
+        // `seen[n] == k`: node `n` is already among program `k`'s.
+        let mut seen = vec![usize::MAX; self.nodes.len()];
+        let mut line = vec![0usize; self.nodes.len()];
+        own.iter()
+            .enumerate()
+            .map(|(k, statements)| {
+                let mut nodes = Vec::new();
+                let mut stack: Vec<usize> = statements.iter().map(|&(n, _)| n).collect();
+                if let Operand::Node(n) = self.programs[k].output {
+                    stack.push(n);
+                }
+                while let Some(n) = stack.pop() {
+                    if seen[n] == k {
+                        continue;
+                    }
+                    seen[n] = k;
+                    line[n] = usize::MAX;
+                    nodes.push(n);
+                    let node = &self.nodes[n];
+                    for op in std::iter::once(&node.callee).chain(&node.args) {
+                        if let Operand::Node(m) = op {
+                            stack.push(*m);
+                        }
+                    }
+                }
+                // A node's position is its earliest statement in program k
+                // (0 for nodes the program only reads), as in `program_order`.
+                for &(n, l) in statements {
+                    line[n] = line[n].min(l);
+                }
+                let position = |n: usize| if line[n] == usize::MAX { 0 } else { line[n] };
+                nodes.sort_unstable_by_key(|&n| (position(n), n));
+                nodes
+            })
+            .collect()
     }
 
     /// Evaluate one program on one input: its own nodes in its own
