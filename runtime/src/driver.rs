@@ -135,7 +135,7 @@ impl Outcome {
                         _ => Arc::new(g.into_owned()),
                     })
                 }
-                _ => Outcome::NonGrid(v.to_string().chars().take(80).collect()),
+                _ => Outcome::NonGrid(repr_prefix(&v, 80)),
             },
             Err(e) => Outcome::Error(e.kind.as_str()),
         }
@@ -278,20 +278,17 @@ pub fn execute(
             // order, and 16 evaluations of one program on the big inputs of
             // neighbouring tasks made a tail that kept per-input runs at 52%
             // parallel efficiency on the 16-core host.
-            let results: Vec<Outcome> = work
-                .par_chunks(2)
-                .map(|chunk| {
-                    let out: Vec<Outcome> = chunk
-                        .iter()
-                        .map(|&(k, i)| Outcome::from_result(battery.run_program(k, &samples[i].2)))
-                        .collect();
+            // Outcomes are written in place: no list per chunk to gather.
+            let mut results = vec![Outcome::Error(""); work.len()];
+            results
+                .par_chunks_mut(2)
+                .zip(work.par_chunks(2))
+                .for_each(|(out, chunk)| {
+                    for (o, &(k, i)) in out.iter_mut().zip(chunk) {
+                        *o = Outcome::from_result(battery.run_program(k, &samples[i].2));
+                    }
                     progress.inc(chunk.len());
-                    out
-                })
-                .collect::<Vec<_>>()
-                .into_iter()
-                .flatten()
-                .collect();
+                });
             for (&(k, i), o) in work.iter().zip(results) {
                 outcomes[k].push((samples[i].0, samples[i].1, o));
             }
@@ -307,6 +304,34 @@ pub fn execute(
         outcomes,
         wall: start.elapsed(),
     }
+}
+
+/// The first `limit` characters of a value's repr, formatting no more of
+/// it than that (a cross run may return sets of thousands of elements).
+fn repr_prefix(v: &Value, limit: usize) -> String {
+    struct Bounded {
+        text: String,
+        left: usize,
+    }
+    impl std::fmt::Write for Bounded {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            for c in s.chars() {
+                if self.left == 0 {
+                    return Err(std::fmt::Error);
+                }
+                self.text.push(c);
+                self.left -= 1;
+            }
+            Ok(())
+        }
+    }
+    let mut out = Bounded {
+        text: String::new(),
+        left: limit,
+    };
+    // An error here only means the limit was reached.
+    let _ = std::fmt::write(&mut out, format_args!("{v}"));
+    out.text
 }
 
 /// How a program did on a task.
@@ -1098,4 +1123,26 @@ pub fn bench_table(rows: &[BenchRow], cores: usize) -> String {
         ));
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A non-grid output is shown by the first 80 characters of its repr,
+    /// however large the value (here 900 locations: ~9,000 characters).
+    #[test]
+    fn non_grid_outputs_keep_the_first_80_characters_of_their_repr() {
+        let locs = (0..30).flat_map(|i| (0..30).map(move |j| (i, j))).collect();
+        let big = Value::indices(locs);
+        let full = big.to_string();
+        assert!(full.len() > 5000);
+        let expected: String = full.chars().take(80).collect();
+        assert_eq!(
+            Outcome::from_result(Ok(big)),
+            Outcome::NonGrid(expected)
+        );
+        let short = Value::pair(3, -1);
+        assert_eq!(repr_prefix(&short, 80), short.to_string());
+    }
 }
