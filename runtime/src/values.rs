@@ -267,6 +267,27 @@ impl Value {
         }
         Value::Tuple(items.into())
     }
+    /// [`Value::tuple`] of two items without the list: two numbers are a
+    /// `Pair`, two pairs of colours a 2x2 `Grid`, and two values that
+    /// cannot be rows of a grid a plain tuple in one allocation.
+    pub fn tuple2(a: Value, b: Value) -> Value {
+        match (&a, &b) {
+            (Value::Pair(a0, a1), Value::Pair(b0, b1)) => {
+                let cells: Option<Vec<Color>> = [*a0, *a1, *b0, *b1]
+                    .iter()
+                    .map(|&x| Color::try_from(x).ok())
+                    .collect();
+                match cells {
+                    Some(cells) => Value::grid(Grid::new(2, 2, cells)),
+                    None => Value::Tuple(Arc::new([a, b])),
+                }
+            }
+            // Rows of another width, numbers: the general rules.
+            (Value::Pair(..) | Value::Tuple(_), _) => Value::tuple(vec![a, b]),
+            _ if a.number().is_some() => Value::tuple(vec![a, b]),
+            _ => Value::Tuple(Arc::new([a, b])),
+        }
+    }
     /// A frozenset of locations (sorts and removes duplicates).
     pub fn indices(mut locs: Vec<Loc>) -> Value {
         locs.sort_unstable();
@@ -590,14 +611,20 @@ fn grid_from_rows(items: &[Value]) -> Option<Grid> {
     Some(Grid::new(items.len(), width, cells))
 }
 
-/// A grid row as a value (a tuple of ints).
+/// A grid row as a value (a tuple of ints; two of them are a `Pair`), in
+/// one allocation at most.
 pub fn row_value(row: &[Color]) -> Value {
-    Value::tuple(row.iter().map(|&c| Value::Int(c as i64)).collect())
+    match row {
+        [a, b] => Value::Pair(*a as i64, *b as i64),
+        // Not two numbers, and no row of numbers is a grid: a plain tuple.
+        _ => Value::Tuple(row.iter().map(|&c| Value::Int(c as i64)).collect()),
+    }
 }
 
-/// An object cell as a value, the tuple `(color, (i, j))`.
+/// An object cell as a value, the tuple `(color, (i, j))`, in one
+/// allocation.
 pub fn cell_value(c: &Cell) -> Value {
-    Value::Tuple(Arc::from(vec![
+    Value::Tuple(Arc::new([
         Value::Int(c.color as i64),
         Value::Pair(c.loc.0 as i64, c.loc.1 as i64),
     ]))

@@ -861,3 +861,35 @@ fn product_of_sets_is_in_canonical_order() {
         }
     }
 }
+
+/// `Value::tuple2` (what `product` builds its pairs with) gives the same
+/// value in the same representation as `Value::tuple` of the two items:
+/// two numbers a `Pair`, two pairs of colours a 2x2 grid, else a tuple.
+#[test]
+fn pairs_of_values_take_the_canonical_shape_of_two_tuples() {
+    let samples = vec![
+        i(3),
+        b(true),
+        p(0, 9),
+        p(-200, 4),
+        p(127, -128),
+        t(vec![i(1), p(2, 3)]),
+        ints(&[1, 2, 3]),
+        grid_of(&[[1, 2], [3, 4]]),
+        iset(&[1, 2]),
+        Value::empty_tuple(),
+        Value::None,
+    ];
+    for a in &samples {
+        for c in &samples {
+            let fast = Value::tuple2(a.clone(), c.clone());
+            let general = Value::tuple(vec![a.clone(), c.clone()]);
+            assert_eq!(fast, general, "{a} {c}");
+            assert_eq!(
+                std::mem::discriminant(&fast),
+                std::mem::discriminant(&general),
+                "{a} {c}: {fast:?} vs {general:?}"
+            );
+        }
+    }
+}

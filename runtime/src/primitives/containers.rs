@@ -731,14 +731,14 @@ pub fn product(a: &Value, b: &Value) -> Result<Value> {
         // too: no sort (which took a fifth of `gen search`'s time).
         for i in xs.iter() {
             for j in ys.iter() {
-                out.push(Value::tuple(vec![i.clone(), j.clone()]));
+                out.push(Value::tuple2(i.clone(), j.clone()));
             }
         }
         return Ok(Value::set_in_order(out));
     }
     for j in ys.iter() {
         for i in xs.iter() {
-            out.push(Value::tuple(vec![i.clone(), j.clone()]));
+            out.push(Value::tuple2(i.clone(), j.clone()));
         }
     }
     Ok(Value::set(out))
