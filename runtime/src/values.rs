@@ -169,6 +169,38 @@ pub enum Value {
     Func(Arc<Func>),
 }
 
+/// Locations sorted, without duplicates. The union of many overlapping
+/// patches (`mapply`, `mfilter`, `merge`: lines, neighbourhoods, shifted
+/// copies) is dense in its bounding box, and marking a bitmap of the box
+/// then reading it row by row is linear; sparse lists are sorted instead,
+/// stably, since they are concatenated sorted runs.
+pub fn sorted_unique_locs(mut locs: Vec<Loc>) -> Vec<Loc> {
+    if locs.len() >= 64 {
+        let (mut i0, mut i1, mut j0, mut j1) = (i32::MAX, i32::MIN, i32::MAX, i32::MIN);
+        for &(i, j) in &locs {
+            i0 = i0.min(i);
+            i1 = i1.max(i);
+            j0 = j0.min(j);
+            j1 = j1.max(j);
+        }
+        let (h, w) = ((i1 as i64 - i0 as i64 + 1) as usize, (j1 as i64 - j0 as i64 + 1) as usize);
+        if h.saturating_mul(w) <= 4 * locs.len() {
+            let mut seen = vec![false; h * w];
+            for &(i, j) in &locs {
+                seen[(i - i0) as usize * w + (j - j0) as usize] = true;
+            }
+            locs.clear();
+            for (k, _) in seen.iter().enumerate().filter(|(_, &s)| s) {
+                locs.push((i0 + (k / w) as i32, j0 + (k % w) as i32));
+            }
+            return locs;
+        }
+    }
+    locs.sort();
+    locs.dedup();
+    locs
+}
+
 /// Sort values into the canonical (total) order. Sets of patches, the
 /// common case (`apply` of a patch function over objects), compare their
 /// sorted elements directly instead of through [`Value::cmp`]'s dispatch;
@@ -289,10 +321,8 @@ impl Value {
         }
     }
     /// A frozenset of locations (sorts and removes duplicates).
-    pub fn indices(mut locs: Vec<Loc>) -> Value {
-        locs.sort_unstable();
-        locs.dedup();
-        Value::Indices(locs.into())
+    pub fn indices(locs: Vec<Loc>) -> Value {
+        Value::Indices(sorted_unique_locs(locs).into())
     }
     /// A frozenset of cells (sorts and removes duplicates).
     pub fn object(mut cells: Vec<Cell>) -> Value {

@@ -893,3 +893,26 @@ fn pairs_of_values_take_the_canonical_shape_of_two_tuples() {
         }
     }
 }
+
+/// Index sets are built by marking a bitmap where the locations are dense
+/// in their bounding box and by sorting elsewhere: both give the sorted,
+/// distinct locations, also with negative and far-apart coordinates.
+#[test]
+fn index_sets_are_sorted_and_distinct_whether_dense_or_sparse() {
+    use battgen_runtime::values::sorted_unique_locs;
+    let mut state = 12345u64;
+    let mut next = |m: i64| {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((state >> 33) as i64 % m) as i32
+    };
+    for (count, span, offset) in [(10, 5, 0), (100, 6, -3), (500, 20, 7), (300, 1000, -500), (64, 8, 0), (2000, 30, -1)] {
+        let locs: Vec<(i32, i32)> = (0..count)
+            .map(|_| (next(span) + offset, next(span) - offset))
+            .collect();
+        let mut expected = locs.clone();
+        expected.sort_unstable();
+        expected.dedup();
+        assert_eq!(sorted_unique_locs(locs), expected, "{count} in {span}x{span}");
+    }
+    assert_eq!(sorted_unique_locs(vec![(i32::MAX, 0), (i32::MIN, 0)]), vec![(i32::MIN, 0), (i32::MAX, 0)]);
+}
