@@ -201,6 +201,56 @@ pub fn sorted_unique_locs(mut locs: Vec<Loc>) -> Vec<Loc> {
     locs
 }
 
+/// Cells sorted (colour, then row, then column), without duplicates: the
+/// bitmap of [`sorted_unique_locs`] with one layer per colour present,
+/// where the cells are dense in it (the union of objects that `mapply`
+/// shifts or recolours), else a stable sort of the sorted runs.
+pub fn sorted_unique_cells(mut cells: Vec<Cell>) -> Vec<Cell> {
+    if cells.len() >= 64 {
+        let (mut i0, mut i1, mut j0, mut j1) = (i32::MAX, i32::MIN, i32::MAX, i32::MIN);
+        // The colours present, as bits of a 256-bit mask over i8.
+        let mut present = [0u64; 4];
+        for c in &cells {
+            let (i, j) = c.loc;
+            i0 = i0.min(i);
+            i1 = i1.max(i);
+            j0 = j0.min(j);
+            j1 = j1.max(j);
+            let slot = (c.color as i16 + 128) as usize;
+            present[slot / 64] |= 1 << (slot % 64);
+        }
+        let colors = present.iter().map(|m| m.count_ones() as usize).sum::<usize>();
+        let (h, w) = ((i1 as i64 - i0 as i64 + 1) as usize, (j1 as i64 - j0 as i64 + 1) as usize);
+        let area = h.saturating_mul(w);
+        if area.saturating_mul(colors) <= 4 * cells.len() {
+            // Layer of each colour slot: colours ascend with layers.
+            let mut layer = [0u8; 256];
+            let mut palette = Vec::with_capacity(colors);
+            for slot in 0..256 {
+                if present[slot / 64] & (1 << (slot % 64)) != 0 {
+                    layer[slot] = palette.len() as u8;
+                    palette.push((slot as i16 - 128) as Color);
+                }
+            }
+            let mut seen = vec![false; area * colors];
+            for c in &cells {
+                let l = layer[(c.color as i16 + 128) as usize] as usize;
+                let (i, j) = c.loc;
+                seen[l * area + (i - i0) as usize * w + (j - j0) as usize] = true;
+            }
+            cells.clear();
+            for (k, _) in seen.iter().enumerate().filter(|(_, &s)| s) {
+                let (l, r) = (k / area, k % area);
+                cells.push(Cell::new(palette[l], i0 + (r / w) as i32, j0 + (r % w) as i32));
+            }
+            return cells;
+        }
+    }
+    cells.sort();
+    cells.dedup();
+    cells
+}
+
 /// Sort values into the canonical (total) order. Sets of patches, the
 /// common case (`apply` of a patch function over objects), compare their
 /// sorted elements directly instead of through [`Value::cmp`]'s dispatch;
@@ -325,10 +375,8 @@ impl Value {
         Value::Indices(sorted_unique_locs(locs).into())
     }
     /// A frozenset of cells (sorts and removes duplicates).
-    pub fn object(mut cells: Vec<Cell>) -> Value {
-        cells.sort_unstable();
-        cells.dedup();
-        Value::Object(cells.into())
+    pub fn object(cells: Vec<Cell>) -> Value {
+        Value::Object(sorted_unique_cells(cells).into())
     }
     /// A frozenset of arbitrary values, in the canonical order and shape:
     /// all-location sets become `Indices`, all-cell sets become `Object`.

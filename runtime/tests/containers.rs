@@ -916,3 +916,30 @@ fn index_sets_are_sorted_and_distinct_whether_dense_or_sparse() {
     }
     assert_eq!(sorted_unique_locs(vec![(i32::MAX, 0), (i32::MIN, 0)]), vec![(i32::MIN, 0), (i32::MAX, 0)]);
 }
+
+/// Objects likewise: one bitmap layer per colour present where the cells
+/// are dense, a sort elsewhere; colours order as signed numbers.
+#[test]
+fn objects_are_sorted_and_distinct_whether_dense_or_sparse() {
+    use battgen_runtime::values::sorted_unique_cells;
+    let mut state = 987u64;
+    let mut next = |m: i64| {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((state >> 33) as i64 % m) as i32
+    };
+    let palettes: [&[i8]; 3] = [&[3], &[0, 1, 2, 5, 9], &[-128, -1, 0, 127]];
+    for palette in palettes {
+        for (count, span, offset) in [(10, 5, 0), (200, 6, -3), (800, 12, 4), (300, 1000, -500), (64, 4, 0)] {
+            let cells: Vec<Cell> = (0..count)
+                .map(|_| {
+                    let color = palette[next(palette.len() as i64) as usize];
+                    Cell::new(color, next(span) + offset, next(span) - offset)
+                })
+                .collect();
+            let mut expected = cells.clone();
+            expected.sort_unstable();
+            expected.dedup();
+            assert_eq!(sorted_unique_cells(cells), expected, "{palette:?}: {count} in {span}x{span}");
+        }
+    }
+}

@@ -470,9 +470,7 @@ pub(crate) fn union_of(items: &[Value]) -> Result<Value> {
         return Ok(if cells.is_empty() {
             Value::indices(locs)
         } else {
-            cells.sort();
-            cells.dedup();
-            Value::Object(cells.into())
+            Value::object(cells)
         });
     }
     let mut out = Vec::new();
