@@ -470,7 +470,7 @@ impl Value {
                 if v.len()? != 2 {
                     return Err(Error::value_error(context));
                 }
-                let e = v.elems()?;
+                let e = v.elems_cow()?;
                 match (e[0].number(), e[1].number()) {
                     (Some(a), Some(b)) => Ok((a, b)),
                     _ => Err(Error::type_error(context)),
@@ -592,14 +592,19 @@ impl Value {
             Value::Tuple(t) => {
                 let mut rows = Vec::with_capacity(t.len());
                 for r in t.iter() {
-                    if !r.is_tuple() {
-                        return Err(Error::type_error(context));
-                    }
-                    let row = r
-                        .elems()?
-                        .iter()
-                        .map(|v| v.as_color(context))
-                        .collect::<Result<Vec<_>>>()?;
+                    let row = match r {
+                        // A grid's elements are rows, not colours: a type
+                        // error at its first row, found without copying it.
+                        Value::Grid(g) if g.height() > 0 => {
+                            return Err(Error::type_error(context))
+                        }
+                        r if r.is_tuple() => r
+                            .elems_cow()?
+                            .iter()
+                            .map(|v| v.as_color(context))
+                            .collect::<Result<Vec<_>>>()?,
+                        _ => return Err(Error::type_error(context)),
+                    };
                     rows.push(row);
                 }
                 Grid::from_rows(&rows)
