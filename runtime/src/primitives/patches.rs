@@ -19,6 +19,7 @@ use std::sync::Arc;
 
 use crate::budget;
 use crate::error::{Error, Result};
+use crate::primitives::grids::permuted_cells;
 use crate::values::{cell_value, row_value, Cell, Color, Grid, Kind, Loc, Patch, Value};
 
 /// `vfrontier` / `hfrontier` cover rows (columns) `0..30`.
@@ -1117,7 +1118,10 @@ pub fn dmirror(piece: &Value) -> Result<Value> {
     const CTX: &str = "dmirror";
     if piece.is_tuple() {
         if let Some(g) = tuple_grid(piece) {
-            return Ok(grid_from_fn(g.width(), g.height(), |a, b| g.get(b, a)));
+            // Row i of the grid becomes column i.
+            let h = g.height();
+            let cells = permuted_cells(&g, |i, j| j * h + i);
+            return Ok(Value::grid(Grid::new(g.width(), h, cells)));
         }
         return zip_rows(&piece.elems_cow()?, CTX);
     }
@@ -1130,8 +1134,10 @@ pub fn cmirror(piece: &Value) -> Result<Value> {
     const CTX: &str = "cmirror";
     if piece.is_tuple() {
         if let Some(g) = tuple_grid(piece) {
+            // The transpose about the other diagonal.
             let (h, w) = (g.height(), g.width());
-            return Ok(grid_from_fn(w, h, |a, b| g.get(h - 1 - b, w - 1 - a)));
+            let cells = permuted_cells(&g, |i, j| (w - 1 - j) * h + (h - 1 - i));
+            return Ok(Value::grid(Grid::new(w, h, cells)));
         }
         let rows = piece
             .elems_cow()?
