@@ -190,8 +190,10 @@ pub fn sorted_unique_locs(mut locs: Vec<Loc>) -> Vec<Loc> {
                 seen[(i - i0) as usize * w + (j - j0) as usize] = true;
             }
             locs.clear();
-            for (k, _) in seen.iter().enumerate().filter(|(_, &s)| s) {
-                locs.push((i0 + (k / w) as i32, j0 + (k % w) as i32));
+            for (r, row) in seen.chunks_exact(w).enumerate() {
+                for (c, _) in row.iter().enumerate().filter(|(_, &s)| s) {
+                    locs.push((i0 + r as i32, j0 + c as i32));
+                }
             }
             return locs;
         }
@@ -239,9 +241,12 @@ pub fn sorted_unique_cells(mut cells: Vec<Cell>) -> Vec<Cell> {
                 seen[l * area + (i - i0) as usize * w + (j - j0) as usize] = true;
             }
             cells.clear();
-            for (k, _) in seen.iter().enumerate().filter(|(_, &s)| s) {
-                let (l, r) = (k / area, k % area);
-                cells.push(Cell::new(palette[l], i0 + (r / w) as i32, j0 + (r % w) as i32));
+            for (l, layer) in seen.chunks_exact(area).enumerate() {
+                for (r, row) in layer.chunks_exact(w).enumerate() {
+                    for (c, _) in row.iter().enumerate().filter(|(_, &s)| s) {
+                        cells.push(Cell::new(palette[l], i0 + r as i32, j0 + c as i32));
+                    }
+                }
             }
             return cells;
         }
