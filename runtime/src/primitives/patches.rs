@@ -1281,38 +1281,42 @@ fn connect_nums(
     let (sj, ej) = (aj.min(bj), aj.max(bj));
     // Differences of arbitrary i64 inputs, without overflow.
     let (di, dj) = (bi as i128 - ai as i128, bj as i128 - aj as i128);
-    let mut out = Vec::new();
-    if ai == bi {
-        let n = line_len(sj, ej, context)?;
+    // Every line is built in ascending order, straight into its `Arc` (one
+    // allocation; `connect` runs once per pair of a `product`).
+    let locs: Arc<[Loc]> = if ai == bi {
+        line_len(sj, ej, context)?;
         let i = coord(ai, context)?;
         coord(sj, context)?;
         coord(ej, context)?;
-        out.reserve(n);
-        out.extend((sj..=ej).map(|j| (i, j as i32)));
+        (sj..=ej).map(|j| (i, j as i32)).collect()
     } else if aj == bj {
-        let n = line_len(si, ei, context)?;
+        line_len(si, ei, context)?;
         let j = coord(aj, context)?;
         coord(si, context)?;
         coord(ei, context)?;
-        out.reserve(n);
-        out.extend((si..=ei).map(|i| (i as i32, j)));
+        (si..=ei).map(|i| (i as i32, j)).collect()
     } else if di == dj || di == -dj {
         let n = line_len(si, ei, context)?;
         for x in [si, ei, sj, ej] {
             coord(x, context)?;
         }
-        out.reserve(n);
         if di == dj {
-            out.extend((0..n as i64).map(|k| ((si + k) as i32, (sj + k) as i32)));
+            (0..n as i64).map(|k| ((si + k) as i32, (sj + k) as i32)).collect()
         } else {
-            out.extend((0..n as i64).map(|k| ((si + k) as i32, (ej - k) as i32)));
+            (0..n as i64).map(|k| ((si + k) as i32, (ej - k) as i32)).collect()
         }
-    }
-    Ok(sorted_indices(out))
+    } else {
+        Arc::from([])
+    };
+    debug_assert!(locs.windows(2).all(|w| w[0] < w[1]));
+    Ok(Value::Indices(locs))
 }
 
 pub fn connect(a: &Value, b: &Value) -> Result<Value> {
     const CTX: &str = "connect";
+    if let (Value::Pair(ai, aj), Value::Pair(bi, bj)) = (a, b) {
+        return connect_nums((*ai, *aj), (*bi, *bj), CTX);
+    }
     let (ai, aj) = unpack2(a, CTX)?;
     let (bi, bj) = unpack2(b, CTX)?;
     let num = |x: &Value| x.number().ok_or(Error::type_error(CTX));
