@@ -199,6 +199,14 @@ impl CpuBackend {
     }
 }
 
+/// Rows per batch for the CPU: sixteen batches per thread (see
+/// [`CpuBackend`]'s `batch_rows`).
+pub fn cpu_batch_rows(total: usize) -> usize {
+    total
+        .div_ceil(16 * rayon::current_num_threads())
+        .clamp(4, SEQUENTIAL_ROWS)
+}
+
 impl Backend for CpuBackend {
     fn name(&self) -> String {
         format!("cpu ({} threads)", rayon::current_num_threads())
@@ -215,8 +223,6 @@ impl Backend for CpuBackend {
     /// per thread, the last chunks left threads idle: 51% parallel
     /// efficiency on the 16-core host (corpus, training, cross).
     fn batch_rows(&self, total: usize) -> usize {
-        total
-            .div_ceil(16 * rayon::current_num_threads())
-            .clamp(4, SEQUENTIAL_ROWS)
+        cpu_batch_rows(total)
     }
 }

@@ -207,7 +207,8 @@ pub fn execute(
             progress.set_total(samples.len() * programs);
             // The backend chooses the batch size: the CPU cuts the rows into
             // a few chunks per thread, which run in parallel (no barrier per
-            // node across all rows); a GPU takes them all at once.
+            // node across all rows); the GPU backend, for now, the same
+            // (see its `batch_rows`).
             let chunk = backend.batch_rows(samples.len()).max(1);
             let chunks: Vec<&[(usize, usize, Value)]> = samples.chunks(chunk).collect();
             // Each chunk's columns become compact outcomes at once, so the

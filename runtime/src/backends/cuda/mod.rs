@@ -26,7 +26,9 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::batch::{all_uniform, eval_row, Backend, Callee, Column, CpuBackend, Telemetry};
+use crate::batch::{
+    all_uniform, cpu_batch_rows, eval_row, Backend, Callee, Column, CpuBackend, Telemetry,
+};
 use crate::error::Result;
 use crate::values::Value;
 
@@ -278,17 +280,21 @@ impl Backend for GpuBackend {
     fn telemetry(&self) -> &Telemetry {
         &self.telemetry
     }
-    /// A few large batches (default: eighths of the rows, at least 64;
-    /// `BATTGEN_GPU_BATCH_ROWS` overrides): large enough for the GPU, and
-    /// the CPU share of each node no longer waits at one barrier for all
-    /// rows (with one batch of all rows, batched execution with a GPU ran at
-    /// a third of the CPU-only speed on the H100 host).
+    /// The CPU's batches by default (`BATTGEN_GPU_BATCH_ROWS` overrides).
+    /// Every call the GPU takes costs more than it saves: on the H100 host
+    /// (corpus, training, cross) the run took 0.29-0.31 s with batches of 7
+    /// rows (220 rows on the GPU), 0.32 s with 32, 0.34 s with 64, 0.60 s
+    /// with 215 (the former default, eighths: 146k rows on the GPU) and
+    /// 1.0 s with all 1718, against 0.28-0.30 s on the CPU alone. Until
+    /// values stay on the device between nodes, small batches keep the
+    /// CPU share of a node from waiting at a barrier for a large batch and
+    /// leave the GPU only the calls that the cost model finds worth it.
     fn batch_rows(&self, total: usize) -> usize {
         std::env::var("BATTGEN_GPU_BATCH_ROWS")
             .ok()
             .and_then(|v| v.parse::<usize>().ok())
             .filter(|&n| n > 0)
-            .unwrap_or_else(|| total.div_ceil(8).max(64))
+            .unwrap_or_else(|| cpu_batch_rows(total))
     }
     fn call(&self, callee: Callee, args: &[&Column], rows: usize) -> Column {
         let cpu = || CpuBackend::run(callee, args, rows, &self.telemetry);
