@@ -420,7 +420,19 @@ pub fn merge(containers: &Value) -> Result<Value> {
             }
             if all_grids {
                 let w = width.unwrap_or(0);
-                let mut cells = Vec::new();
+                // One allocation of the exact size: the grids merged in
+                // cross runs reach millions of cells, where growing the
+                // buffer copied them again at every doubling.
+                let total: usize = items
+                    .iter()
+                    .map(|c| match c {
+                        Value::Grid(g) => g.cells().len(),
+                        _ => 0,
+                    })
+                    .sum();
+                // No size check: Python only gathers the rows here, so a
+                // result beyond the budget would be a difference from it.
+                let mut cells = Vec::with_capacity(total);
                 let mut h = 0;
                 for c in items.iter() {
                     if let Value::Grid(g) = c {
