@@ -5,13 +5,24 @@
 
 use std::path::Path;
 
-use battgen::ast::SourceFile;
+use battgen::ast::{Program, SourceFile};
 use battgen::diagnostics::parse_and_check;
 use battgen::{corpus, merge, rewrite};
 use battgen_runtime::batch::CpuBackend;
 use battgen_runtime::driver::{execute, Exec, Mode, Outcome, Progress, RunResults};
 use battgen_runtime::plan::Plan;
 use battgen_runtime::task;
+
+/// The bundled corpus, parsed and checked.
+fn bundled_corpus() -> Vec<Program> {
+    let file = SourceFile {
+        path: "corpus/solvers.py".into(),
+        text: corpus::SOLVERS.into(),
+    };
+    let (programs, diags) = parse_and_check(&file);
+    assert!(diags.is_empty());
+    programs
+}
 
 /// Every program of `plan` on every input of `tasks`, on the CPU.
 fn cross(plan: &Plan, tasks: &[task::Task], exec: Exec) -> RunResults {
@@ -27,12 +38,7 @@ fn cross(plan: &Plan, tasks: &[task::Task], exec: Exec) -> RunResults {
 
 #[test]
 fn executions_agree_on_sampled_training_and_evaluation_tasks() {
-    let file = SourceFile {
-        path: "corpus/solvers.py".into(),
-        text: corpus::SOLVERS.into(),
-    };
-    let (programs, diags) = parse_and_check(&file);
-    assert!(diags.is_empty());
+    let programs = bundled_corpus();
     let plan = rewrite::rewrite(&merge::merge(&programs)).0;
     for split in ["training", "evaluation"] {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -61,12 +67,7 @@ fn executions_agree_on_sampled_training_and_evaluation_tasks() {
 /// program's order computed alone, on the merged and rewritten corpus.
 #[test]
 fn program_orders_of_the_whole_battery_match_each_program_alone() {
-    let file = SourceFile {
-        path: "corpus/solvers.py".into(),
-        text: corpus::SOLVERS.into(),
-    };
-    let (programs, diags) = parse_and_check(&file);
-    assert!(diags.is_empty());
+    let programs = bundled_corpus();
     let merged = merge::merge(&programs);
     let (rewritten, _) = rewrite::rewrite(&merged);
     for plan in [&merged, &rewritten] {

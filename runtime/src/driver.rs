@@ -1139,10 +1139,7 @@ mod tests {
         let full = big.to_string();
         assert!(full.len() > 5000);
         let expected: String = full.chars().take(80).collect();
-        assert_eq!(
-            Outcome::from_result(Ok(big)),
-            Outcome::NonGrid(expected)
-        );
+        assert_eq!(Outcome::from_result(Ok(big)), Outcome::NonGrid(expected));
         let short = Value::pair(3, -1);
         assert_eq!(repr_prefix(&short, 80), short.to_string());
     }

@@ -183,7 +183,10 @@ pub fn sorted_unique_locs(mut locs: Vec<Loc>) -> Vec<Loc> {
             j0 = j0.min(j);
             j1 = j1.max(j);
         }
-        let (h, w) = ((i1 as i64 - i0 as i64 + 1) as usize, (j1 as i64 - j0 as i64 + 1) as usize);
+        let (h, w) = (
+            (i1 as i64 - i0 as i64 + 1) as usize,
+            (j1 as i64 - j0 as i64 + 1) as usize,
+        );
         if h.saturating_mul(w) <= 4 * locs.len() {
             let mut seen = vec![false; h * w];
             for &(i, j) in &locs {
@@ -221,8 +224,14 @@ pub fn sorted_unique_cells(mut cells: Vec<Cell>) -> Vec<Cell> {
             let slot = (c.color as i16 + 128) as usize;
             present[slot / 64] |= 1 << (slot % 64);
         }
-        let colors = present.iter().map(|m| m.count_ones() as usize).sum::<usize>();
-        let (h, w) = ((i1 as i64 - i0 as i64 + 1) as usize, (j1 as i64 - j0 as i64 + 1) as usize);
+        let colors = present
+            .iter()
+            .map(|m| m.count_ones() as usize)
+            .sum::<usize>();
+        let (h, w) = (
+            (i1 as i64 - i0 as i64 + 1) as usize,
+            (j1 as i64 - j0 as i64 + 1) as usize,
+        );
         let area = h.saturating_mul(w);
         if area.saturating_mul(colors) <= 4 * cells.len() {
             // Layer of each colour slot: colours ascend with layers.
@@ -600,9 +609,7 @@ impl Value {
                     let row = match r {
                         // A grid's elements are rows, not colours: a type
                         // error at its first row, found without copying it.
-                        Value::Grid(g) if g.height() > 0 => {
-                            return Err(Error::type_error(context))
-                        }
+                        Value::Grid(g) if g.height() > 0 => return Err(Error::type_error(context)),
                         r if r.is_tuple() => r
                             .elems_cow()?
                             .iter()

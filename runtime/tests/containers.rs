@@ -894,27 +894,49 @@ fn pairs_of_values_take_the_canonical_shape_of_two_tuples() {
     }
 }
 
+/// Deterministic pseudo-random numbers in `0..m` (a linear congruential
+/// generator), for the inputs of the set-building tests below.
+fn numbers(seed: u64) -> impl FnMut(i64) -> i32 {
+    let mut state = seed;
+    move |m: i64| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((state >> 33) as i64 % m) as i32
+    }
+}
+
 /// Index sets are built by marking a bitmap where the locations are dense
 /// in their bounding box and by sorting elsewhere: both give the sorted,
 /// distinct locations, also with negative and far-apart coordinates.
 #[test]
 fn index_sets_are_sorted_and_distinct_whether_dense_or_sparse() {
     use battgen_runtime::values::sorted_unique_locs;
-    let mut state = 12345u64;
-    let mut next = |m: i64| {
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        ((state >> 33) as i64 % m) as i32
-    };
-    for (count, span, offset) in [(10, 5, 0), (100, 6, -3), (500, 20, 7), (300, 1000, -500), (64, 8, 0), (2000, 30, -1)] {
+    let mut next = numbers(12345);
+    for (count, span, offset) in [
+        (10, 5, 0),
+        (100, 6, -3),
+        (500, 20, 7),
+        (300, 1000, -500),
+        (64, 8, 0),
+        (2000, 30, -1),
+    ] {
         let locs: Vec<(i32, i32)> = (0..count)
             .map(|_| (next(span) + offset, next(span) - offset))
             .collect();
         let mut expected = locs.clone();
         expected.sort_unstable();
         expected.dedup();
-        assert_eq!(sorted_unique_locs(locs), expected, "{count} in {span}x{span}");
+        assert_eq!(
+            sorted_unique_locs(locs),
+            expected,
+            "{count} in {span}x{span}"
+        );
     }
-    assert_eq!(sorted_unique_locs(vec![(i32::MAX, 0), (i32::MIN, 0)]), vec![(i32::MIN, 0), (i32::MAX, 0)]);
+    assert_eq!(
+        sorted_unique_locs(vec![(i32::MAX, 0), (i32::MIN, 0)]),
+        vec![(i32::MIN, 0), (i32::MAX, 0)]
+    );
 }
 
 /// Objects likewise: one bitmap layer per colour present where the cells
@@ -922,14 +944,16 @@ fn index_sets_are_sorted_and_distinct_whether_dense_or_sparse() {
 #[test]
 fn objects_are_sorted_and_distinct_whether_dense_or_sparse() {
     use battgen_runtime::values::sorted_unique_cells;
-    let mut state = 987u64;
-    let mut next = |m: i64| {
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        ((state >> 33) as i64 % m) as i32
-    };
+    let mut next = numbers(987);
     let palettes: [&[i8]; 3] = [&[3], &[0, 1, 2, 5, 9], &[-128, -1, 0, 127]];
     for palette in palettes {
-        for (count, span, offset) in [(10, 5, 0), (200, 6, -3), (800, 12, 4), (300, 1000, -500), (64, 4, 0)] {
+        for (count, span, offset) in [
+            (10, 5, 0),
+            (200, 6, -3),
+            (800, 12, 4),
+            (300, 1000, -500),
+            (64, 4, 0),
+        ] {
             let cells: Vec<Cell> = (0..count)
                 .map(|_| {
                     let color = palette[next(palette.len() as i64) as usize];
@@ -939,7 +963,11 @@ fn objects_are_sorted_and_distinct_whether_dense_or_sparse() {
             let mut expected = cells.clone();
             expected.sort_unstable();
             expected.dedup();
-            assert_eq!(sorted_unique_cells(cells), expected, "{palette:?}: {count} in {span}x{span}");
+            assert_eq!(
+                sorted_unique_cells(cells),
+                expected,
+                "{palette:?}: {count} in {span}x{span}"
+            );
         }
     }
 }

@@ -1301,9 +1301,13 @@ fn connect_nums(
             coord(x, context)?;
         }
         if di == dj {
-            (0..n as i64).map(|k| ((si + k) as i32, (sj + k) as i32)).collect()
+            (0..n as i64)
+                .map(|k| ((si + k) as i32, (sj + k) as i32))
+                .collect()
         } else {
-            (0..n as i64).map(|k| ((si + k) as i32, (ej - k) as i32)).collect()
+            (0..n as i64)
+                .map(|k| ((si + k) as i32, (ej - k) as i32))
+                .collect()
         }
     } else {
         Arc::from([])
