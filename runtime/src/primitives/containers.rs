@@ -60,14 +60,26 @@ fn union_sorted<T: Ord + Copy>(a: &[T], b: &[T]) -> Vec<T> {
 }
 
 /// Elements of sorted `a` that are (`keep == true`) or are not in sorted `b`.
-fn filter_sorted<T: Ord + Copy>(a: &[T], b: &[T], keep: bool) -> Vec<T> {
-    let mut out = Vec::with_capacity(a.len());
-    let mut j = 0;
+/// A merge walk costs O(|a| + |b|); where one side is much smaller (the four
+/// neighbours of a cell against all cells of a colour, once per cell in
+/// `sfilter`) the small side is walked and the large one binary-searched,
+/// as Python's frozenset operations walk the smaller set. An intersection
+/// is symmetric, so it always walks the smaller side.
+pub fn filter_sorted<T: Ord + Copy>(a: &[T], b: &[T], keep: bool) -> Vec<T> {
+    if keep && b.len() < a.len() {
+        return filter_sorted(b, a, true);
+    }
+    let mut out = Vec::with_capacity(if keep { a.len().min(b.len()) } else { a.len() });
+    let gallop = b.len() > 8 * a.len();
+    let mut rest = b;
     for &x in a {
-        while j < b.len() && b[j] < x {
-            j += 1;
-        }
-        let found = j < b.len() && b[j] == x;
+        let j = if gallop {
+            rest.partition_point(|y| *y < x)
+        } else {
+            rest.iter().position(|y| *y >= x).unwrap_or(rest.len())
+        };
+        rest = &rest[j..];
+        let found = rest.first() == Some(&x);
         if found == keep {
             out.push(x);
         }
@@ -449,7 +461,7 @@ pub fn merge(containers: &Value) -> Result<Value> {
         _ => {}
     }
     let mut out = Vec::new();
-    for c in containers.elems()? {
+    for c in containers.elems_cow()?.iter() {
         out.extend(c.elems()?);
         check_size(out.len(), "merge")?;
     }

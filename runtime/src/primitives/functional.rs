@@ -2,7 +2,7 @@
 //! that call functions over containers.
 
 use crate::error::{Error, Result};
-use crate::functions::{arity, call, call1, Func, Side};
+use crate::functions::{arity, call1, call2, Func, Side};
 use crate::values::Value;
 
 pub fn compose(outer: &Value, inner: &Value) -> Result<Value> {
@@ -141,13 +141,8 @@ pub fn mapply_with(
     crate::primitives::containers::merge(&apply_with(function, container)?)
 }
 
-/// Python's `zip(a, b)`: pairs up to the shorter length.
-fn zipped(a: &Value, b: &Value) -> Result<Vec<(Value, Value)>> {
-    Ok(a.elems()?.into_iter().zip(b.elems()?).collect())
-}
-
 pub fn papply(function: &Value, a: &Value, b: &Value) -> Result<Value> {
-    papply_with(|x, y| call(function, &[x.clone(), y.clone()]), a, b)
+    papply_with(|x, y| call2(function, x, y), a, b)
 }
 
 pub fn papply_with(
@@ -155,8 +150,11 @@ pub fn papply_with(
     a: &Value,
     b: &Value,
 ) -> Result<Value> {
-    let out = zipped(a, b)?
+    // Python's `zip(a, b)`: pairs up to the shorter length, read in place.
+    let (xs, ys) = (a.elems_cow()?, b.elems_cow()?);
+    let out = xs
         .iter()
+        .zip(ys.iter())
         .map(|(x, y)| function(x, y))
         .collect::<Result<Vec<_>>>()?;
     Ok(Value::tuple(out))
@@ -175,7 +173,7 @@ pub fn mpapply_with(
 }
 
 pub fn prapply(function: &Value, a: &Value, b: &Value) -> Result<Value> {
-    prapply_with(|x, y| call(function, &[x.clone(), y.clone()]), a, b)
+    prapply_with(|x, y| call2(function, x, y), a, b)
 }
 
 pub fn prapply_with(
