@@ -1,4 +1,4 @@
-//! A runaway program (a four-million-element prapply) ends with a `timeout` error
+//! A runaway program (a hundred-million-element prapply) ends with a `timeout` error
 //! within its budget, and the other programs of the battery are unaffected.
 //! (Its own test binary: the budget is a process-wide setting.)
 
@@ -18,7 +18,7 @@ def solve_67a3c6ac(I):
 def solve_runaway(I):
     x1 = multiply(TEN, TEN)
     x2 = multiply(x1, TEN)
-    x5 = double(x2)
+    x5 = multiply(x2, TEN)
     x3 = interval(ZERO, x5, ONE)
     x4 = prapply(astuple, x3, x3)
     O = size(x4)

@@ -159,6 +159,12 @@ pub enum Value {
     Grid(Arc<Grid>),
     /// Any other tuple.
     Tuple(Arc<[Value]>),
+    /// The tuple `(color, (i, j))` of an object's cell, unboxed: iterating
+    /// an object (`apply`, `sfilter`, `first`, `merge` of a tuple of
+    /// objects) makes one per cell, and a boxed tuple cost an allocation
+    /// each. Otherwise it is the tuple it stands for: same kind, order,
+    /// equality, hash and repr.
+    Cell(Cell),
     /// A frozenset of locations, sorted, no duplicates.
     Indices(Arc<[Loc]>),
     /// A frozenset of `(color, (i, j))` cells, sorted, no duplicates.
@@ -357,6 +363,9 @@ impl Value {
             if let (Some(a), Some(b)) = (items[0].number(), items[1].number()) {
                 return Value::Pair(a, b);
             }
+            if let Some(c) = unboxed_cell(&items[0], &items[1]) {
+                return Value::Cell(c);
+            }
         }
         if let Some(g) = grid_from_rows(&items) {
             return Value::grid(g);
@@ -439,7 +448,7 @@ impl Value {
         match self {
             Value::None => Kind::None,
             Value::Bool(_) | Value::Int(_) => Kind::Number,
-            Value::Pair(..) | Value::Grid(_) | Value::Tuple(_) => Kind::Tuple,
+            Value::Pair(..) | Value::Grid(_) | Value::Tuple(_) | Value::Cell(_) => Kind::Tuple,
             Value::Indices(_) | Value::Object(_) | Value::Set(_) => Kind::Set,
             Value::Func(_) => Kind::Func,
         }
@@ -506,7 +515,7 @@ impl Value {
     /// Python `len(x)`: the number of elements of a tuple or frozenset.
     pub fn len(&self) -> Result<usize> {
         Ok(match self {
-            Value::Pair(..) => 2,
+            Value::Pair(..) | Value::Cell(_) => 2,
             Value::Grid(g) => g.height(),
             Value::Tuple(t) => t.len(),
             Value::Indices(s) => s.len(),
@@ -527,6 +536,7 @@ impl Value {
     /// An object cell, if this is `(number, (number, number))` that fits.
     pub fn cell(&self) -> Option<Cell> {
         match self {
+            Value::Cell(c) => Some(*c),
             Value::Tuple(t) if t.len() == 2 => {
                 let color = Color::try_from(t[0].number()?).ok()?;
                 Some(Cell {
@@ -550,6 +560,11 @@ impl Value {
             },
             Value::Grid(g) => (i < g.height()).then(|| row_value(g.row(i))),
             Value::Tuple(t) => t.get(i).cloned(),
+            Value::Cell(c) => match i {
+                0 => Some(Value::Int(c.color as i64)),
+                1 => Some(Value::Pair(c.loc.0 as i64, c.loc.1 as i64)),
+                _ => None,
+            },
             _ => None,
         }
     }
@@ -561,6 +576,10 @@ impl Value {
             Value::Pair(a, b) => vec![Value::Int(*a), Value::Int(*b)],
             Value::Grid(g) => g.rows().map(row_value).collect(),
             Value::Tuple(t) => t.to_vec(),
+            Value::Cell(c) => vec![
+                Value::Int(c.color as i64),
+                Value::Pair(c.loc.0 as i64, c.loc.1 as i64),
+            ],
             Value::Indices(s) => s
                 .iter()
                 .map(|&(i, j)| Value::Pair(i as i64, j as i64))
@@ -673,6 +692,18 @@ impl Value {
     }
 }
 
+/// The cell that the tuple `(a, b)` is, if it is `(int colour, (i, j))`.
+/// A `bool` colour stays a boxed tuple: it prints as `True`.
+fn unboxed_cell(a: &Value, b: &Value) -> Option<Cell> {
+    match (a, b) {
+        (Value::Int(c), Value::Pair(i, j)) => Some(Cell {
+            color: Color::try_from(*c).ok()?,
+            loc: (i32::try_from(*i).ok()?, i32::try_from(*j).ok()?),
+        }),
+        _ => None,
+    }
+}
+
 /// The grid that a non-empty tuple of equal-length, non-empty tuples of
 /// colours denotes, if it is one.
 fn grid_from_rows(items: &[Value]) -> Option<Grid> {
@@ -716,13 +747,9 @@ pub fn row_value(row: &[Color]) -> Value {
     }
 }
 
-/// An object cell as a value, the tuple `(color, (i, j))`, in one
-/// allocation.
+/// An object cell as a value, the tuple `(color, (i, j))`, unboxed.
 pub fn cell_value(c: &Cell) -> Value {
-    Value::Tuple(Arc::new([
-        Value::Int(c.color as i64),
-        Value::Pair(c.loc.0 as i64, c.loc.1 as i64),
-    ]))
+    Value::Cell(*c)
 }
 
 // ----- equality, order, hashing: by value --------------------------------
@@ -758,6 +785,8 @@ impl Ord for Value {
             (Pair(a, b), Pair(c, d)) => (a, b).cmp(&(c, d)),
             (Grid(a), Grid(b)) => a.python_cmp(b),
             (Tuple(a), Tuple(b)) => a.iter().cmp(b.iter()),
+            // The derived order of cells is their tuples' order.
+            (Cell(a), Cell(b)) => a.cmp(b),
             (Indices(a), Indices(b)) => a.cmp(b),
             (Object(a), Object(b)) => a.cmp(b),
             (Set(a), Set(b)) => a.iter().cmp(b.iter()),
@@ -934,6 +963,47 @@ mod tests {
         ]));
         assert_eq!(o, g);
         assert_eq!(o.to_string(), "frozenset({(1, (5, 5)), (2, (0, 1))})");
+    }
+
+    /// An unboxed cell is the tuple `(color, (i, j))` in every respect:
+    /// equality, order against other tuples, hash, repr, length and items;
+    /// a `bool` colour stays boxed, since it prints as `True`.
+    #[test]
+    fn unboxed_cells_are_their_tuples() {
+        use std::collections::hash_map::DefaultHasher;
+        let h = |v: &Value| {
+            let mut s = DefaultHasher::new();
+            v.hash(&mut s);
+            s.finish()
+        };
+        let cell = cell_value(&Cell::new(3, -1, 7));
+        let boxed = Value::Tuple(Arc::new([Value::Int(3), Value::pair(-1, 7)]));
+        assert!(matches!(cell, Value::Cell(_)));
+        assert_eq!(Value::tuple(vec![Value::Int(3), Value::pair(-1, 7)]), cell);
+        assert!(matches!(
+            Value::tuple2(Value::Int(3), Value::pair(-1, 7)),
+            Value::Cell(_)
+        ));
+        assert_eq!(cell, boxed);
+        assert_eq!(h(&cell), h(&boxed));
+        assert_eq!(cell.to_string(), "(3, (-1, 7))");
+        assert_eq!(cell.len().unwrap(), 2);
+        assert_eq!(cell.elems().unwrap(), boxed.elems().unwrap());
+        let others = [
+            Value::Tuple(Arc::new([Value::Int(3), Value::pair(-1, 8)])),
+            Value::Tuple(Arc::new([Value::Int(2), Value::pair(9, 9)])),
+            Value::Tuple(Arc::new([Value::Int(3)])),
+            Value::pair(3, 0),
+            cell_value(&Cell::new(3, -1, 6)),
+        ];
+        for o in &others {
+            assert_eq!(cell.cmp(o), boxed.cmp(o), "{o}");
+            assert_eq!(o.cmp(&cell), o.cmp(&boxed), "{o}");
+        }
+        let flag = Value::tuple(vec![Value::Bool(true), Value::pair(0, 0)]);
+        assert!(matches!(flag, Value::Tuple(_)));
+        assert_eq!(flag.to_string(), "(True, (0, 0))");
+        assert_eq!(flag, cell_value(&Cell::new(1, 0, 0)));
     }
 
     #[test]

@@ -979,7 +979,15 @@ fn objects_are_sorted_and_distinct_whether_dense_or_sparse() {
 #[test]
 fn intersection_and_difference_agree_with_membership_at_any_sizes() {
     let mut next = numbers(7);
-    for &(m, n) in &[(0, 5), (4, 900), (900, 4), (40, 60), (1, 1), (300, 2), (9, 80)] {
+    for &(m, n) in &[
+        (0, 5),
+        (4, 900),
+        (900, 4),
+        (40, 60),
+        (1, 1),
+        (300, 2),
+        (9, 80),
+    ] {
         let mut draw = |len: usize| -> Vec<(i32, i32)> {
             let mut v: Vec<(i32, i32)> = (0..len).map(|_| (next(30), next(30))).collect();
             v.sort();
@@ -989,15 +997,33 @@ fn intersection_and_difference_agree_with_membership_at_any_sizes() {
         let (a, b) = (draw(m), draw(n));
         let inter: Vec<(i32, i32)> = a.iter().copied().filter(|x| b.contains(x)).collect();
         let diff: Vec<(i32, i32)> = a.iter().copied().filter(|x| !b.contains(x)).collect();
-        assert_eq!(intersection(&locs(&a), &locs(&b)).unwrap(), locs(&inter), "{m} {n}");
-        assert_eq!(difference(&locs(&a), &locs(&b)).unwrap(), locs(&diff), "{m} {n}");
+        assert_eq!(
+            intersection(&locs(&a), &locs(&b)).unwrap(),
+            locs(&inter),
+            "{m} {n}"
+        );
+        assert_eq!(
+            difference(&locs(&a), &locs(&b)).unwrap(),
+            locs(&diff),
+            "{m} {n}"
+        );
         let colour = |v: &[(i32, i32)]| -> Vec<(i8, i32, i32)> {
-            v.iter().map(|&(i, j)| (((i + j) % 3) as i8, i, j)).collect()
+            v.iter()
+                .map(|&(i, j)| (((i + j) % 3) as i8, i, j))
+                .collect()
         };
         let (oa, ob) = (colour(&a), colour(&b));
         let oi: Vec<(i8, i32, i32)> = oa.iter().copied().filter(|x| ob.contains(x)).collect();
         let od: Vec<(i8, i32, i32)> = oa.iter().copied().filter(|x| !ob.contains(x)).collect();
-        assert_eq!(intersection(&obj(&oa), &obj(&ob)).unwrap(), obj(&oi), "{m} {n}");
-        assert_eq!(difference(&obj(&oa), &obj(&ob)).unwrap(), obj(&od), "{m} {n}");
+        assert_eq!(
+            intersection(&obj(&oa), &obj(&ob)).unwrap(),
+            obj(&oi),
+            "{m} {n}"
+        );
+        assert_eq!(
+            difference(&obj(&oa), &obj(&ob)).unwrap(),
+            obj(&od),
+            "{m} {n}"
+        );
     }
 }

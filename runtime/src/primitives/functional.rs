@@ -187,7 +187,8 @@ pub fn prapply_with(
         return Ok(Value::empty_set());
     }
     let xs = a.elems_cow()?;
-    let mut out = Vec::with_capacity(xs.len() * ys.len());
+    // Reserved up to a bound: a runaway product stops at its time budget.
+    let mut out = Vec::with_capacity(xs.len().saturating_mul(ys.len()).min(1 << 16));
     for y in ys.iter() {
         for x in xs.iter() {
             crate::budget::check()?;

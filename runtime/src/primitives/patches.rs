@@ -58,6 +58,7 @@ fn first_elem(v: &Value, context: &'static str) -> Result<Value> {
             }
         }
         Value::Tuple(t) => t.first().cloned().ok_or(empty),
+        Value::Cell(c) => Ok(Value::Int(c.color as i64)),
         Value::Indices(s) => s
             .first()
             .map(|&(i, j)| Value::Pair(i as i64, j as i64))
@@ -1042,6 +1043,7 @@ fn reversed_tuple(v: &Value, context: &'static str) -> Result<Value> {
             Ok(Value::grid(Grid::new(h, w, cells)))
         }
         Value::Tuple(t) => Ok(Value::tuple(t.iter().rev().cloned().collect())),
+        v @ Value::Cell(_) => Ok(Value::tuple(v.elems()?.into_iter().rev().collect())),
         _ => Err(Error::type_error(context)),
     }
 }
