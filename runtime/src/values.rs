@@ -922,6 +922,12 @@ mod tests {
         assert_eq!(s.len().unwrap(), 1);
     }
 
+    fn hash_of(v: &Value) -> u64 {
+        let mut s = std::collections::hash_map::DefaultHasher::new();
+        v.hash(&mut s);
+        s.finish()
+    }
+
     #[test]
     fn grid_equals_tuple_of_tuples() {
         let g = grid_of(&[[1, 2], [3, 4]]);
@@ -930,13 +936,7 @@ mod tests {
             Value::tuple(vec![3.into(), 4.into()]),
         ]);
         assert_eq!(g, t);
-        use std::collections::hash_map::DefaultHasher;
-        let h = |v: &Value| {
-            let mut s = DefaultHasher::new();
-            v.hash(&mut s);
-            s.finish()
-        };
-        assert_eq!(h(&g), h(&t));
+        assert_eq!(hash_of(&g), hash_of(&t));
     }
 
     #[test]
@@ -970,12 +970,6 @@ mod tests {
     /// a `bool` colour stays boxed, since it prints as `True`.
     #[test]
     fn unboxed_cells_are_their_tuples() {
-        use std::collections::hash_map::DefaultHasher;
-        let h = |v: &Value| {
-            let mut s = DefaultHasher::new();
-            v.hash(&mut s);
-            s.finish()
-        };
         let cell = cell_value(&Cell::new(3, -1, 7));
         let boxed = Value::Tuple(Arc::new([Value::Int(3), Value::pair(-1, 7)]));
         assert!(matches!(cell, Value::Cell(_)));
@@ -985,7 +979,7 @@ mod tests {
             Value::Cell(_)
         ));
         assert_eq!(cell, boxed);
-        assert_eq!(h(&cell), h(&boxed));
+        assert_eq!(hash_of(&cell), hash_of(&boxed));
         assert_eq!(cell.to_string(), "(3, (-1, 7))");
         assert_eq!(cell.len().unwrap(), 2);
         assert_eq!(cell.elems().unwrap(), boxed.elems().unwrap());

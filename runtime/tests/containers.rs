@@ -972,6 +972,33 @@ fn objects_are_sorted_and_distinct_whether_dense_or_sparse() {
     }
 }
 
+/// `intersection(a, b)` and `difference(a, b)` of the sets that `set`
+/// builds are the elements of `a` that are (are not) in `b`.
+fn agree_with_membership<T: Copy + PartialEq + std::fmt::Debug>(
+    a: &[T],
+    b: &[T],
+    set: impl Fn(&[T]) -> Value,
+) {
+    let kept = |keep: bool| -> Vec<T> {
+        a.iter()
+            .copied()
+            .filter(|x| b.contains(x) == keep)
+            .collect()
+    };
+    let (sa, sb) = (set(a), set(b));
+    let sizes = (a.len(), b.len());
+    assert_eq!(
+        intersection(&sa, &sb).unwrap(),
+        set(&kept(true)),
+        "{sizes:?}"
+    );
+    assert_eq!(
+        difference(&sa, &sb).unwrap(),
+        set(&kept(false)),
+        "{sizes:?}"
+    );
+}
+
 /// Intersections and differences of index sets and objects walk the
 /// smaller side and binary-search the larger where the sizes are far apart,
 /// and merge-walk both otherwise: every pairing of sizes gives the sorted
@@ -995,35 +1022,12 @@ fn intersection_and_difference_agree_with_membership_at_any_sizes() {
             v
         };
         let (a, b) = (draw(m), draw(n));
-        let inter: Vec<(i32, i32)> = a.iter().copied().filter(|x| b.contains(x)).collect();
-        let diff: Vec<(i32, i32)> = a.iter().copied().filter(|x| !b.contains(x)).collect();
-        assert_eq!(
-            intersection(&locs(&a), &locs(&b)).unwrap(),
-            locs(&inter),
-            "{m} {n}"
-        );
-        assert_eq!(
-            difference(&locs(&a), &locs(&b)).unwrap(),
-            locs(&diff),
-            "{m} {n}"
-        );
+        agree_with_membership(&a, &b, locs);
         let colour = |v: &[(i32, i32)]| -> Vec<(i8, i32, i32)> {
             v.iter()
                 .map(|&(i, j)| (((i + j) % 3) as i8, i, j))
                 .collect()
         };
-        let (oa, ob) = (colour(&a), colour(&b));
-        let oi: Vec<(i8, i32, i32)> = oa.iter().copied().filter(|x| ob.contains(x)).collect();
-        let od: Vec<(i8, i32, i32)> = oa.iter().copied().filter(|x| !ob.contains(x)).collect();
-        assert_eq!(
-            intersection(&obj(&oa), &obj(&ob)).unwrap(),
-            obj(&oi),
-            "{m} {n}"
-        );
-        assert_eq!(
-            difference(&obj(&oa), &obj(&ob)).unwrap(),
-            obj(&od),
-            "{m} {n}"
-        );
+        agree_with_membership(&colour(&a), &colour(&b), obj);
     }
 }
