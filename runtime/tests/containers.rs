@@ -191,6 +191,26 @@ fn test_leastcommon() {
 #[test]
 fn test_initset() {
     assert_eq!(initset(&i(2)).unwrap(), iset(&[2]));
+    // The same value and the same representation as the general set
+    // constructor, for every shape of element.
+    for x in [
+        i(2),
+        b(true),
+        p(1, 2),
+        cell(3, 0, 1),
+        t(vec![b(true), p(0, 0)]),
+        obj(&[(1, 0, 0), (2, 0, 1)]),
+        t(vec![]),
+        grid_c(),
+    ] {
+        let (got, want) = (initset(&x).unwrap(), Value::set(vec![x.clone()]));
+        assert_eq!(got, want, "{x}");
+        assert_eq!(
+            std::mem::discriminant(&got),
+            std::mem::discriminant(&want),
+            "{x}"
+        );
+    }
 }
 
 #[test]

@@ -554,7 +554,15 @@ pub fn leastcommon(container: &Value) -> Result<Value> {
 }
 
 pub fn initset(value: &Value) -> Result<Value> {
-    Ok(Value::set(vec![value.clone()]))
+    // One element is in order: no list to sort (closures call this per
+    // element), the shape `Value::set` would give.
+    Ok(if let Some(l) = value.loc() {
+        Value::Indices(std::sync::Arc::new([l]))
+    } else if let Some(c) = value.cell() {
+        Value::Object(std::sync::Arc::new([c]))
+    } else {
+        Value::Set(std::sync::Arc::new([value.clone()]))
+    })
 }
 
 pub fn sfilter(container: &Value, condition: &Value) -> Result<Value> {
