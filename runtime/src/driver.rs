@@ -1048,15 +1048,14 @@ pub fn bench(battery: &dyn Battery, opts: &RunOptions) -> i32 {
     }
 }
 
-/// Run `f` `n` times (at least once); the last results and the median
-/// wall time. Runs whose outputs differ from the first are reported by the
-/// caller through the returned results of the last run only, so all runs
-/// are checked here too.
 /// Runs of each benchmark configuration.
 fn bench_runs(opts: &RunOptions) -> usize {
     opts.repeat.unwrap_or(3).max(1)
 }
 
+/// Run `f` `n` times (at least once): the first run's results (or those
+/// of the first run whose outputs differ from it, which ends the runs, so
+/// that the caller's comparison reports it) and the median wall time.
 fn median_run(n: usize, mut f: impl FnMut() -> RunResults) -> (RunResults, f64) {
     let mut times = Vec::new();
     let mut first: Option<RunResults> = None;

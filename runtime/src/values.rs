@@ -175,6 +175,51 @@ pub enum Value {
     Func(Arc<Func>),
 }
 
+/// The bounding box of some locations: top-left corner, height, width.
+struct Bounds {
+    i0: i32,
+    j0: i32,
+    h: usize,
+    w: usize,
+}
+
+impl Bounds {
+    fn of(locs: impl Iterator<Item = Loc>) -> Bounds {
+        let (mut i0, mut i1, mut j0, mut j1) = (i32::MAX, i32::MIN, i32::MAX, i32::MIN);
+        for (i, j) in locs {
+            i0 = i0.min(i);
+            i1 = i1.max(i);
+            j0 = j0.min(j);
+            j1 = j1.max(j);
+        }
+        Bounds {
+            i0,
+            j0,
+            h: (i1 as i64 - i0 as i64 + 1) as usize,
+            w: (j1 as i64 - j0 as i64 + 1) as usize,
+        }
+    }
+    fn area(&self) -> usize {
+        self.h.saturating_mul(self.w)
+    }
+    /// Position of a location inside the box, row by row.
+    fn offset(&self, (i, j): Loc) -> usize {
+        (i - self.i0) as usize * self.w + (j - self.j0) as usize
+    }
+    /// The locations marked in a bitmap of the box, in order.
+    fn marked<'a>(&'a self, seen: &'a [bool]) -> impl Iterator<Item = Loc> + 'a {
+        seen.chunks_exact(self.w)
+            .enumerate()
+            .flat_map(move |(r, row)| {
+                let i = self.i0 + r as i32;
+                row.iter()
+                    .enumerate()
+                    .filter(|(_, &s)| s)
+                    .map(move |(c, _)| (i, self.j0 + c as i32))
+            })
+    }
+}
+
 /// Locations sorted, without duplicates. The union of many overlapping
 /// patches (`mapply`, `mfilter`, `merge`: lines, neighbourhoods, shifted
 /// copies) is dense in its bounding box, and marking a bitmap of the box
@@ -182,28 +227,14 @@ pub enum Value {
 /// stably, since they are concatenated sorted runs.
 pub fn sorted_unique_locs(mut locs: Vec<Loc>) -> Vec<Loc> {
     if locs.len() >= 64 {
-        let (mut i0, mut i1, mut j0, mut j1) = (i32::MAX, i32::MIN, i32::MAX, i32::MIN);
-        for &(i, j) in &locs {
-            i0 = i0.min(i);
-            i1 = i1.max(i);
-            j0 = j0.min(j);
-            j1 = j1.max(j);
-        }
-        let (h, w) = (
-            (i1 as i64 - i0 as i64 + 1) as usize,
-            (j1 as i64 - j0 as i64 + 1) as usize,
-        );
-        if h.saturating_mul(w) <= 4 * locs.len() {
-            let mut seen = vec![false; h * w];
-            for &(i, j) in &locs {
-                seen[(i - i0) as usize * w + (j - j0) as usize] = true;
+        let b = Bounds::of(locs.iter().copied());
+        if b.area() <= 4 * locs.len() {
+            let mut seen = vec![false; b.area()];
+            for &l in &locs {
+                seen[b.offset(l)] = true;
             }
             locs.clear();
-            for (r, row) in seen.chunks_exact(w).enumerate() {
-                for (c, _) in row.iter().enumerate().filter(|(_, &s)| s) {
-                    locs.push((i0 + r as i32, j0 + c as i32));
-                }
-            }
+            locs.extend(b.marked(&seen));
             return locs;
         }
     }
@@ -218,15 +249,10 @@ pub fn sorted_unique_locs(mut locs: Vec<Loc>) -> Vec<Loc> {
 /// shifts or recolours), else a stable sort of the sorted runs.
 pub fn sorted_unique_cells(mut cells: Vec<Cell>) -> Vec<Cell> {
     if cells.len() >= 64 {
-        let (mut i0, mut i1, mut j0, mut j1) = (i32::MAX, i32::MIN, i32::MAX, i32::MIN);
+        let b = Bounds::of(cells.iter().map(|c| c.loc));
         // The colours present, as bits of a 256-bit mask over i8.
         let mut present = [0u64; 4];
         for c in &cells {
-            let (i, j) = c.loc;
-            i0 = i0.min(i);
-            i1 = i1.max(i);
-            j0 = j0.min(j);
-            j1 = j1.max(j);
             let slot = (c.color as i16 + 128) as usize;
             present[slot / 64] |= 1 << (slot % 64);
         }
@@ -234,11 +260,7 @@ pub fn sorted_unique_cells(mut cells: Vec<Cell>) -> Vec<Cell> {
             .iter()
             .map(|m| m.count_ones() as usize)
             .sum::<usize>();
-        let (h, w) = (
-            (i1 as i64 - i0 as i64 + 1) as usize,
-            (j1 as i64 - j0 as i64 + 1) as usize,
-        );
-        let area = h.saturating_mul(w);
+        let area = b.area();
         if area.saturating_mul(colors) <= 4 * cells.len() {
             // Layer of each colour slot: colours ascend with layers.
             let mut layer = [0u8; 256];
@@ -252,16 +274,14 @@ pub fn sorted_unique_cells(mut cells: Vec<Cell>) -> Vec<Cell> {
             let mut seen = vec![false; area * colors];
             for c in &cells {
                 let l = layer[(c.color as i16 + 128) as usize] as usize;
-                let (i, j) = c.loc;
-                seen[l * area + (i - i0) as usize * w + (j - j0) as usize] = true;
+                seen[l * area + b.offset(c.loc)] = true;
             }
             cells.clear();
             for (l, layer) in seen.chunks_exact(area).enumerate() {
-                for (r, row) in layer.chunks_exact(w).enumerate() {
-                    for (c, _) in row.iter().enumerate().filter(|(_, &s)| s) {
-                        cells.push(Cell::new(palette[l], i0 + r as i32, j0 + c as i32));
-                    }
-                }
+                cells.extend(b.marked(layer).map(|loc| Cell {
+                    color: palette[l],
+                    loc,
+                }));
             }
             return cells;
         }
@@ -276,13 +296,10 @@ pub fn sorted_unique_cells(mut cells: Vec<Cell>) -> Vec<Cell> {
 /// sorted elements directly instead of through [`Value::cmp`]'s dispatch;
 /// equal values are interchangeable, so the sort need not be stable.
 fn sort_canonical(items: &mut [Value]) {
-    if items.iter().all(|v| matches!(v, Value::Indices(_))) {
+    let all_indices = items.iter().all(|v| matches!(v, Value::Indices(_)));
+    if all_indices || items.iter().all(|v| matches!(v, Value::Object(_))) {
         items.sort_unstable_by(|a, b| match (a, b) {
             (Value::Indices(a), Value::Indices(b)) => a[..].cmp(&b[..]),
-            (a, b) => a.cmp(b),
-        });
-    } else if items.iter().all(|v| matches!(v, Value::Object(_))) {
-        items.sort_unstable_by(|a, b| match (a, b) {
             (Value::Object(a), Value::Object(b)) => a[..].cmp(&b[..]),
             (a, b) => a.cmp(b),
         });
@@ -416,6 +433,17 @@ impl Value {
         sort_canonical(&mut items);
         items.dedup();
         Value::Set(items.into())
+    }
+    /// `frozenset({item})`, in the shape [`Value::set`] gives, without a
+    /// list to sort (closures build one per element through `initset`).
+    pub fn singleton(item: Value) -> Value {
+        if let Some(l) = item.loc() {
+            Value::Indices(Arc::new([l]))
+        } else if let Some(c) = item.cell() {
+            Value::Object(Arc::new([c]))
+        } else {
+            Value::Set(Arc::new([item]))
+        }
     }
     /// [`Value::set`] of elements already distinct and in the canonical
     /// order (checked in debug builds), in the same canonical shape.
@@ -560,11 +588,7 @@ impl Value {
             },
             Value::Grid(g) => (i < g.height()).then(|| row_value(g.row(i))),
             Value::Tuple(t) => t.get(i).cloned(),
-            Value::Cell(c) => match i {
-                0 => Some(Value::Int(c.color as i64)),
-                1 => Some(Value::Pair(c.loc.0 as i64, c.loc.1 as i64)),
-                _ => None,
-            },
+            Value::Cell(c) => cell_items(c).get(i).cloned(),
             _ => None,
         }
     }
@@ -576,10 +600,7 @@ impl Value {
             Value::Pair(a, b) => vec![Value::Int(*a), Value::Int(*b)],
             Value::Grid(g) => g.rows().map(row_value).collect(),
             Value::Tuple(t) => t.to_vec(),
-            Value::Cell(c) => vec![
-                Value::Int(c.color as i64),
-                Value::Pair(c.loc.0 as i64, c.loc.1 as i64),
-            ],
+            Value::Cell(c) => cell_items(c).to_vec(),
             Value::Indices(s) => s
                 .iter()
                 .map(|&(i, j)| Value::Pair(i as i64, j as i64))
@@ -745,6 +766,14 @@ pub fn row_value(row: &[Color]) -> Value {
         // Not two numbers, and no row of numbers is a grid: a plain tuple.
         _ => Value::Tuple(row.iter().map(|&c| Value::Int(c as i64)).collect()),
     }
+}
+
+/// The items of the tuple `(color, (i, j))` that a cell is.
+fn cell_items(c: &Cell) -> [Value; 2] {
+    [
+        Value::Int(c.color as i64),
+        Value::Pair(c.loc.0 as i64, c.loc.1 as i64),
+    ]
 }
 
 /// An object cell as a value, the tuple `(color, (i, j))`, unboxed.

@@ -460,12 +460,18 @@ pub fn merge(containers: &Value) -> Result<Value> {
         }
         _ => {}
     }
+    containers.same_container(concatenated(&containers.elems_cow()?)?)
+}
+
+/// The elements of all the containers `items`, in order (within the size
+/// budget).
+fn concatenated(items: &[Value]) -> Result<Vec<Value>> {
     let mut out = Vec::new();
-    for c in containers.elems_cow()?.iter() {
+    for c in items {
         out.extend(c.elems()?);
         check_size(out.len(), "merge")?;
     }
-    containers.same_container(out)
+    Ok(out)
 }
 
 /// The union of the elements of the containers `items`: `merge` of a
@@ -497,12 +503,7 @@ pub(crate) fn union_of(items: &[Value]) -> Result<Value> {
             Value::object(cells)
         });
     }
-    let mut out = Vec::new();
-    for c in items {
-        out.extend(c.elems()?);
-        check_size(out.len(), "merge")?;
-    }
-    Ok(Value::set(out))
+    Ok(Value::set(concatenated(items)?))
 }
 
 pub fn maximum(container: &Value) -> Result<Value> {
@@ -554,15 +555,7 @@ pub fn leastcommon(container: &Value) -> Result<Value> {
 }
 
 pub fn initset(value: &Value) -> Result<Value> {
-    // One element is in order: no list to sort (closures call this per
-    // element), the shape `Value::set` would give.
-    Ok(if let Some(l) = value.loc() {
-        Value::Indices(std::sync::Arc::new([l]))
-    } else if let Some(c) = value.cell() {
-        Value::Object(std::sync::Arc::new([c]))
-    } else {
-        Value::Set(std::sync::Arc::new([value.clone()]))
-    })
+    Ok(Value::singleton(value.clone()))
 }
 
 pub fn sfilter(container: &Value, condition: &Value) -> Result<Value> {

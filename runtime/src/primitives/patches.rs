@@ -569,8 +569,8 @@ pub fn toindices(patch: &Value) -> Result<Value> {
             }
             let items = v
                 .elems_cow()?
-                .into_iter()
-                .map(|e| unpack2(&e, CTX).map(|(_, index)| index))
+                .iter()
+                .map(|e| unpack2(e, CTX).map(|(_, index)| index))
                 .collect::<Result<Vec<_>>>()?;
             Ok(Value::set(items))
         }
