@@ -102,9 +102,17 @@ impl Battery for Emitted {
     fn task_id(&self, k: usize) -> &str {
         self.programs[k].task_id
     }
+    /// The compiled (typed) function; where it gives up (a deopt, see
+    /// `typed`), the interpreter runs the program on this input instead.
     fn run_program(&self, k: usize, input: &Value) -> Result<Value> {
         let run = self.programs[k].run;
-        guarded(|| run(input))
+        match guarded(|| run(input)) {
+            Err(e) if crate::typed::is_deopt(&e) => {
+                crate::typed::note_deopt();
+                guarded(|| self.plan().eval_program(k, input))
+            }
+            r => r,
+        }
     }
     fn run_all(&self, input: &Value) -> Vec<Result<Value>> {
         self.plan().eval_all(input)

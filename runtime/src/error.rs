@@ -27,6 +27,11 @@ pub enum ErrorKind {
     Timeout,
     /// A primitive panicked: a bug of ours, caught so the run goes on.
     Panic,
+    /// Typed code met a value its representations cannot hold (an inferred
+    /// type that did not hold, a ragged result of a grid kernel). Never a
+    /// result: the battery runs the program on that input again with the
+    /// interpreter (see `typed`).
+    Deopt,
 }
 
 impl ErrorKind {
@@ -42,6 +47,7 @@ impl ErrorKind {
             ErrorKind::Unsupported => "unsupported",
             ErrorKind::Timeout => "timeout",
             ErrorKind::Panic => "panic",
+            ErrorKind::Deopt => "deopt",
         }
     }
 }
@@ -75,6 +81,9 @@ impl Error {
     }
     pub const fn zero_division(context: &'static str) -> Error {
         Error::new(ErrorKind::ZeroDivision, context)
+    }
+    pub const fn deopt(context: &'static str) -> Error {
+        Error::new(ErrorKind::Deopt, context)
     }
 }
 

@@ -9,6 +9,7 @@
 //! - [`constants`]: the reference's named constants;
 //! - [`plan`] and [`battery`]: merged programs, interpreted or emitted;
 //! - [`types`]: the representation type of every plan node, inferred;
+//! - [`typed`]: how emitted code holds typed values, and the kernels it calls;
 //! - [`task`] and [`driver`]: ARC tasks in, results, scores and submissions out.
 //!
 //! See `values` for the frozenset iteration order we follow.
@@ -27,6 +28,7 @@ pub mod primitives;
 pub mod search;
 pub mod signatures;
 pub mod task;
+pub mod typed;
 pub mod types;
 pub mod values;
 
@@ -69,7 +71,16 @@ pub mod rt {
     pub use crate::functions::{call, call_refs};
     pub use crate::plan::{guarded, ErrorLog, Fused};
     pub use crate::signatures::Prim;
-    pub use crate::values::Value;
+    pub use crate::values::{Cell, Grid, Loc, Value};
+
+    /// Typed code's representations, guards and higher-order forms.
+    pub mod t {
+        pub use crate::typed::functional::*;
+        pub use crate::typed::{
+            bool, grid, indices, int, object, objects, objects_iter, pair, value, Cells, IntoValue,
+            Locs, Truthy, G,
+        };
+    }
 
     /// The primitives, by their DSL names.
     pub mod p {

@@ -355,3 +355,9 @@ pub fn branch(condition: &Value, a: &Value, b: &Value) -> Result<Value> {
         b.clone()
     })
 }
+
+// ----- kernels (see `typed`) ---------------------------------------------------
+
+crate::kernel_table! {
+    ARITHMETIC_KERNELS:
+}

@@ -793,3 +793,9 @@ pub fn sizefilter(container: &Value, n: &Value) -> Result<Value> {
     }
     Ok(Value::set(kept))
 }
+
+// ----- kernels (see `typed`) ---------------------------------------------------
+
+crate::kernel_table! {
+    CONTAINER_KERNELS:
+}

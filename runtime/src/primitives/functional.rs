@@ -197,3 +197,9 @@ pub fn prapply_with(
     }
     Ok(Value::set(out))
 }
+
+// ----- kernels (see `typed`) ---------------------------------------------------
+
+crate::kernel_table! {
+    FUNCTIONAL_KERNELS:
+}

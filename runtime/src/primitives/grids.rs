@@ -1296,3 +1296,9 @@ pub fn compress(grid: &Value) -> Result<Value> {
     }
     Ok(grid_value(Grid::new(nh, kept_cols.len(), out)))
 }
+
+// ----- kernels (see `typed`) ---------------------------------------------------
+
+crate::kernel_table! {
+    GRID_KERNELS:
+}

@@ -1592,3 +1592,9 @@ pub fn hperiod(obj: &Value) -> Result<Value> {
 pub fn vperiod(obj: &Value) -> Result<Value> {
     period(obj, false, "vperiod")
 }
+
+// ----- kernels (see `typed`) ---------------------------------------------------
+
+crate::kernel_table! {
+    PATCH_KERNELS:
+}

@@ -25,46 +25,49 @@ pub mod programs_0 {
 
     /// `solve_eeeeeeee`: task eeeeeeee, tests/golden/emit/apply_chains.py:3.
     pub fn solve_eeeeeeee(I: &rt::Value) -> rt::Result<rt::Value> {
-        let f_size = rt::prim_ref(rt::Prim::size);
-        let f_normalize = rt::prim_ref(rt::Prim::normalize);
         /// tests/golden/emit/apply_chains.py:4
-        let x1 = rt::p::objects(I, &rt::c::T, &rt::c::F, &rt::c::T)?;
+        let x1: rt::Value = rt::p::objects(I, &rt::c::T, &rt::c::F, &rt::c::T)?;
         /// tests/golden/emit/apply_chains.py:6
-        let x3 = rt::p::apply_chain(&[&f_normalize, &f_size], &x1, false)?;
+        let x3: rt::Value = rt::p::apply_chain(
+            &[rt::prim_ref(rt::Prim::normalize), rt::prim_ref(rt::Prim::size)],
+            &x1,
+            false,
+        )?;
         /// tests/golden/emit/apply_chains.py:7
-        let O = rt::p::maximum(&x3)?;
+        let O: rt::Value = rt::p::maximum(&x3)?;
         Ok(O)
     }
 
     /// `solve_ffffffff`: task ffffffff, tests/golden/emit/apply_chains.py:10.
     pub fn solve_ffffffff(I: &rt::Value) -> rt::Result<rt::Value> {
-        let f_toindices = rt::prim_ref(rt::Prim::toindices);
-        let f_backdrop = rt::prim_ref(rt::Prim::backdrop);
         /// tests/golden/emit/apply_chains.py:11
-        let x1 = rt::p::fgpartition(I)?;
+        let x1: rt::Value = rt::p::fgpartition(I)?;
         /// tests/golden/emit/apply_chains.py:13
-        let x3 = rt::p::apply_chain(&[&f_toindices, &f_backdrop], &x1, true)?;
+        let x3: rt::Value = rt::p::apply_chain(
+            &[rt::prim_ref(rt::Prim::toindices), rt::prim_ref(rt::Prim::backdrop)],
+            &x1,
+            true,
+        )?;
         /// tests/golden/emit/apply_chains.py:14
-        let O = rt::p::fill(I, &rt::c::ZERO, &x3)?;
+        let O: rt::Value = rt::p::fill(I, &rt::c::ZERO, &x3)?;
         Ok(O)
     }
 
     /// `solve_99999999`: task 99999999, tests/golden/emit/apply_chains.py:17.
     pub fn solve_99999999(I: &rt::Value) -> rt::Result<rt::Value> {
-        let f_toindices = rt::prim_ref(rt::Prim::toindices);
         /// tests/golden/emit/apply_chains.py:18
-        let x1 = rt::p::partition(I)?;
+        let x1: rt::Value = rt::p::partition(I)?;
         /// tests/golden/emit/apply_chains.py:19
-        let x2 = rt::p::apply_with(
-            |arg__0: &rt::Value| -> rt::Result<rt::Value> { rt::p::toindices(arg__0) },
+        let x2: rt::Value = rt::p::apply_with(
+            |__e0: &rt::Value| -> rt::Result<rt::Value> { Ok(rt::p::toindices(__e0)?) },
             &x1,
         )?;
         /// tests/golden/emit/apply_chains.py:20
-        let x3 = rt::p::merge(&x2)?;
+        let x3: rt::Value = rt::p::merge(&x2)?;
         /// tests/golden/emit/apply_chains.py:21
-        let x4 = rt::p::size(&x2)?;
+        let x4: rt::Value = rt::p::size(&x2)?;
         /// tests/golden/emit/apply_chains.py:22
-        let O = rt::p::fill(I, &x4, &x3)?;
+        let O: rt::Value = rt::p::fill(I, &x4, &x3)?;
         Ok(O)
     }
 }

@@ -25,33 +25,31 @@ pub mod programs_0 {
 
     /// `solve_aaaaaaaa`: task aaaaaaaa, tests/golden/emit/cse_across_programs.py:3.
     pub fn solve_aaaaaaaa(I: &rt::Value) -> rt::Result<rt::Value> {
-        let f_size = rt::prim_ref(rt::Prim::size);
         /// tests/golden/emit/cse_across_programs.py:4
-        let x1 = rt::p::objects(I, &rt::c::T, &rt::c::F, &rt::c::T)?;
+        let x1: rt::Value = rt::p::objects(I, &rt::c::T, &rt::c::F, &rt::c::T)?;
         /// tests/golden/emit/cse_across_programs.py:5
-        let x2 = rt::p::argmax_with(
+        let x2: rt::Value = rt::p::argmax_with(
             &x1,
-            |arg__0: &rt::Value| -> rt::Result<rt::Value> { rt::p::size(arg__0) },
+            |__e0: &rt::Value| -> rt::Result<rt::Value> { Ok(rt::p::size(__e0)?) },
         )?;
         /// tests/golden/emit/cse_across_programs.py:6
-        let O = rt::p::subgrid(&x2, I)?;
+        let O: rt::Value = rt::p::subgrid(&x2, I)?;
         Ok(O)
     }
 
     /// `solve_bbbbbbbb`: task bbbbbbbb, tests/golden/emit/cse_across_programs.py:9.
     pub fn solve_bbbbbbbb(I: &rt::Value) -> rt::Result<rt::Value> {
-        let f_size = rt::prim_ref(rt::Prim::size);
         /// tests/golden/emit/cse_across_programs.py:10
-        let x1 = rt::p::objects(I, &rt::c::T, &rt::c::F, &rt::c::T)?;
+        let x1: rt::Value = rt::p::objects(I, &rt::c::T, &rt::c::F, &rt::c::T)?;
         /// tests/golden/emit/cse_across_programs.py:11
-        let x2 = rt::p::argmax_with(
+        let x2: rt::Value = rt::p::argmax_with(
             &x1,
-            |arg__0: &rt::Value| -> rt::Result<rt::Value> { rt::p::size(arg__0) },
+            |__e0: &rt::Value| -> rt::Result<rt::Value> { Ok(rt::p::size(__e0)?) },
         )?;
         /// tests/golden/emit/cse_across_programs.py:12
-        let x3 = rt::p::subgrid(&x2, I)?;
+        let x3: rt::Value = rt::p::subgrid(&x2, I)?;
         /// tests/golden/emit/cse_across_programs.py:13
-        let O = rt::p::hmirror(&x3)?;
+        let O: rt::Value = rt::p::hmirror(&x3)?;
         Ok(O)
     }
 }

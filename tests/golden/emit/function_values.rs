@@ -25,26 +25,25 @@ pub mod programs_0 {
 
     /// `solve_cccccccc`: task cccccccc, tests/golden/emit/function_values.py:5.
     pub fn solve_cccccccc(I: &rt::Value) -> rt::Result<rt::Value> {
-        let f_add = rt::prim_ref(rt::Prim::add);
-        let f_colorcount = rt::prim_ref(rt::Prim::colorcount);
-        let f_asobject = rt::prim_ref(rt::Prim::asobject);
-        /// tests/golden/emit/function_values.py:6
-        let x1 = rt::p::rbind(&f_colorcount, &rt::c::ONE)?;
-        /// tests/golden/emit/function_values.py:7
-        let x2 = rt::p::compose(&x1, &f_asobject)?;
         /// tests/golden/emit/function_values.py:8
-        let x3 = rt::p::colorcount(&(rt::p::asobject(I)?), &rt::c::ONE)?;
-        /// tests/golden/emit/function_values.py:9
-        let x4 = rt::p::fork(&f_add, &x1, &x1)?;
+        let x3: rt::Value = {
+            let __t0: rt::Value = rt::p::asobject(I)?;
+            rt::p::colorcount(&__t0, &rt::c::ONE)?
+        };
         /// tests/golden/emit/function_values.py:10
-        let x5 = rt::p::add(
-            &(rt::p::colorcount(I, &rt::c::ONE)?),
-            &(rt::p::colorcount(I, &rt::c::ONE)?),
-        )?;
+        let x5: rt::Value = {
+            let __t1: rt::Value = rt::p::colorcount(I, &rt::c::ONE)?;
+            let __t2: rt::Value = rt::p::colorcount(I, &rt::c::ONE)?;
+            rt::p::add(&__t1, &__t2)?
+        };
         /// tests/golden/emit/function_values.py:11
-        let x6 = rt::p::greater(&x5, &x3)?;
+        let x6: rt::Value = rt::p::greater(&x5, &x3)?;
         /// tests/golden/emit/function_values.py:12
-        let O = rt::p::branch(&x6, I, I)?;
+        let O: rt::Value = if rt::t::Truthy::truthy(&x6) {
+            I.clone()
+        } else {
+            I.clone()
+        };
         Ok(O)
     }
 }

@@ -1,0 +1,491 @@
+//! Typed code: how emitted programs hold and compute values whose type the
+//! plan knows.
+//!
+//! # Representations
+//!
+//! A plan node whose inferred type ([`Ty`]) is a precise scalar, grid or
+//! patch is held in a Rust representation ([`Repr`]) instead of a [`Value`]:
+//!
+//! | type | held as | passed to kernels as |
+//! |---|---|---|
+//! | bool | `bool` | `bool` |
+//! | int | `i64` | `i64` |
+//! | pair | `(i64, i64)` | `(i64, i64)` |
+//! | grid | [`G`] = `Arc<Grid>` | `&Grid` |
+//! | indices | [`Locs`] = `Arc<[Loc]>` | `&[Loc]` |
+//! | object | [`Cells`] = `Arc<[Cell]>` | `&[Cell]` |
+//! | objects | `Value`, a frozenset of objects | `&Value` |
+//! | anything else | `Value` | `&Value` |
+//!
+//! The containers are the very `Arc`s that their `Value`s hold, so a typed
+//! value becomes a `Value` (and back) without copying.
+//!
+//! # Kernels
+//!
+//! A kernel is a primitive at concrete representations (`fill` on a grid,
+//! an int and indices). Kernels live next to their primitive in
+//! `primitives/`, and the `Value` primitive calls the same kernel when its
+//! arguments have those representations: one implementation, reached from
+//! the interpreter and from typed code alike. Each family lists its kernels
+//! in a table ([`kernel_table!`]) that the emitter reads ([`kernel`]); the
+//! table's signatures are checked against the functions at compile time.
+//!
+//! # Guards and deoptimisation
+//!
+//! Inferred types are claims about the values a program will meet, not
+//! proofs: a type that comes from a reference signature can be wrong for
+//! odd arguments (`astuple` of two pairs is not a pair), and a kernel's
+//! result representation cannot hold every result (`vconcat` of grids of
+//! two widths is a ragged tuple). So typed code checks where it reads a
+//! `Value` as a representation (the guards below), and a kernel that meets
+//! a case its representation cannot hold says so; both return an error of
+//! kind [`ErrorKind::Deopt`]. That error is never a result: the battery then
+//! runs the program on that input with the interpreter
+//! ([`crate::battery::Emitted`]), so typed code can make a program faster
+//! but never change what it returns. [`deopts`] counts such fallbacks.
+
+pub mod functional;
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::signatures::Prim;
+use crate::types::Ty;
+use crate::values::{Cell, Grid, Loc, Value};
+
+/// A grid as typed code holds it.
+pub type G = Arc<Grid>;
+/// Indices (a frozenset of locations, sorted) as typed code holds them.
+pub type Locs = Arc<[Loc]>;
+/// An object (a frozenset of cells, sorted) as typed code holds it.
+pub type Cells = Arc<[Cell]>;
+
+/// How typed code holds a value of a known type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Repr {
+    Bool,
+    Int,
+    Pair,
+    Grid,
+    Indices,
+    Object,
+    /// A frozenset of objects: a `Value::Set` whose elements are all
+    /// `Value::Object` (or the empty set), checked by its guard.
+    Objects,
+    Value,
+}
+
+impl Repr {
+    /// The representation of values of type `ty`: its own for precise
+    /// scalars, grids and patches, `Value` for everything else.
+    pub fn of(ty: &Ty) -> Repr {
+        match ty {
+            Ty::Bool => Repr::Bool,
+            Ty::Int => Repr::Int,
+            Ty::Pair => Repr::Pair,
+            Ty::Grid => Repr::Grid,
+            Ty::Indices => Repr::Indices,
+            Ty::Object => Repr::Object,
+            Ty::Objects => Repr::Objects,
+            _ => Repr::Value,
+        }
+    }
+    /// The Rust type of a value held in this representation, as emitted
+    /// code names it (with `rt` the runtime's `rt` module).
+    pub fn held(self) -> &'static str {
+        match self {
+            Repr::Bool => "bool",
+            Repr::Int => "i64",
+            Repr::Pair => "(i64, i64)",
+            Repr::Grid => "rt::t::G",
+            Repr::Indices => "rt::t::Locs",
+            Repr::Object => "rt::t::Cells",
+            Repr::Objects | Repr::Value => "rt::Value",
+        }
+    }
+    /// Held by value and `Copy` (scalars), rather than behind an `Arc`.
+    pub fn is_scalar(self) -> bool {
+        matches!(self, Repr::Bool | Repr::Int | Repr::Pair)
+    }
+    /// The guard that reads a `Value` in this representation (a function
+    /// of this module).
+    pub fn guard(self) -> Option<&'static str> {
+        match self {
+            Repr::Bool => Some("bool"),
+            Repr::Int => Some("int"),
+            Repr::Pair => Some("pair"),
+            Repr::Grid => Some("grid"),
+            Repr::Indices => Some("indices"),
+            Repr::Object => Some("object"),
+            Repr::Objects => Some("objects"),
+            Repr::Value => None,
+        }
+    }
+}
+
+// ----- guards: a `Value` read in a representation --------------------------
+
+fn mismatch(context: &'static str) -> Error {
+    Error::deopt(context)
+}
+
+/// A `Value::Bool`. An int where a bool was inferred is a deopt, not a
+/// conversion: `1` and `True` print differently.
+#[inline]
+pub fn bool(v: &Value) -> Result<bool> {
+    match v {
+        Value::Bool(b) => Ok(*b),
+        _ => Err(mismatch("bool guard")),
+    }
+}
+
+/// A `Value::Int` (a bool stays a deopt, for the same reason).
+#[inline]
+pub fn int(v: &Value) -> Result<i64> {
+    match v {
+        Value::Int(i) => Ok(*i),
+        _ => Err(mismatch("int guard")),
+    }
+}
+
+#[inline]
+pub fn pair(v: &Value) -> Result<(i64, i64)> {
+    match v {
+        Value::Pair(a, b) => Ok((*a, *b)),
+        _ => Err(mismatch("pair guard")),
+    }
+}
+
+#[inline]
+pub fn grid(v: &Value) -> Result<&G> {
+    match v {
+        Value::Grid(g) => Ok(g),
+        _ => Err(mismatch("grid guard")),
+    }
+}
+
+/// The empty frozenset as indices and as an object: an empty set may have
+/// any of the set representations.
+fn empty_locs() -> &'static Locs {
+    static EMPTY: OnceLock<Locs> = OnceLock::new();
+    EMPTY.get_or_init(|| Arc::from(Vec::new()))
+}
+
+fn empty_cells() -> &'static Cells {
+    static EMPTY: OnceLock<Cells> = OnceLock::new();
+    EMPTY.get_or_init(|| Arc::from(Vec::new()))
+}
+
+fn is_empty_set(v: &Value) -> bool {
+    match v {
+        Value::Indices(s) => s.is_empty(),
+        Value::Object(s) => s.is_empty(),
+        Value::Set(s) => s.is_empty(),
+        _ => false,
+    }
+}
+
+#[inline]
+pub fn indices(v: &Value) -> Result<&Locs> {
+    match v {
+        Value::Indices(s) => Ok(s),
+        v if is_empty_set(v) => Ok(empty_locs()),
+        _ => Err(mismatch("indices guard")),
+    }
+}
+
+#[inline]
+pub fn object(v: &Value) -> Result<&Cells> {
+    match v {
+        Value::Object(s) => Ok(s),
+        v if is_empty_set(v) => Ok(empty_cells()),
+        _ => Err(mismatch("object guard")),
+    }
+}
+
+/// A frozenset of objects, as the `Value` it is: its elements are all
+/// objects ([`objects_iter`] reads them).
+#[inline]
+pub fn objects(v: &Value) -> Result<&Value> {
+    match v {
+        Value::Set(s) if s.iter().all(|e| matches!(e, Value::Object(_))) => Ok(v),
+        v if is_empty_set(v) => Ok(v),
+        _ => Err(mismatch("objects guard")),
+    }
+}
+
+/// The objects of a value that passed [`objects`] (or that a kernel of
+/// `Objects` result made), in order.
+pub fn objects_iter(v: &Value) -> impl Iterator<Item = &Cells> {
+    let items: &[Value] = match v {
+        Value::Set(s) => s,
+        _ => &[],
+    };
+    items.iter().filter_map(|e| match e {
+        Value::Object(o) => Some(o),
+        _ => None,
+    })
+}
+
+/// Objects in the frozenset order, as the `Value` of `Objects`
+/// representation (`objs` sorted and distinct).
+pub fn objects_value(objs: Vec<Cells>) -> Value {
+    debug_assert!(objs.windows(2).all(|w| w[0] < w[1]), "not in order");
+    Value::Set(objs.into_iter().map(Value::Object).collect())
+}
+
+// ----- typed values as `Value`s ------------------------------------------------
+
+/// A held value as the `Value` it stands for (no copy: containers share
+/// their `Arc`).
+pub trait IntoValue {
+    fn into_value(self) -> Value;
+}
+
+impl IntoValue for bool {
+    #[inline]
+    fn into_value(self) -> Value {
+        Value::Bool(self)
+    }
+}
+
+impl IntoValue for i64 {
+    #[inline]
+    fn into_value(self) -> Value {
+        Value::Int(self)
+    }
+}
+
+impl IntoValue for (i64, i64) {
+    #[inline]
+    fn into_value(self) -> Value {
+        Value::Pair(self.0, self.1)
+    }
+}
+
+impl IntoValue for G {
+    #[inline]
+    fn into_value(self) -> Value {
+        Value::Grid(self)
+    }
+}
+
+impl IntoValue for Locs {
+    #[inline]
+    fn into_value(self) -> Value {
+        Value::Indices(self)
+    }
+}
+
+impl IntoValue for Cells {
+    #[inline]
+    fn into_value(self) -> Value {
+        Value::Object(self)
+    }
+}
+
+impl IntoValue for Value {
+    #[inline]
+    fn into_value(self) -> Value {
+        self
+    }
+}
+
+/// A borrowed held value as a `Value` (an `Arc` clone for containers).
+#[inline]
+pub fn value<T: Clone + IntoValue>(x: &T) -> Value {
+    x.clone().into_value()
+}
+
+/// Python truthiness of a held value (`if x:` in `sfilter`, `extract`, ...).
+pub trait Truthy {
+    fn truthy(&self) -> bool;
+}
+
+impl Truthy for bool {
+    #[inline]
+    fn truthy(&self) -> bool {
+        *self
+    }
+}
+
+impl Truthy for i64 {
+    #[inline]
+    fn truthy(&self) -> bool {
+        *self != 0
+    }
+}
+
+impl Truthy for (i64, i64) {
+    /// A 2-tuple is never empty.
+    #[inline]
+    fn truthy(&self) -> bool {
+        true
+    }
+}
+
+impl Truthy for G {
+    #[inline]
+    fn truthy(&self) -> bool {
+        self.height() > 0
+    }
+}
+
+impl Truthy for Locs {
+    #[inline]
+    fn truthy(&self) -> bool {
+        !self.is_empty()
+    }
+}
+
+impl Truthy for Cells {
+    #[inline]
+    fn truthy(&self) -> bool {
+        !self.is_empty()
+    }
+}
+
+impl Truthy for Value {
+    #[inline]
+    fn truthy(&self) -> bool {
+        Value::truthy(self)
+    }
+}
+
+// ----- the kernel table --------------------------------------------------------
+
+/// A primitive at concrete representations: what typed code calls.
+#[derive(Debug)]
+pub struct Kernel {
+    pub prim: Prim,
+    pub params: &'static [Repr],
+    pub ret: Repr,
+    /// The function's name; emitted code calls `rt::p::{name}`.
+    pub name: &'static str,
+}
+
+/// The Rust parameter type of a representation in a kernel's signature.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! kernel_param {
+    (Bool) => { bool };
+    (Int) => { i64 };
+    (Pair) => { (i64, i64) };
+    (Grid) => { &$crate::values::Grid };
+    (Indices) => { &[$crate::values::Loc] };
+    (Object) => { &[$crate::values::Cell] };
+    (Objects) => { &$crate::values::Value };
+    (Value) => { &$crate::values::Value };
+}
+
+/// The Rust result type of a representation in a kernel's signature.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! kernel_ret {
+    (Bool) => { bool };
+    (Int) => { i64 };
+    (Pair) => { (i64, i64) };
+    (Grid) => { $crate::typed::G };
+    (Indices) => { $crate::typed::Locs };
+    (Object) => { $crate::typed::Cells };
+    (Objects) => { $crate::values::Value };
+    (Value) => { $crate::values::Value };
+}
+
+/// A family's kernels: `prim(Repr, ...) -> Repr = function;` per line.
+/// Every function is checked at compile time to have the signature its
+/// line gives (parameters as [`kernel_param!`], `Result` of
+/// [`kernel_ret!`]), so the table cannot drift from the code.
+#[macro_export]
+macro_rules! kernel_table {
+    ($table:ident: $( $prim:ident ( $($param:ident),* ) -> $ret:ident = $func:ident ; )*) => {
+        /// This family's kernels (see `typed`).
+        pub static $table: &[$crate::typed::Kernel] = &[ $(
+            $crate::typed::Kernel {
+                prim: $crate::signatures::Prim::$prim,
+                params: &[ $( $crate::typed::Repr::$param ),* ],
+                ret: $crate::typed::Repr::$ret,
+                name: stringify!($func),
+            }
+        ),* ];
+        $(
+            const _: fn( $( $crate::kernel_param!($param) ),* )
+                -> $crate::error::Result<$crate::kernel_ret!($ret)> = $func;
+        )*
+    };
+}
+
+/// Every family's table.
+fn tables() -> [&'static [Kernel]; 5] {
+    use crate::primitives::*;
+    [
+        arithmetic::ARITHMETIC_KERNELS,
+        containers::CONTAINER_KERNELS,
+        functional::FUNCTIONAL_KERNELS,
+        grids::GRID_KERNELS,
+        patches::PATCH_KERNELS,
+    ]
+}
+
+/// The kernel of `prim` at exactly these parameter representations.
+pub fn kernel(prim: Prim, params: &[Repr]) -> Option<&'static Kernel> {
+    tables()
+        .into_iter()
+        .flatten()
+        .find(|k| k.prim == prim && k.params == params)
+}
+
+/// All kernels, every family's in turn.
+pub fn kernels() -> impl Iterator<Item = &'static Kernel> {
+    tables().into_iter().flatten()
+}
+
+// ----- deoptimisation ---------------------------------------------------------------
+
+static DEOPTS: AtomicU64 = AtomicU64::new(0);
+
+/// Note one program run handed from typed code to the interpreter.
+pub fn note_deopt() {
+    DEOPTS.fetch_add(1, Ordering::Relaxed);
+}
+
+/// How many program runs typed code handed to the interpreter so far.
+pub fn deopts() -> u64 {
+    DEOPTS.load(Ordering::Relaxed)
+}
+
+/// Whether an error means "run this again on the interpreter".
+#[inline]
+pub fn is_deopt(e: &Error) -> bool {
+    e.kind == ErrorKind::Deopt
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kernel_is_listed_once() {
+        let mut seen = std::collections::HashSet::new();
+        for k in kernels() {
+            assert_eq!(k.params.len(), k.prim.arity(), "{k:?}");
+            assert!(seen.insert((k.prim, k.params)), "listed twice: {k:?}");
+        }
+    }
+
+    #[test]
+    fn guards_take_only_their_representation() {
+        assert_eq!(int(&Value::Int(3)), Ok(3));
+        assert!(is_deopt(&int(&Value::Bool(true)).unwrap_err()));
+        assert!(is_deopt(&bool(&Value::Int(1)).unwrap_err()));
+        assert_eq!(pair(&Value::Pair(1, 2)), Ok((1, 2)));
+        assert!(indices(&Value::empty_set()).unwrap().is_empty());
+        assert!(object(&Value::Indices(Arc::from(Vec::new())))
+            .unwrap()
+            .is_empty());
+        assert!(is_deopt(
+            &indices(&Value::object(vec![Cell::new(1, 0, 0)])).unwrap_err()
+        ));
+    }
+}

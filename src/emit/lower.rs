@@ -1,0 +1,777 @@
+//! Lowering one program of the plan to Rust statements, typed wherever the
+//! plan's types allow.
+//!
+//! Every node of the program becomes a local. Its representation (see
+//! `battgen_runtime::typed`) is that of the kernel computing it: a node
+//! whose primitive has a kernel at its arguments' representations is a
+//! typed call (`rt::p::fill_locs(&x3, 2, &x5)?`) held as `i64`, `rt::t::G`,
+//! ...; any other node is a call of the `Value` primitive, held as a
+//! `Value`. A `Value` whose inferred type is precise is read in that
+//! representation through a guard where a kernel wants it, and a typed
+//! value becomes a `Value` (for free) where a `Value` primitive wants it.
+//!
+//! Function values known without running the program (what `rbind`,
+//! `compose`, `fork`, ... build from primitives and other known functions:
+//! [`StaticFn`]) are not built unless something needs them as values: the
+//! higher-order primitives that apply them get a Rust closure whose body
+//! is the function, lowered the same way (typed), and calls of them are
+//! their lowered body.
+
+use std::cell::{Cell, RefCell};
+
+use battgen_runtime::plan::{Fused, Operand, Plan};
+use battgen_runtime::typed::{kernels, Kernel, Repr};
+use battgen_runtime::types::{result_type, Ty};
+use battgen_runtime::values::Value;
+use battgen_runtime::Prim;
+
+use super::ident;
+
+/// A function value known without running the program.
+#[derive(Clone, Debug)]
+pub(crate) enum StaticFn {
+    Prim(Prim),
+    Bind {
+        right: bool,
+        f: Box<StaticFn>,
+        fixed: Operand,
+        arity: usize,
+    },
+    Compose(Box<StaticFn>, Box<StaticFn>),
+    Chain(Box<StaticFn>, Box<StaticFn>, Box<StaticFn>),
+    Fork(Box<StaticFn>, Box<StaticFn>, Box<StaticFn>),
+    Matcher(Box<StaticFn>, Operand),
+}
+
+impl StaticFn {
+    /// The number of arguments it takes (the reference's `co_argcount`).
+    fn arity(&self) -> usize {
+        match self {
+            StaticFn::Prim(p) => p.arity(),
+            StaticFn::Bind { arity, .. } => *arity,
+            _ => 1,
+        }
+    }
+}
+
+/// How an expression's code gives its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Form {
+    /// A named place of the held type (a local): borrowed as `&name`.
+    Place,
+    /// An expression of type `&held`.
+    Ref,
+    /// An owned temporary of the held type (scalars are always this).
+    Owned,
+}
+
+/// A Rust expression of a value: its code, representation and type.
+#[derive(Clone, Debug)]
+struct Expr {
+    code: String,
+    repr: Repr,
+    ty: Ty,
+    form: Form,
+    /// The function value this is, where it is known statically.
+    func: Option<StaticFn>,
+    /// The node whose `Value` this names, where that value is built only
+    /// on demand (statically known functions).
+    lazy: Option<usize>,
+    /// The named constant this is (passed as `&rt::c::NAME` where a
+    /// `Value` is wanted).
+    constant: Option<&'static str>,
+}
+
+impl Expr {
+    fn new(code: String, repr: Repr, ty: Ty, form: Form) -> Expr {
+        Expr {
+            code,
+            repr,
+            ty,
+            form,
+            func: None,
+            lazy: None,
+            constant: None,
+        }
+    }
+    fn owned(code: String, repr: Repr, ty: Ty) -> Expr {
+        Expr::new(code, repr, ty, Form::Owned)
+    }
+    /// The representation a kernel may take this in: its own, or the one
+    /// its inferred type promises (read through a guard).
+    fn usable_repr(&self) -> Repr {
+        match self.repr {
+            Repr::Value | Repr::Objects => Repr::of(&self.ty),
+            r => r,
+        }
+    }
+}
+
+/// The representation a kernel's result type stands for.
+fn ty_of_repr(r: Repr, inferred: Ty) -> Ty {
+    match r {
+        Repr::Bool => Ty::Bool,
+        Repr::Int => Ty::Int,
+        Repr::Pair => Ty::Pair,
+        Repr::Grid => Ty::Grid,
+        Repr::Indices => Ty::Indices,
+        Repr::Object => Ty::Object,
+        Repr::Objects => Ty::Objects,
+        Repr::Value => inferred,
+    }
+}
+
+/// The higher-order primitives with a `_with` form taking a Rust closure:
+/// (position of the function argument, arity it is called with).
+fn closure_position(p: Prim) -> Option<(usize, usize)> {
+    Some(match p {
+        Prim::apply | Prim::mapply => (0, 1),
+        Prim::papply | Prim::mpapply | Prim::prapply => (0, 2),
+        Prim::sfilter
+        | Prim::mfilter
+        | Prim::extract
+        | Prim::order
+        | Prim::argmax
+        | Prim::argmin
+        | Prim::valmax
+        | Prim::valmin => (1, 1),
+        _ => return None,
+    })
+}
+
+/// The Rust path of a primitive's `Value` function.
+pub(crate) fn prim_path(p: Prim) -> String {
+    format!("rt::p::{}", ident(p.name()))
+}
+
+/// The kernel of `p` for arguments usable in `reprs`: an exact match, else
+/// the one taking the most of them typed (a `Value` parameter takes any).
+fn find_kernel(p: Prim, reprs: &[Repr]) -> Option<&'static Kernel> {
+    kernels()
+        .filter(|k| k.prim == p && k.params.len() == reprs.len())
+        .filter(|k| {
+            k.params
+                .iter()
+                .zip(reprs)
+                .all(|(&want, &have)| want == have || want == Repr::Value)
+        })
+        .max_by_key(|k| k.params.iter().filter(|&&r| r != Repr::Value).count())
+}
+
+/// One statement of the lowered program.
+pub(crate) struct Stmt {
+    /// The DSL variable (a Rust identifier), or `n{node}`.
+    pub var: String,
+    /// Its held type.
+    pub held: &'static str,
+    /// The expression (owned, of the held type).
+    pub expr: String,
+    pub line: usize,
+    /// In a segmented program: the code that pushes its value on `v`.
+    pub push: Option<String>,
+}
+
+/// A program lowered: its statements in order, in segments (one unless
+/// the program is long; statically known functions that nothing needs as
+/// values are left out), and its output.
+pub(crate) struct Lowered {
+    pub segments: Vec<Vec<Stmt>>,
+    /// The program's output as an owned `Value` expression.
+    pub output: String,
+}
+
+/// Lowering state of one program.
+pub(crate) struct Lower<'p> {
+    plan: &'p Plan,
+    types: &'p [Ty],
+    program: usize,
+    /// Each lowered node's expression (the local it is held in).
+    locals: Vec<Option<Expr>>,
+    /// Lazily built function values that some code needs.
+    requested: RefCell<Vec<bool>>,
+    /// Fresh names for closure parameters and temporaries.
+    fresh: Cell<usize>,
+    /// `Some(first)`: the program is split into segments, and nodes before
+    /// position `first` of the current segment live on the value stack `v`.
+    segment_start: Option<usize>,
+    /// Position of each node in the program's order (its stack slot).
+    position: Vec<usize>,
+}
+
+impl<'p> Lower<'p> {
+    pub fn new(plan: &'p Plan, types: &'p [Ty], program: usize) -> Lower<'p> {
+        let mut position = vec![usize::MAX; plan.nodes.len()];
+        for (k, &n) in plan.program_orders()[program].iter().enumerate() {
+            position[n] = k;
+        }
+        Lower {
+            plan,
+            types,
+            program,
+            locals: vec![None; plan.nodes.len()],
+            requested: RefCell::new(vec![false; plan.nodes.len()]),
+            fresh: Cell::new(0),
+            segment_start: None,
+            position,
+        }
+    }
+
+    fn fresh(&self, prefix: &str) -> String {
+        let k = self.fresh.get();
+        self.fresh.set(k + 1);
+        // `ident` keeps DSL names off the `__` prefix.
+        format!("__{prefix}{k}")
+    }
+
+    // ----- using expressions ---------------------------------------------------
+
+    /// Note that the code being written names `e`'s value.
+    fn used(&self, e: &Expr) {
+        if let Some(n) = e.lazy {
+            self.requested.borrow_mut()[n] = true;
+        }
+    }
+
+    /// `&held`.
+    fn borrow(&self, e: &Expr) -> String {
+        self.used(e);
+        match e.form {
+            Form::Place => format!("&{}", e.code),
+            Form::Ref => e.code.clone(),
+            Form::Owned => format!("&({})", e.code),
+        }
+    }
+
+    /// The held value, owned (an `Arc` clone of a place).
+    fn owned(&self, e: &Expr) -> String {
+        self.used(e);
+        match (e.form, e.repr.is_scalar()) {
+            (Form::Owned, _) => e.code.clone(),
+            (Form::Place, true) => e.code.clone(),
+            (Form::Ref, true) => format!("(*{})", e.code),
+            (Form::Place, false) => format!("{}.clone()", e.code),
+            (Form::Ref, false) if is_name(&e.code) => format!("{}.clone()", e.code),
+            (Form::Ref, false) => format!("({}).clone()", e.code),
+        }
+    }
+
+    /// The value as an owned `Value`.
+    fn value_owned(&self, e: &Expr) -> String {
+        if matches!(e.repr, Repr::Value | Repr::Objects) {
+            self.owned(e)
+        } else {
+            format!("rt::t::IntoValue::into_value({})", self.owned(e))
+        }
+    }
+
+    /// The value as a `&Value`.
+    fn value_ref(&self, e: &Expr) -> String {
+        if let Some(c) = e.constant {
+            return format!("&rt::c::{c}");
+        }
+        if matches!(e.repr, Repr::Value | Repr::Objects) {
+            self.borrow(e)
+        } else {
+            format!("&rt::t::value({})", self.borrow(e))
+        }
+    }
+
+    /// The argument for a kernel parameter of representation `want`.
+    fn param(&self, e: &Expr, want: Repr) -> String {
+        if want == Repr::Value {
+            return self.value_ref(e);
+        }
+        if want == Repr::Objects && e.repr == Repr::Objects {
+            return self.borrow(e);
+        }
+        if e.repr == want {
+            return if want.is_scalar() {
+                self.owned(e)
+            } else {
+                self.borrow(e)
+            };
+        }
+        // A `Value` read in the representation its type promises.
+        debug_assert!(matches!(e.repr, Repr::Value | Repr::Objects));
+        let guard = want.guard().expect("typed representations have guards");
+        format!("rt::t::{guard}({})?", self.borrow(e))
+    }
+
+    /// `e` bound to a fresh local where it is a computation, so that code
+    /// using it twice computes it once: `(binding, expression of it)`.
+    fn bind(&self, e: Expr) -> (String, Expr) {
+        if e.form != Form::Owned || e.func.is_some() {
+            return (String::new(), e);
+        }
+        let name = self.fresh("t");
+        let binding = format!("let {name}: {} = {};", e.repr.held(), e.code);
+        (
+            binding,
+            Expr {
+                code: name,
+                form: Form::Place,
+                ..e
+            },
+        )
+    }
+
+    // ----- operands ----------------------------------------------------------------
+
+    /// The expression of an operand of the node being lowered.
+    fn operand(&self, op: &Operand) -> Expr {
+        match op {
+            Operand::Input => Expr::new("I".into(), Repr::Value, Ty::Grid, Form::Ref),
+            Operand::Node(m) => self.node_expr(*m),
+            Operand::Const(c) => constant_expr(c),
+            Operand::Prim(p) => {
+                let mut e = Expr::new(
+                    format!("rt::prim_ref(rt::Prim::{})", ident(p.name())),
+                    Repr::Value,
+                    Ty::Func(Box::new(battgen_runtime::types::FnTy::Prim(*p))),
+                    Form::Ref,
+                );
+                e.func = Some(StaticFn::Prim(*p));
+                e
+            }
+            Operand::Fused(_) => unreachable!("fused operations are only callees"),
+        }
+    }
+
+    /// A node's value where the code being lowered can read it.
+    fn node_expr(&self, m: usize) -> Expr {
+        let local = self.locals[m].clone().expect("nodes are lowered in order");
+        match self.segment_start {
+            // An earlier segment's node: a `Value` on the stack.
+            Some(first) if self.position[m] < first => Expr {
+                code: format!("v[{}]", self.position[m]),
+                repr: Repr::Value,
+                form: Form::Place,
+                ..local
+            },
+            _ => local,
+        }
+    }
+
+    // ----- calls --------------------------------------------------------------------
+
+    /// `p(args)`, typed where a kernel takes the arguments.
+    fn call_prim(&self, p: Prim, args: &[Expr]) -> Expr {
+        let tys: Vec<Ty> = args.iter().map(|a| a.ty.clone()).collect();
+        let ty = result_type(p, &tys);
+        if let Some(e) = self.higher_order(p, args, &ty) {
+            return e;
+        }
+        if p == Prim::branch && args.len() == 3 {
+            return self.branch(args, ty);
+        }
+        let reprs: Vec<Repr> = args.iter().map(Expr::usable_repr).collect();
+        if let Some(k) = find_kernel(p, &reprs) {
+            let params: Vec<String> = args
+                .iter()
+                .zip(k.params)
+                .map(|(a, &want)| self.param(a, want))
+                .collect();
+            return Expr::owned(
+                format!("rt::p::{}({})?", k.name, params.join(", ")),
+                k.ret,
+                ty_of_repr(k.ret, ty),
+            );
+        }
+        let params: Vec<String> = args.iter().map(|a| self.value_ref(a)).collect();
+        Expr::owned(
+            format!("{}({})?", prim_path(p), params.join(", ")),
+            Repr::Value,
+            ty,
+        )
+    }
+
+    /// `a if condition else b`: both are values already, so a typed
+    /// `if` where they share a representation.
+    fn branch(&self, args: &[Expr], ty: Ty) -> Expr {
+        let cond = format!("rt::t::Truthy::truthy({})", self.borrow(&args[0]));
+        let (a, b) = (&args[1], &args[2]);
+        if a.repr == b.repr {
+            Expr::owned(
+                format!("if {cond} {{ {} }} else {{ {} }}", self.owned(a), self.owned(b)),
+                a.repr,
+                ty_of_repr(a.repr, ty),
+            )
+        } else {
+            Expr::owned(
+                format!(
+                    "if {cond} {{ {} }} else {{ {} }}",
+                    self.value_owned(a),
+                    self.value_owned(b)
+                ),
+                Repr::Value,
+                ty,
+            )
+        }
+    }
+
+    /// A higher-order primitive applying a statically known function: its
+    /// `_with` form with the function as a Rust closure (typed inside).
+    fn higher_order(&self, p: Prim, args: &[Expr], ty: &Ty) -> Option<Expr> {
+        let (at, arity) = closure_position(p)?;
+        let f = args.get(at)?.func.clone()?;
+        if f.arity() != arity {
+            return None;
+        }
+        // The element types the function is called on.
+        let containers: Vec<&Expr> = if arity == 1 {
+            vec![&args[1 - at]]
+        } else {
+            vec![&args[1], &args[2]]
+        };
+        // sfilter of indices: a typed loop over the locations.
+        if p == Prim::sfilter && args[0].usable_repr() == Repr::Indices {
+            let e = self.fresh("e");
+            let param = Expr::new(e.clone(), Repr::Pair, Ty::Pair, Form::Owned);
+            let body = self.inline(&f, vec![param])?;
+            let (binding, body) = self.bind(body);
+            let test = format!("rt::t::Truthy::truthy({})", self.borrow(&body));
+            return Some(Expr::owned(
+                format!(
+                    "rt::t::sfilter_locs({}, |{e}: (i64, i64)| -> rt::Result<bool> {{ {binding} Ok({test}) }})?",
+                    self.param(&args[0], Repr::Indices)
+                ),
+                Repr::Indices,
+                Ty::Indices,
+            ));
+        }
+        let names: Vec<String> = (0..arity).map(|_| self.fresh("e")).collect();
+        let params: Vec<Expr> = names
+            .iter()
+            .zip(&containers)
+            .map(|(name, c)| Expr::new(name.clone(), Repr::Value, c.ty.element(), Form::Ref))
+            .collect();
+        let body = self.inline(&f, params)?;
+        let typed: Vec<String> = names.iter().map(|n| format!("{n}: &rt::Value")).collect();
+        let closure = format!(
+            "|{}| -> rt::Result<rt::Value> {{ Ok({}) }}",
+            typed.join(", "),
+            self.value_owned(&body)
+        );
+        let rest: Vec<String> = args
+            .iter()
+            .enumerate()
+            .map(|(k, a)| {
+                if k == at {
+                    closure.clone()
+                } else {
+                    self.value_ref(a)
+                }
+            })
+            .collect();
+        Some(Expr::owned(
+            format!("{}_with({})?", prim_path(p), rest.join(", ")),
+            Repr::Value,
+            ty.clone(),
+        ))
+    }
+
+    /// The call of a statically known function on `args`, lowered; `None`
+    /// where the arity does not match (the dynamic call then raises the
+    /// reference's TypeError).
+    fn inline(&self, f: &StaticFn, args: Vec<Expr>) -> Option<Expr> {
+        if args.len() != f.arity() {
+            return None;
+        }
+        Some(match f {
+            StaticFn::Prim(p) => self.call_prim(*p, &args),
+            StaticFn::Bind {
+                right, f, fixed, ..
+            } => {
+                let mut all = args;
+                let fixed = self.operand(fixed);
+                if *right {
+                    all.push(fixed);
+                } else {
+                    all.insert(0, fixed);
+                }
+                self.inline(f, all)?
+            }
+            StaticFn::Compose(outer, inner) => {
+                let x = self.inline(inner, args)?;
+                self.sequence(vec![x], |xs| self.inline(outer, xs))?
+            }
+            StaticFn::Chain(h, g, f) => {
+                let x = self.inline(f, args)?;
+                self.sequence(vec![x], |xs| {
+                    let y = self.inline(g, xs)?;
+                    self.sequence(vec![y], |ys| self.inline(h, ys))
+                })?
+            }
+            StaticFn::Fork(outer, a, b) => {
+                // Arguments are places, parameters or literals: cheap to
+                // name twice.
+                let x = self.inline(a, args.clone())?;
+                let y = self.inline(b, args)?;
+                self.sequence(vec![x, y], |xy| self.inline(outer, xy))?
+            }
+            StaticFn::Matcher(f, target) => {
+                let x = self.inline(f, args)?;
+                let target = self.operand(target);
+                self.call_prim(Prim::equality, &[x, target])
+            }
+        })
+    }
+
+    /// `then(values)` with each computed value bound to a local first (in
+    /// order), so that it is computed once and in the reference's order.
+    fn sequence(
+        &self,
+        values: Vec<Expr>,
+        then: impl FnOnce(Vec<Expr>) -> Option<Expr>,
+    ) -> Option<Expr> {
+        let mut bindings = String::new();
+        let mut bound = Vec::with_capacity(values.len());
+        for v in values {
+            let (b, v) = self.bind(v);
+            bindings.push_str(&b);
+            bound.push(v);
+        }
+        let result = then(bound)?;
+        if bindings.is_empty() {
+            return Some(result);
+        }
+        let code = format!("{{ {bindings} {} }}", self.owned(&result));
+        Some(Expr {
+            code,
+            form: Form::Owned,
+            func: None,
+            lazy: None,
+            constant: None,
+            ..result
+        })
+    }
+
+    // ----- nodes ----------------------------------------------------------------------
+
+    /// The function value node `n` builds, where it is known statically.
+    fn static_of(&self, n: usize) -> Option<StaticFn> {
+        let node = &self.plan.nodes[n];
+        let Operand::Prim(p) = node.callee else {
+            return None;
+        };
+        let f = |k: usize| self.operand(node.args.get(k)?).func.map(Box::new);
+        Some(match (p, node.args.len()) {
+            (Prim::rbind | Prim::lbind, 2) => {
+                let inner = f(0)?;
+                // The reference's lambda takes one argument less than the
+                // bound function (two or three); other arities stay dynamic.
+                let arity = match inner.arity() {
+                    2 => 1,
+                    3 => 2,
+                    _ => return None,
+                };
+                StaticFn::Bind {
+                    right: p == Prim::rbind,
+                    f: inner,
+                    fixed: node.args[1].clone(),
+                    arity,
+                }
+            }
+            (Prim::compose, 2) => StaticFn::Compose(f(0)?, f(1)?),
+            (Prim::chain, 3) => StaticFn::Chain(f(0)?, f(1)?, f(2)?),
+            (Prim::fork, 3) => StaticFn::Fork(f(0)?, f(1)?, f(2)?),
+            (Prim::matcher, 2) => StaticFn::Matcher(f(0)?, node.args[1].clone()),
+            _ => return None,
+        })
+    }
+
+    /// The expression computing node `n` (owned).
+    fn node_call(&self, n: usize) -> Expr {
+        let node = &self.plan.nodes[n];
+        let args: Vec<Expr> = node.args.iter().map(|a| self.operand(a)).collect();
+        match &node.callee {
+            Operand::Prim(p) => self.call_prim(*p, &args),
+            Operand::Fused(Fused::ApplyChain { merge }) => {
+                let refs: Vec<String> = args.iter().map(|a| self.value_ref(a)).collect();
+                let (container, stages) = refs.split_last().expect("a chain has a container");
+                Expr::owned(
+                    format!(
+                        "rt::p::apply_chain(&[{}], {container}, {merge})?",
+                        stages.join(", ")
+                    ),
+                    Repr::Value,
+                    self.types[n].clone(),
+                )
+            }
+            callee => {
+                let f = self.operand(callee);
+                if let Some(e) = f
+                    .func
+                    .as_ref()
+                    .and_then(|sf| self.inline(sf, args.clone()))
+                {
+                    return e;
+                }
+                let refs: Vec<String> = args.iter().map(|a| self.value_ref(a)).collect();
+                Expr::owned(
+                    format!("rt::call_refs({}, &[{}])?", self.value_ref(&f), refs.join(", ")),
+                    Repr::Value,
+                    self.types[n].clone(),
+                )
+            }
+        }
+    }
+
+    /// Lower the program: its nodes in statement order, cut into segments
+    /// of `segment` nodes when given (each node's value then also goes on
+    /// the stack `v`, where later segments read it).
+    pub fn lower(mut self, segment: Option<usize>) -> Lowered {
+        let order = self.plan.program_orders()[self.program].clone();
+        let chunk = segment.unwrap_or(order.len()).max(1);
+        // (node, its expression, or None for a statically known function)
+        let mut segments: Vec<Vec<(usize, Option<Expr>)>> = Vec::new();
+        for (s, nodes) in order.chunks(chunk).enumerate() {
+            if segment.is_some() {
+                self.segment_start = Some(s * chunk);
+            }
+            let mut out = Vec::new();
+            for &n in nodes {
+                let var = self.var_name(n);
+                match self.static_of(n) {
+                    Some(f) => {
+                        // Built as a value only if something needs it.
+                        let mut e =
+                            Expr::new(var, Repr::Value, self.types[n].clone(), Form::Place);
+                        e.func = Some(f);
+                        e.lazy = Some(n);
+                        self.locals[n] = Some(e);
+                        out.push((n, None));
+                    }
+                    None => {
+                        let e = self.node_call(n);
+                        self.locals[n] =
+                            Some(Expr::new(var, e.repr, e.ty.clone(), Form::Place));
+                        out.push((n, Some(e)));
+                    }
+                }
+            }
+            segments.push(out);
+        }
+        // The output, read where the last segment reads; moved out of its
+        // local, the function's last use of it.
+        if segment.is_some() {
+            self.segment_start = Some(segments.len().saturating_sub(1) * chunk);
+        }
+        let output = match &self.plan.programs[self.program].output {
+            Operand::Input => "I.clone()".to_owned(),
+            op => {
+                let mut e = self.operand(op);
+                if e.form == Form::Place && e.lazy.is_none() && !e.code.starts_with("v[") {
+                    e.form = Form::Owned;
+                }
+                self.value_owned(&e)
+            }
+        };
+        // The statically known functions something needs, in reverse
+        // order: building one may need earlier ones.
+        let mut built: Vec<Option<Expr>> = vec![None; self.plan.nodes.len()];
+        for (s, seg) in segments.iter().enumerate().rev() {
+            for &(n, ref e) in seg.iter().rev() {
+                if e.is_some() || !self.requested.borrow()[n] {
+                    continue;
+                }
+                if segment.is_some() {
+                    self.segment_start = Some(s * chunk);
+                }
+                let node = &self.plan.nodes[n];
+                let Operand::Prim(p) = node.callee else {
+                    unreachable!("statically known functions are primitive calls")
+                };
+                let refs: Vec<String> = node
+                    .args
+                    .iter()
+                    .map(|a| self.value_ref(&self.operand(a)))
+                    .collect();
+                built[n] = Some(Expr::owned(
+                    format!("{}({})?", prim_path(p), refs.join(", ")),
+                    Repr::Value,
+                    self.types[n].clone(),
+                ));
+            }
+        }
+        let segments = segments
+            .into_iter()
+            .map(|seg| {
+                seg.into_iter()
+                    .filter_map(|(n, e)| {
+                        let e = match e.or_else(|| built[n].take()) {
+                            Some(e) => e,
+                            // A segment still pushes a slot for it.
+                            None if segment.is_some() => {
+                                Expr::owned("rt::Value::None".into(), Repr::Value, Ty::Dynamic)
+                            }
+                            None => return None,
+                        };
+                        let var = self.var_name(n);
+                        let push = segment.map(|_| {
+                            let local = Expr::new(var.clone(), e.repr, e.ty.clone(), Form::Place);
+                            format!("v.push({});", self.value_owned(&local))
+                        });
+                        Some(Stmt {
+                            var,
+                            held: e.repr.held(),
+                            expr: e.code,
+                            line: self.line_of(n),
+                            push,
+                        })
+                    })
+                    .collect()
+            })
+            .collect();
+        Lowered { segments, output }
+    }
+
+    /// The line of the statement of this program that node `n` is (0 for
+    /// nodes it only reads).
+    fn line_of(&self, n: usize) -> usize {
+        self.plan.nodes[n]
+            .sources
+            .iter()
+            .find(|s| s.program == self.program)
+            .map_or(0, |s| s.line)
+    }
+
+    /// The DSL variable node `n` assigns in this program, or `n{n}`.
+    fn var_name(&self, n: usize) -> String {
+        match self.plan.nodes[n]
+            .sources
+            .iter()
+            .find(|s| s.program == self.program)
+        {
+            Some(s) => ident(&s.var),
+            None => format!("n{n}"),
+        }
+    }
+}
+
+/// Whether code is a plain name (no parentheses needed around it).
+fn is_name(code: &str) -> bool {
+    code.chars().all(|c| c.is_alphanumeric() || c == '_')
+}
+
+/// A constant as an expression: scalars as literals, typed.
+fn constant_expr(name: &str) -> Expr {
+    let value = battgen_runtime::constants::constant(name);
+    let name = battgen_runtime::constants::CONSTANT_NAMES
+        .iter()
+        .find(|n| **n == name)
+        .copied();
+    let mut e = match value {
+        Some(Value::Bool(b)) => Expr::owned(format!("{b}"), Repr::Bool, Ty::Bool),
+        Some(Value::Int(i)) => Expr::owned(format!("{i}i64"), Repr::Int, Ty::Int),
+        Some(Value::Pair(a, b)) => Expr::owned(format!("({a}i64, {b}i64)"), Repr::Pair, Ty::Pair),
+        other => Expr::new(
+            format!("&rt::c::{}", name.unwrap_or("MISSING")),
+            Repr::Value,
+            other.map_or(Ty::Dynamic, |v| Ty::of_value(&v)),
+            Form::Ref,
+        ),
+    };
+    e.constant = name;
+    e
+}
