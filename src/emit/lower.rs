@@ -364,6 +364,10 @@ impl<'p> Lower<'p> {
         if p == Prim::branch && args.len() == 3 {
             return self.branch(args, ty);
         }
+        if p == Prim::identity && args.len() == 1 {
+            let a = &args[0];
+            return Expr::owned(self.owned(a), a.repr, a.ty.clone());
+        }
         let reprs: Vec<Repr> = args.iter().map(Expr::usable_repr).collect();
         if let Some(k) = find_kernel(p, &reprs) {
             let params: Vec<String> = args
@@ -392,7 +396,11 @@ impl<'p> Lower<'p> {
         let (a, b) = (&args[1], &args[2]);
         if a.repr == b.repr {
             Expr::owned(
-                format!("if {cond} {{ {} }} else {{ {} }}", self.owned(a), self.owned(b)),
+                format!(
+                    "if {cond} {{ {} }} else {{ {} }}",
+                    self.owned(a),
+                    self.owned(b)
+                ),
                 a.repr,
                 ty_of_repr(a.repr, ty),
             )
@@ -600,16 +608,16 @@ impl<'p> Lower<'p> {
             }
             callee => {
                 let f = self.operand(callee);
-                if let Some(e) = f
-                    .func
-                    .as_ref()
-                    .and_then(|sf| self.inline(sf, args.clone()))
-                {
+                if let Some(e) = f.func.as_ref().and_then(|sf| self.inline(sf, args.clone())) {
                     return e;
                 }
                 let refs: Vec<String> = args.iter().map(|a| self.value_ref(a)).collect();
                 Expr::owned(
-                    format!("rt::call_refs({}, &[{}])?", self.value_ref(&f), refs.join(", ")),
+                    format!(
+                        "rt::call_refs({}, &[{}])?",
+                        self.value_ref(&f),
+                        refs.join(", ")
+                    ),
                     Repr::Value,
                     self.types[n].clone(),
                 )
@@ -635,8 +643,7 @@ impl<'p> Lower<'p> {
                 match self.static_of(n) {
                     Some(f) => {
                         // Built as a value only if something needs it.
-                        let mut e =
-                            Expr::new(var, Repr::Value, self.types[n].clone(), Form::Place);
+                        let mut e = Expr::new(var, Repr::Value, self.types[n].clone(), Form::Place);
                         e.func = Some(f);
                         e.lazy = Some(n);
                         self.locals[n] = Some(e);
@@ -644,8 +651,7 @@ impl<'p> Lower<'p> {
                     }
                     None => {
                         let e = self.node_call(n);
-                        self.locals[n] =
-                            Some(Expr::new(var, e.repr, e.ty.clone(), Form::Place));
+                        self.locals[n] = Some(Expr::new(var, e.repr, e.ty.clone(), Form::Place));
                         out.push((n, Some(e)));
                     }
                 }

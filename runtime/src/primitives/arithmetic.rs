@@ -357,7 +357,223 @@ pub fn branch(condition: &Value, a: &Value, b: &Value) -> Result<Value> {
 }
 
 // ----- kernels (see `typed`) ---------------------------------------------------
+//
+// On ints and pairs of ints the primitives above are `int_op` per
+// component; these are the same operations on unboxed numbers (the
+// `Value` forms take the fast paths of `lifted`, which compute the same).
+
+macro_rules! lifted_kernels {
+    ($op:expr, $ctx:literal, $ii:ident, $pp:ident, $pi:ident, $ip:ident) => {
+        pub fn $ii(a: i64, b: i64) -> Result<i64> {
+            int_op($op, a, b, $ctx)
+        }
+        pub fn $pp(a: (i64, i64), b: (i64, i64)) -> Result<(i64, i64)> {
+            Ok((int_op($op, a.0, b.0, $ctx)?, int_op($op, a.1, b.1, $ctx)?))
+        }
+        pub fn $pi(a: (i64, i64), b: i64) -> Result<(i64, i64)> {
+            Ok((int_op($op, a.0, b, $ctx)?, int_op($op, a.1, b, $ctx)?))
+        }
+        pub fn $ip(a: i64, b: (i64, i64)) -> Result<(i64, i64)> {
+            Ok((int_op($op, a, b.0, $ctx)?, int_op($op, a, b.1, $ctx)?))
+        }
+    };
+}
+
+lifted_kernels!(
+    Op::Add,
+    "add",
+    add_ints,
+    add_pairs,
+    add_pair_int,
+    add_int_pair
+);
+lifted_kernels!(
+    Op::Sub,
+    "subtract",
+    subtract_ints,
+    subtract_pairs,
+    subtract_pair_int,
+    subtract_int_pair
+);
+lifted_kernels!(
+    Op::Mul,
+    "multiply",
+    multiply_ints,
+    multiply_pairs,
+    multiply_pair_int,
+    multiply_int_pair
+);
+lifted_kernels!(
+    Op::FloorDiv,
+    "divide",
+    divide_ints,
+    divide_pairs,
+    divide_pair_int,
+    divide_int_pair
+);
+
+/// A one-number map (`increment`, `invert`, ...) on an int and on a pair.
+macro_rules! unary_kernels {
+    ($int:ident, $pair:ident, $f:expr) => {
+        pub fn $int(x: i64) -> Result<i64> {
+            $f(x)
+        }
+        pub fn $pair(x: (i64, i64)) -> Result<(i64, i64)> {
+            Ok(($f(x.0)?, $f(x.1)?))
+        }
+    };
+}
+
+unary_kernels!(invert_int, invert_pair, |x: i64| x
+    .checked_neg()
+    .ok_or(overflow("invert")));
+unary_kernels!(double_int, double_pair, |x: i64| int_op(
+    Op::Mul,
+    x,
+    2,
+    "double"
+));
+unary_kernels!(halve_int, halve_pair, |x: i64| int_op(
+    Op::FloorDiv,
+    x,
+    2,
+    "halve"
+));
+unary_kernels!(increment_int, increment_pair, |x: i64| int_op(
+    Op::Add,
+    x,
+    1,
+    "increment"
+));
+unary_kernels!(decrement_int, decrement_pair, |x: i64| int_op(
+    Op::Sub,
+    x,
+    1,
+    "decrement"
+));
+unary_kernels!(crement_int, crement_pair, |v: i64| match v.cmp(&0) {
+    Ordering::Equal => Ok(0),
+    Ordering::Greater => v.checked_add(1).ok_or(overflow("crement")),
+    Ordering::Less => v.checked_sub(1).ok_or(overflow("crement")),
+});
+unary_kernels!(sign_int, sign_pair, |v: i64| -> Result<i64> {
+    Ok(v.signum())
+});
+
+pub fn even_int(n: i64) -> Result<bool> {
+    Ok(floor_mod(n, 2, "even")? == 0)
+}
+
+pub fn flip_bool(b: bool) -> Result<bool> {
+    Ok(!b)
+}
+
+pub fn positive_int(x: i64) -> Result<bool> {
+    Ok(x > 0)
+}
+
+pub fn greater_ints(a: i64, b: i64) -> Result<bool> {
+    Ok(a > b)
+}
+
+pub fn greater_pairs(a: (i64, i64), b: (i64, i64)) -> Result<bool> {
+    Ok(a > b)
+}
+
+/// `a and b` of two bools is a bool.
+pub fn both_bools(a: bool, b: bool) -> Result<bool> {
+    Ok(a && b)
+}
+
+pub fn either_bools(a: bool, b: bool) -> Result<bool> {
+    Ok(a || b)
+}
+
+pub fn toivec_int(i: i64) -> Result<(i64, i64)> {
+    Ok((i, 0))
+}
+
+pub fn tojvec_int(j: i64) -> Result<(i64, i64)> {
+    Ok((0, j))
+}
+
+pub fn astuple_ints(a: i64, b: i64) -> Result<(i64, i64)> {
+    Ok((a, b))
+}
+
+/// `==` of two values of one representation: ints, bools, pairs compare
+/// as numbers; grids, indices and objects as what they hold (their `Arc`s
+/// hold canonical forms, so equal values hold equal data).
+pub fn equality_ints(a: i64, b: i64) -> Result<bool> {
+    Ok(a == b)
+}
+
+pub fn equality_bools(a: bool, b: bool) -> Result<bool> {
+    Ok(a == b)
+}
+
+pub fn equality_pairs(a: (i64, i64), b: (i64, i64)) -> Result<bool> {
+    Ok(a == b)
+}
+
+pub fn equality_grids(a: &crate::typed::G, b: &crate::typed::G) -> Result<bool> {
+    Ok(a == b)
+}
+
+pub fn equality_locs(a: &crate::typed::Locs, b: &crate::typed::Locs) -> Result<bool> {
+    Ok(a == b)
+}
+
+pub fn equality_cells(a: &crate::typed::Cells, b: &crate::typed::Cells) -> Result<bool> {
+    Ok(a == b)
+}
 
 crate::kernel_table! {
     ARITHMETIC_KERNELS:
+    add(Int, Int) -> Int = add_ints;
+    add(Pair, Pair) -> Pair = add_pairs;
+    add(Pair, Int) -> Pair = add_pair_int;
+    add(Int, Pair) -> Pair = add_int_pair;
+    subtract(Int, Int) -> Int = subtract_ints;
+    subtract(Pair, Pair) -> Pair = subtract_pairs;
+    subtract(Pair, Int) -> Pair = subtract_pair_int;
+    subtract(Int, Pair) -> Pair = subtract_int_pair;
+    multiply(Int, Int) -> Int = multiply_ints;
+    multiply(Pair, Pair) -> Pair = multiply_pairs;
+    multiply(Pair, Int) -> Pair = multiply_pair_int;
+    multiply(Int, Pair) -> Pair = multiply_int_pair;
+    divide(Int, Int) -> Int = divide_ints;
+    divide(Pair, Pair) -> Pair = divide_pairs;
+    divide(Pair, Int) -> Pair = divide_pair_int;
+    divide(Int, Pair) -> Pair = divide_int_pair;
+    invert(Int) -> Int = invert_int;
+    invert(Pair) -> Pair = invert_pair;
+    double(Int) -> Int = double_int;
+    double(Pair) -> Pair = double_pair;
+    halve(Int) -> Int = halve_int;
+    halve(Pair) -> Pair = halve_pair;
+    increment(Int) -> Int = increment_int;
+    increment(Pair) -> Pair = increment_pair;
+    decrement(Int) -> Int = decrement_int;
+    decrement(Pair) -> Pair = decrement_pair;
+    crement(Int) -> Int = crement_int;
+    crement(Pair) -> Pair = crement_pair;
+    sign(Int) -> Int = sign_int;
+    sign(Pair) -> Pair = sign_pair;
+    even(Int) -> Bool = even_int;
+    flip(Bool) -> Bool = flip_bool;
+    positive(Int) -> Bool = positive_int;
+    greater(Int, Int) -> Bool = greater_ints;
+    greater(Pair, Pair) -> Bool = greater_pairs;
+    both(Bool, Bool) -> Bool = both_bools;
+    either(Bool, Bool) -> Bool = either_bools;
+    toivec(Int) -> Pair = toivec_int;
+    tojvec(Int) -> Pair = tojvec_int;
+    astuple(Int, Int) -> Pair = astuple_ints;
+    equality(Int, Int) -> Bool = equality_ints;
+    equality(Bool, Bool) -> Bool = equality_bools;
+    equality(Pair, Pair) -> Bool = equality_pairs;
+    equality(Grid, Grid) -> Bool = equality_grids;
+    equality(Indices, Indices) -> Bool = equality_locs;
+    equality(Object, Object) -> Bool = equality_cells;
 }

@@ -11,14 +11,15 @@
 //! | bool | `bool` | `bool` |
 //! | int | `i64` | `i64` |
 //! | pair | `(i64, i64)` | `(i64, i64)` |
-//! | grid | [`G`] = `Arc<Grid>` | `&Grid` |
-//! | indices | [`Locs`] = `Arc<[Loc]>` | `&[Loc]` |
-//! | object | [`Cells`] = `Arc<[Cell]>` | `&[Cell]` |
+//! | grid | [`G`] = `Arc<Grid>` | `&G` |
+//! | indices | [`Locs`] = `Arc<[Loc]>` | `&Locs` |
+//! | object | [`Cells`] = `Arc<[Cell]>` | `&Cells` |
 //! | objects | `Value`, a frozenset of objects | `&Value` |
 //! | anything else | `Value` | `&Value` |
 //!
 //! The containers are the very `Arc`s that their `Value`s hold, so a typed
-//! value becomes a `Value` (and back) without copying.
+//! value becomes a `Value` (and back) without copying, and a kernel that
+//! returns an argument unchanged shares it.
 //!
 //! # Kernels
 //!
@@ -356,41 +357,119 @@ impl Truthy for Value {
 // ----- the kernel table --------------------------------------------------------
 
 /// A primitive at concrete representations: what typed code calls.
-#[derive(Debug)]
 pub struct Kernel {
     pub prim: Prim,
     pub params: &'static [Repr],
     pub ret: Repr,
     /// The function's name; emitted code calls `rt::p::{name}`.
     pub name: &'static str,
+    /// The kernel on `Value` arguments read through the guards (a deopt
+    /// where one does not hold), its result as a `Value`: how tests call
+    /// every kernel alike.
+    pub call: fn(&[&Value]) -> Result<Value>,
+}
+
+impl std::fmt::Debug for Kernel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}{:?} -> {:?} ({})",
+            self.prim.name(),
+            self.params,
+            self.ret,
+            self.name
+        )
+    }
 }
 
 /// The Rust parameter type of a representation in a kernel's signature.
 #[macro_export]
 #[doc(hidden)]
 macro_rules! kernel_param {
-    (Bool) => { bool };
-    (Int) => { i64 };
-    (Pair) => { (i64, i64) };
-    (Grid) => { &$crate::values::Grid };
-    (Indices) => { &[$crate::values::Loc] };
-    (Object) => { &[$crate::values::Cell] };
-    (Objects) => { &$crate::values::Value };
-    (Value) => { &$crate::values::Value };
+    (Bool) => {
+        bool
+    };
+    (Int) => {
+        i64
+    };
+    (Pair) => {
+        (i64, i64)
+    };
+    (Grid) => {
+        &$crate::typed::G
+    };
+    (Indices) => {
+        &$crate::typed::Locs
+    };
+    (Object) => {
+        &$crate::typed::Cells
+    };
+    (Objects) => {
+        &$crate::values::Value
+    };
+    (Value) => {
+        &$crate::values::Value
+    };
 }
 
 /// The Rust result type of a representation in a kernel's signature.
 #[macro_export]
 #[doc(hidden)]
 macro_rules! kernel_ret {
-    (Bool) => { bool };
-    (Int) => { i64 };
-    (Pair) => { (i64, i64) };
-    (Grid) => { $crate::typed::G };
-    (Indices) => { $crate::typed::Locs };
-    (Object) => { $crate::typed::Cells };
-    (Objects) => { $crate::values::Value };
-    (Value) => { $crate::values::Value };
+    (Bool) => {
+        bool
+    };
+    (Int) => {
+        i64
+    };
+    (Pair) => {
+        (i64, i64)
+    };
+    (Grid) => {
+        $crate::typed::G
+    };
+    (Indices) => {
+        $crate::typed::Locs
+    };
+    (Object) => {
+        $crate::typed::Cells
+    };
+    (Objects) => {
+        $crate::values::Value
+    };
+    (Value) => {
+        $crate::values::Value
+    };
+}
+
+/// A `Value` argument read as a kernel parameter (through its guard).
+#[macro_export]
+#[doc(hidden)]
+macro_rules! kernel_arg {
+    (Bool, $v:expr) => {
+        $crate::typed::bool($v)?
+    };
+    (Int, $v:expr) => {
+        $crate::typed::int($v)?
+    };
+    (Pair, $v:expr) => {
+        $crate::typed::pair($v)?
+    };
+    (Grid, $v:expr) => {
+        $crate::typed::grid($v)?
+    };
+    (Indices, $v:expr) => {
+        $crate::typed::indices($v)?
+    };
+    (Object, $v:expr) => {
+        $crate::typed::object($v)?
+    };
+    (Objects, $v:expr) => {
+        $crate::typed::objects($v)?
+    };
+    (Value, $v:expr) => {
+        $v
+    };
 }
 
 /// A family's kernels: `prim(Repr, ...) -> Repr = function;` per line.
@@ -407,6 +486,14 @@ macro_rules! kernel_table {
                 params: &[ $( $crate::typed::Repr::$param ),* ],
                 ret: $crate::typed::Repr::$ret,
                 name: stringify!($func),
+                call: |args: &[&$crate::values::Value]| {
+                    let mut next = args.iter();
+                    let result = $func( $( $crate::kernel_arg!(
+                        $param,
+                        next.next().copied().ok_or($crate::error::Error::type_error("kernel arity"))?
+                    ) ),* )?;
+                    Ok($crate::typed::IntoValue::into_value(result))
+                },
             }
         ),* ];
         $(

@@ -1,0 +1,260 @@
+//! Every typed kernel against its `Value` primitive, on real ARC grids and
+//! what the primitives make of them.
+//!
+//! A `Value` primitive sends arguments of a kernel's representations to the
+//! kernel, so calling it with them would compare the kernel with itself.
+//! The oracle here is the primitive's generic path instead: the same values
+//! in representations no kernel takes (a grid as a tuple of row tuples, a
+//! patch as a plain frozenset of pairs or cell tuples, a pair as a tuple
+//! of two ints). The kernel and the primitive must agree on every argument
+//! list: the same value and the same repr (so `True` is not `1`), or the
+//! same kind of error. A kernel may decline with a deopt; that is counted,
+//! not compared, and must stay rare.
+
+use std::sync::Arc;
+
+use battgen_runtime::primitives::grids::objects;
+use battgen_runtime::signatures::dispatch_refs;
+use battgen_runtime::task;
+use battgen_runtime::typed::{is_deopt, kernels, Repr};
+use battgen_runtime::{Grid, Value};
+
+/// The grids of the bundled test tasks (inputs and outputs), plus the
+/// degenerate ones the primitives make: no rows, rows of width 0, 1x1.
+fn grids() -> Vec<Value> {
+    let dir = format!("{}/../tests/data/arc", env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/data/arc")
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    let mut out = vec![
+        Value::grid(Grid::new(0, 0, Vec::new())),
+        Value::grid(Grid::new(2, 0, Vec::new())),
+        Value::grid(Grid::new(1, 1, vec![7])),
+    ];
+    for path in files.iter().take(24) {
+        let text = std::fs::read_to_string(path).unwrap();
+        let t = task::parse_str(&path.display().to_string(), "t", &text).unwrap();
+        for ex in t.samples() {
+            out.push(Value::Grid(ex.input.clone()));
+            if let Some(o) = &ex.output {
+                out.push(Value::grid(o.clone()));
+            }
+        }
+    }
+    out
+}
+
+/// Pools of argument values per representation, from the grids.
+struct Pools {
+    bools: Vec<Value>,
+    ints: Vec<Value>,
+    pairs: Vec<Value>,
+    grids: Vec<Value>,
+    indices: Vec<Value>,
+    objects: Vec<Value>,
+    object_sets: Vec<Value>,
+    values: Vec<Value>,
+}
+
+fn call(p: &str, args: &[&Value]) -> Value {
+    let prim = battgen_runtime::Prim::from_name(p).unwrap();
+    dispatch_refs(prim, args).unwrap()
+}
+
+impl Pools {
+    fn new() -> Pools {
+        let grids = grids();
+        let (t, f) = (Value::Bool(true), Value::Bool(false));
+        let mut indices = vec![Value::empty_set()];
+        let mut objects_ = vec![Value::empty_set()];
+        let mut object_sets = vec![Value::empty_set()];
+        for (k, g) in grids.iter().enumerate().skip(3).step_by(3) {
+            let c = Value::Int((k % 10) as i64);
+            indices.push(call("ofcolor", &[g, &c]));
+            indices.push(call("ofcolor", &[g, &Value::Int(0)]));
+            let objs = objects(g, &t, &f, &t).unwrap();
+            if let Ok(o) = call_checked("first", &[&objs]) {
+                objects_.push(o);
+            }
+            object_sets.push(objs);
+            object_sets.push(objects(g, &f, &t, &f).unwrap());
+            object_sets.push(call("partition", &[g]));
+            if k % 9 == 0 {
+                indices.push(call("asindices", &[g]));
+                objects_.push(call("asobject", &[g]));
+            }
+        }
+        for s in object_sets.clone() {
+            if let Ok(o) = call_checked("last", &[&s]) {
+                objects_.push(o.clone());
+                indices.push(call("toindices", &[&o]));
+                indices.push(call(
+                    "shift",
+                    &[&call("toindices", &[&o]), &Value::Pair(-3, 2)],
+                ));
+            }
+        }
+        let ints: Vec<Value> = [-2i64, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 30, 300]
+            .into_iter()
+            .map(Value::Int)
+            .collect();
+        let pairs: Vec<Value> = [
+            (0, 0),
+            (1, 1),
+            (0, 1),
+            (1, 0),
+            (-1, 0),
+            (0, -1),
+            (-1, -1),
+            (1, -1),
+            (2, 3),
+            (3, 2),
+            (5, 5),
+            (-4, 7),
+            (12, -3),
+            (29, 29),
+            (0, 30),
+        ]
+        .into_iter()
+        .map(|(a, b)| Value::Pair(a, b))
+        .collect();
+        let mut values = Vec::new();
+        for pool in [&ints, &pairs, &indices, &objects_, &object_sets] {
+            values.extend(pool.iter().take(6).cloned());
+        }
+        values.extend(grids.iter().take(8).cloned());
+        values.extend([t.clone(), f.clone(), Value::None, Value::empty_tuple()]);
+        Pools {
+            bools: vec![t, f],
+            ints,
+            pairs,
+            grids,
+            indices,
+            objects: objects_,
+            object_sets,
+            values,
+        }
+    }
+    fn pool(&self, r: Repr) -> &[Value] {
+        match r {
+            Repr::Bool => &self.bools,
+            Repr::Int => &self.ints,
+            Repr::Pair => &self.pairs,
+            Repr::Grid => &self.grids,
+            Repr::Indices => &self.indices,
+            Repr::Object => &self.objects,
+            Repr::Objects => &self.object_sets,
+            Repr::Value => &self.values,
+        }
+    }
+}
+
+fn call_checked(p: &str, args: &[&Value]) -> battgen_runtime::Result<Value> {
+    let prim = battgen_runtime::Prim::from_name(p).unwrap();
+    dispatch_refs(prim, args)
+}
+
+/// The same value in a representation no kernel takes.
+fn generic(v: &Value) -> Value {
+    match v {
+        Value::Pair(a, b) => Value::Tuple(Arc::new([Value::Int(*a), Value::Int(*b)])),
+        Value::Grid(g) => Value::Tuple(
+            g.rows()
+                .map(|r| Value::Tuple(r.iter().map(|&c| Value::Int(c as i64)).collect()))
+                .collect(),
+        ),
+        Value::Indices(s) => Value::Set(
+            s.iter()
+                .map(|&(i, j)| Value::Tuple(Arc::new([Value::Int(i as i64), Value::Int(j as i64)])))
+                .collect(),
+        ),
+        Value::Object(s) => Value::Set(
+            s.iter()
+                .map(|c| {
+                    Value::Tuple(Arc::new([
+                        Value::Int(c.color as i64),
+                        Value::Pair(c.loc.0 as i64, c.loc.1 as i64),
+                    ]))
+                })
+                .collect(),
+        ),
+        Value::Set(s) => Value::Set(s.iter().map(generic).collect()),
+        _ => v.clone(),
+    }
+}
+
+/// A small deterministic generator (the same picks on every machine).
+struct Lcg(u64);
+
+impl Lcg {
+    fn pick(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n
+    }
+}
+
+#[test]
+fn every_kernel_agrees_with_its_primitive() {
+    let pools = Pools::new();
+    let mut rng = Lcg(7);
+    let mut failures = Vec::new();
+    let (mut compared, mut declined) = (0usize, 0usize);
+    for k in kernels() {
+        let mut seen_ok = false;
+        for trial in 0..400 {
+            let args: Vec<Value> = k
+                .params
+                .iter()
+                .map(|&r| {
+                    let pool = pools.pool(r);
+                    pool[rng.pick(pool.len())].clone()
+                })
+                .collect();
+            let refs: Vec<&Value> = args.iter().collect();
+            let typed = (k.call)(&refs);
+            if matches!(&typed, Err(e) if is_deopt(e)) {
+                declined += 1;
+                continue;
+            }
+            let generic_args: Vec<Value> = args.iter().map(generic).collect();
+            let generic_refs: Vec<&Value> = generic_args.iter().collect();
+            let expected = dispatch_refs(k.prim, &generic_refs);
+            compared += 1;
+            let same = match (&typed, &expected) {
+                (Ok(a), Ok(b)) => a == b && a.to_string() == b.to_string(),
+                (Err(a), Err(b)) => a.kind == b.kind,
+                _ => false,
+            };
+            seen_ok |= typed.is_ok();
+            if !same && failures.len() < 40 {
+                failures.push(format!(
+                    "{k:?} trial {trial}: args {}\n  kernel:    {typed:?}\n  primitive: {expected:?}",
+                    args.iter().map(|a| {
+                        let s = a.to_string();
+                        if s.len() > 60 { format!("{}...", &s[..60]) } else { s }
+                    }).collect::<Vec<_>>().join(" | ")
+                ));
+            }
+        }
+        assert!(
+            seen_ok || failures.iter().any(|f| f.starts_with(&format!("{k:?}"))),
+            "{k:?}: no argument list gave a result; the pools miss its inputs"
+        );
+    }
+    assert!(
+        failures.is_empty(),
+        "{} disagreement(s):\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(
+        declined * 10 <= compared.max(1),
+        "kernels declined {declined} of {} argument lists",
+        compared + declined
+    );
+}
