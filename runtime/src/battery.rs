@@ -122,6 +122,60 @@ impl Battery for Emitted {
     }
 }
 
+/// Some programs of a battery, as a battery of their own (`--program`):
+/// they run exactly as in the whole battery; the shared work of the others
+/// is still done where execution is merged (battery, batched).
+pub struct Subset<'a> {
+    inner: &'a dyn Battery,
+    keep: Vec<usize>,
+}
+
+impl<'a> Subset<'a> {
+    /// The programs called `names`, in battery order; the first name that
+    /// no program has is the error.
+    pub fn of(inner: &'a dyn Battery, names: &[String]) -> std::result::Result<Subset<'a>, String> {
+        if let Some(missing) = names
+            .iter()
+            .find(|n| !(0..inner.num_programs()).any(|k| inner.name(k) == n.as_str()))
+        {
+            return Err(missing.clone());
+        }
+        let keep = (0..inner.num_programs())
+            .filter(|&k| names.iter().any(|n| n == inner.name(k)))
+            .collect();
+        Ok(Subset { inner, keep })
+    }
+}
+
+impl Battery for Subset<'_> {
+    fn num_programs(&self) -> usize {
+        self.keep.len()
+    }
+    fn name(&self, k: usize) -> &str {
+        self.inner.name(self.keep[k])
+    }
+    fn task_id(&self, k: usize) -> &str {
+        self.inner.task_id(self.keep[k])
+    }
+    fn run_program(&self, k: usize, input: &Value) -> Result<Value> {
+        self.inner.run_program(self.keep[k], input)
+    }
+    fn run_all(&self, input: &Value) -> Vec<Result<Value>> {
+        let mut all = self.inner.run_all(input);
+        self.keep
+            .iter()
+            .map(|&k| std::mem::replace(&mut all[k], Ok(Value::None)))
+            .collect()
+    }
+    fn run_batch(&self, inputs: &Column, rows: usize, backend: &dyn Backend) -> Vec<Column> {
+        let mut all = self.inner.run_batch(inputs, rows, backend);
+        self.keep
+            .iter()
+            .map(|&k| std::mem::replace(&mut all[k], Column::Uniform(Ok(Value::None))))
+            .collect()
+    }
+}
+
 /// Used by emitted code: the value of an evaluated node, or its error.
 #[inline]
 pub fn arg(node: &Result<Value>) -> Result<&Value> {

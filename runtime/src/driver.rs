@@ -86,6 +86,9 @@ pub struct RunOptions {
     /// against CPU row by row; nonzero exit on any difference.
     #[arg(long)]
     pub gpu_selftest: bool,
+    /// Run only the program with this name (repeatable; default: all).
+    #[arg(long = "program", value_name = "NAME")]
+    pub programs: Vec<String>,
 }
 
 /// How the programs of a battery are executed.
@@ -668,6 +671,21 @@ fn worker_pool(threads: usize) -> std::result::Result<rayon::ThreadPool, i32> {
 
 /// Run with options; returns the exit code.
 pub fn run(battery: &dyn Battery, opts: &RunOptions) -> i32 {
+    let subset;
+    let battery: &dyn Battery = if opts.programs.is_empty() {
+        battery
+    } else {
+        match crate::battery::Subset::of(battery, &opts.programs) {
+            Ok(s) => {
+                subset = s;
+                &subset
+            }
+            Err(name) => {
+                eprintln!("error: the battery has no program called {name}");
+                return exit::USAGE;
+            }
+        }
+    };
     crate::budget::set_limit(Some(Duration::from_millis(opts.timeout_ms)));
     let tasks = match load_tasks(opts) {
         Ok(t) => t,
@@ -721,6 +739,13 @@ pub fn run(battery: &dyn Battery, opts: &RunOptions) -> i32 {
     }
     if !opts.quiet {
         eprint!("{}", summary(&results, opts.mode));
+        let deopts = crate::typed::deopts();
+        if deopts > 0 {
+            eprintln!(
+                "{:>14}  {deopts} program run(s) left typed code for the interpreter",
+                "deopts"
+            );
+        }
     }
     exit::OK
 }
@@ -867,6 +892,9 @@ impl RunOptions {
         }
         if let Some(g) = &self.gpus {
             flag("--gpus", Some(g.to_string().into()));
+        }
+        for p in &self.programs {
+            flag("--program", Some(p.into()));
         }
         for (on, name) in [
             (self.strict, "--strict"),

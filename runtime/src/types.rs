@@ -337,11 +337,34 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
         | P::mostcommon
         | P::leastcommon => arg(0).element(),
         P::other => arg(0).element(),
-        P::sfilter | P::remove | P::sizefilter => match arg(0) {
+        P::sfilter | P::sizefilter => match arg(0) {
             Ty::Grid => Ty::Dynamic,
             t => t,
         },
-        P::combine => Ty::join(&arg(0), &arg(1)),
+        // `remove(value, container)` keeps the container's type.
+        P::remove => match arg(1) {
+            Ty::Grid => Ty::Dynamic,
+            t => t,
+        },
+        // Two pairs concatenate to a 4-tuple.
+        P::combine => match Ty::join(&arg(0), &arg(1)) {
+            Ty::Pair => Ty::TupleOf(Box::new(Ty::Int)),
+            t => t,
+        },
+        // A pair only of two numbers; `astuple((1, 2), (3, 4))` is a 2x2 grid.
+        P::astuple => match (arg(0), arg(1)) {
+            (Ty::Int | Ty::Bool, Ty::Int | Ty::Bool) => Ty::Pair,
+            _ => Ty::Dynamic,
+        },
+        P::toivec | P::tojvec => match arg(0) {
+            Ty::Int | Ty::Bool => Ty::Pair,
+            _ => Ty::Dynamic,
+        },
+        // `max`/`min` of the elements: their type.
+        P::maximum | P::minimum => match arg(0).element() {
+            Ty::Dynamic => Ty::Int,
+            e => e,
+        },
         P::intersection | P::difference => Ty::join(&arg(0), &arg(1)),
         P::insert => Ty::join(&Ty::set_of(arg(0)), &arg(1)),
         P::initset => Ty::set_of(arg(0)),

@@ -2,7 +2,7 @@
 """Side by side: the Python reference (arc-dsl's dsl.py under CPython) and
 battgen on the same programs and inputs, one thread each, program by program.
 
-usage: bench.py DSL_DIR [--programs FILE] [--data DIR] [--tasks N] [--gen PATH]
+usage: bench.py DSL_DIR [--programs FILE] [--data DIR] [--tasks N] [--gen PATH] [--compiled]
 
 Every program runs in cross mode on every input (train and test) of the
 first N tasks of DATA. Python: each program over all inputs, timed with
@@ -13,7 +13,10 @@ limit, which flatters Python). battgen: `gen run --interpret --exec
 per-input --jobs 1 --task ID --repeat R` for the same program on the same
 data, the "wall time" of its summary (execution only, no task loading; the
 median of R runs in one process, so both sides are measured warm, as
-Python is after its first program). A side whose measurement would total
+Python is after its first program). With --compiled, the battery of all
+the programs is compiled once (`gen build`, typed code) and each program
+runs as `battery --program NAME --exec per-input --jobs 1 ...`: what `gen
+run` runs by default. A side whose measurement would total
 under 50 ms (cheap programs: a pass over all inputs can take 0.1 ms,
 where timer noise decides) repeats its pass until it has measured 50 ms,
 up to 200 passes, and reports the median pass. Prints the ratio Python / battgen per
@@ -61,6 +64,8 @@ def main():
     ap.add_argument('--timeout', type=float, default=2.0)
     ap.add_argument('--repeat', type=int, default=5, help="battgen's runs per program (median)")
     ap.add_argument('--only', action='append', default=[], help='program name (repeatable)')
+    ap.add_argument('--compiled', action='store_true',
+                    help='time the compiled battery (gen build) instead of the interpreter')
     a = ap.parse_args()
     sys.setrecursionlimit(10000)
     sys.path.insert(0, a.dsl_dir)
@@ -100,12 +105,23 @@ def main():
                 signal.setitimer(signal.ITIMER_REAL, 0)
         return py, timeouts
 
-    def battgen_run(task, repeat):
-        out = subprocess.run(
-            [a.gen, 'run', '--interpret', '--programs', a.programs, '--task', task,
-             '--mode', 'cross', '--exec', 'per-input', '--jobs', '1', '--data', data,
-             '--repeat', str(repeat)],
-            capture_output=True, text=True)
+    battery = None
+    if a.compiled:
+        battery = os.path.join(data, 'battery')
+        built = subprocess.run([a.gen, 'build', '--programs', a.programs, '-o', battery],
+                               capture_output=True, text=True)
+        if built.returncode != 0:
+            sys.exit(f'gen build failed: {built.stderr[-2000:]}')
+
+    def battgen_run(name, repeat):
+        common = ['--mode', 'cross', '--exec', 'per-input', '--jobs', '1', '--data', data,
+                  '--repeat', str(repeat)]
+        if battery:
+            cmd = [battery, '--program', name] + common
+        else:
+            cmd = [a.gen, 'run', '--interpret', '--programs', a.programs,
+                   '--task', name.rsplit('_', 1)[-1]] + common
+        out = subprocess.run(cmd, capture_output=True, text=True)
         m = re.search(r'wall time\s+([0-9.]+) s', out.stderr)
         if out.returncode != 0 or not m:
             return None, out.stderr.strip()[:200]
@@ -120,10 +136,9 @@ def main():
         if py < MIN_SECONDS:
             passes = [py] + [python_pass(f)[0] for _ in range(min(MAX_PASSES, math.ceil(MIN_SECONDS / py)))]
             py = sorted(passes)[len(passes) // 2]
-        task = name.rsplit('_', 1)[-1]
-        ours, error = battgen_run(task, a.repeat)
+        ours, error = battgen_run(name, a.repeat)
         if ours is not None and ours * a.repeat < MIN_SECONDS:
-            ours, error = battgen_run(task, min(MAX_PASSES, math.ceil(MIN_SECONDS / ours)))
+            ours, error = battgen_run(name, min(MAX_PASSES, math.ceil(MIN_SECONDS / ours)))
         if ours is None:
             print(f'{name}: gen failed: {error}', file=sys.stderr)
             continue

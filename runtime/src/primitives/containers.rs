@@ -271,8 +271,8 @@ pub fn contained(value: &Value, container: &Value) -> Result<Value> {
 /// `type(a)((*a, *b))`: tuple concatenation or frozenset union.
 pub fn combine(a: &Value, b: &Value) -> Result<Value> {
     match (a, b) {
-        (Value::Indices(x), Value::Indices(y)) => Ok(Value::Indices(union_sorted(x, y).into())),
-        (Value::Object(x), Value::Object(y)) => Ok(Value::Object(union_sorted(x, y).into())),
+        (Value::Indices(x), Value::Indices(y)) => combine_locs(x, y).map(Value::Indices),
+        (Value::Object(x), Value::Object(y)) => combine_cells(x, y).map(Value::Object),
         _ => match a.kind() {
             Kind::Tuple => {
                 if b.is_tuple() {
@@ -304,11 +304,9 @@ pub fn intersection(a: &Value, b: &Value) -> Result<Value> {
     match (a, b) {
         (Value::Bool(x), Value::Bool(y)) => return Ok(Value::Bool(*x & *y)),
         (Value::Indices(x), Value::Indices(y)) => {
-            return Ok(Value::Indices(filter_sorted(x, y, true).into()))
+            return intersection_locs(x, y).map(Value::Indices)
         }
-        (Value::Object(x), Value::Object(y)) => {
-            return Ok(Value::Object(filter_sorted(x, y, true).into()))
-        }
+        (Value::Object(x), Value::Object(y)) => return intersection_cells(x, y).map(Value::Object),
         _ => {}
     }
     if let (Some(x), Some(y)) = (a.number(), b.number()) {
@@ -323,12 +321,8 @@ pub fn intersection(a: &Value, b: &Value) -> Result<Value> {
 /// Python `a - b`: frozenset difference (subtraction on numbers).
 pub fn difference(a: &Value, b: &Value) -> Result<Value> {
     match (a, b) {
-        (Value::Indices(x), Value::Indices(y)) => {
-            return Ok(Value::Indices(filter_sorted(x, y, false).into()))
-        }
-        (Value::Object(x), Value::Object(y)) => {
-            return Ok(Value::Object(filter_sorted(x, y, false).into()))
-        }
+        (Value::Indices(x), Value::Indices(y)) => return difference_locs(x, y).map(Value::Indices),
+        (Value::Object(x), Value::Object(y)) => return difference_cells(x, y).map(Value::Object),
         _ => {}
     }
     if let (Some(x), Some(y)) = (a.number(), b.number()) {
@@ -404,10 +398,12 @@ pub fn repeat(item: &Value, num: &Value) -> Result<Value> {
 }
 
 pub fn size(container: &Value) -> Result<Value> {
-    let n = container.len()?;
-    i64::try_from(n)
-        .map(Value::Int)
-        .map_err(|_| Error::unsupported("size"))
+    count(container.len()?).map(Value::Int)
+}
+
+/// A length as a DSL int.
+fn count(n: usize) -> Result<i64> {
+    i64::try_from(n).map_err(|_| Error::unsupported("size"))
 }
 
 /// `type(containers)(e for c in containers for e in c)`: concatenation of a
@@ -639,6 +635,12 @@ pub fn last(container: &Value) -> Result<Value> {
 
 /// `container.union(frozenset({value}))`: frozensets only.
 pub fn insert(value: &Value, container: &Value) -> Result<Value> {
+    if let (Value::Pair(i, j), Value::Indices(s)) = (value, container) {
+        match insert_pair_locs((*i, *j), s) {
+            Err(e) if crate::typed::is_deopt(&e) => {}
+            r => return r.map(Value::Indices),
+        }
+    }
     match container {
         Value::Indices(s) => {
             if let Some(l) = value.loc() {
@@ -705,6 +707,10 @@ pub fn interval(start: &Value, stop: &Value, step: &Value) -> Result<Value> {
     let a = start.as_int("interval")?;
     let b = stop.as_int("interval")?;
     let s = step.as_int("interval")?;
+    interval_ints(a, b, s)
+}
+
+pub fn interval_ints(a: i64, b: i64, s: i64) -> Result<Value> {
     if s == 0 {
         return Err(Error::value_error("interval: step 0"));
     }
@@ -796,6 +802,187 @@ pub fn sizefilter(container: &Value, n: &Value) -> Result<Value> {
 
 // ----- kernels (see `typed`) ---------------------------------------------------
 
+use crate::typed::{objects_iter, Cells, Locs};
+
+pub fn combine_locs(a: &Locs, b: &Locs) -> Result<Locs> {
+    Ok(union_sorted(a, b).into())
+}
+
+pub fn combine_cells(a: &Cells, b: &Cells) -> Result<Cells> {
+    Ok(union_sorted(a, b).into())
+}
+
+pub fn intersection_locs(a: &Locs, b: &Locs) -> Result<Locs> {
+    Ok(filter_sorted(a, b, true).into())
+}
+
+pub fn intersection_cells(a: &Cells, b: &Cells) -> Result<Cells> {
+    Ok(filter_sorted(a, b, true).into())
+}
+
+pub fn difference_locs(a: &Locs, b: &Locs) -> Result<Locs> {
+    Ok(filter_sorted(a, b, false).into())
+}
+
+pub fn difference_cells(a: &Cells, b: &Cells) -> Result<Cells> {
+    Ok(filter_sorted(a, b, false).into())
+}
+
+/// Sets of objects: the generic operations, typed as sets of objects (a
+/// subset or union of sets of objects is one).
+pub fn combine_objects(a: &Value, b: &Value) -> Result<Value> {
+    combine(a, b)
+}
+
+pub fn intersection_objects(a: &Value, b: &Value) -> Result<Value> {
+    intersection(a, b)
+}
+
+pub fn difference_objects(a: &Value, b: &Value) -> Result<Value> {
+    difference(a, b)
+}
+
+pub fn size_locs(s: &Locs) -> Result<i64> {
+    count(s.len())
+}
+
+pub fn size_cells(s: &Cells) -> Result<i64> {
+    count(s.len())
+}
+
+pub fn size_objects(s: &Value) -> Result<i64> {
+    count(s.len()?)
+}
+
+pub fn size_grid(g: &crate::typed::G) -> Result<i64> {
+    count(g.height())
+}
+
+/// A location as a pair that fits `Loc`; a deopt otherwise (its set would
+/// not be indices).
+fn loc_of((i, j): (i64, i64)) -> Result<Loc> {
+    match (i32::try_from(i), i32::try_from(j)) {
+        (Ok(i), Ok(j)) => Ok((i, j)),
+        _ => Err(Error::deopt("location beyond i32")),
+    }
+}
+
+pub fn initset_pair(p: (i64, i64)) -> Result<Locs> {
+    Ok(std::sync::Arc::new([loc_of(p)?]))
+}
+
+pub fn insert_pair_locs(p: (i64, i64), s: &Locs) -> Result<Locs> {
+    let l = loc_of(p)?;
+    Ok(match s.binary_search(&l) {
+        Ok(_) => s.clone(),
+        Err(k) => {
+            let mut v = Vec::with_capacity(s.len() + 1);
+            v.extend_from_slice(&s[..k]);
+            v.push(l);
+            v.extend_from_slice(&s[k..]);
+            v.into()
+        }
+    })
+}
+
+pub fn contained_pair_locs(p: (i64, i64), s: &Locs) -> Result<bool> {
+    Ok(match (i32::try_from(p.0), i32::try_from(p.1)) {
+        (Ok(i), Ok(j)) => s.binary_search(&(i, j)).is_ok(),
+        _ => false,
+    })
+}
+
+/// The union of a set of objects: one object.
+pub fn merge_objects(objs: &Value) -> Result<Cells> {
+    let mut cells: Vec<Cell> = Vec::new();
+    for o in objects_iter(objs) {
+        cells.extend_from_slice(o);
+    }
+    check_size(cells.len(), "merge")?;
+    match Value::object(cells) {
+        Value::Object(c) => Ok(c),
+        _ => Ok(Vec::new().into()),
+    }
+}
+
+pub fn first_objects(objs: &Value) -> Result<Cells> {
+    objects_iter(objs)
+        .next()
+        .cloned()
+        .ok_or(Error::stop_iteration("first"))
+}
+
+pub fn last_objects(objs: &Value) -> Result<Cells> {
+    objects_iter(objs)
+        .last()
+        .cloned()
+        .ok_or(Error::value_error("last"))
+}
+
+pub fn first_locs(s: &Locs) -> Result<(i64, i64)> {
+    s.first()
+        .map(|&(i, j)| (i as i64, j as i64))
+        .ok_or(Error::stop_iteration("first"))
+}
+
+pub fn last_locs(s: &Locs) -> Result<(i64, i64)> {
+    s.last()
+        .map(|&(i, j)| (i as i64, j as i64))
+        .ok_or(Error::value_error("last"))
+}
+
+pub fn remove_object_objects(o: &Cells, objs: &Value) -> Result<Value> {
+    remove(&Value::Object(o.clone()), objs)
+}
+
+pub fn remove_pair_locs(p: (i64, i64), s: &Locs) -> Result<Locs> {
+    Ok(match contained_pair_locs(p, s)? {
+        true => {
+            let l = loc_of(p)?;
+            s.iter()
+                .copied()
+                .filter(|&x| x != l)
+                .collect::<Vec<_>>()
+                .into()
+        }
+        false => s.clone(),
+    })
+}
+
+/// Objects of `n` cells.
+pub fn sizefilter_objects(objs: &Value, n: i64) -> Result<Value> {
+    let kept: Vec<Cells> = objects_iter(objs)
+        .filter(|o| i64::try_from(o.len()).is_ok_and(|len| len == n))
+        .cloned()
+        .collect();
+    Ok(crate::typed::objects_value(kept))
+}
+
 crate::kernel_table! {
     CONTAINER_KERNELS:
+    combine(Indices, Indices) -> Indices = combine_locs;
+    combine(Object, Object) -> Object = combine_cells;
+    combine(Objects, Objects) -> Objects = combine_objects;
+    intersection(Indices, Indices) -> Indices = intersection_locs;
+    intersection(Object, Object) -> Object = intersection_cells;
+    intersection(Objects, Objects) -> Objects = intersection_objects;
+    difference(Indices, Indices) -> Indices = difference_locs;
+    difference(Object, Object) -> Object = difference_cells;
+    difference(Objects, Objects) -> Objects = difference_objects;
+    size(Indices) -> Int = size_locs;
+    size(Object) -> Int = size_cells;
+    size(Objects) -> Int = size_objects;
+    size(Grid) -> Int = size_grid;
+    initset(Pair) -> Indices = initset_pair;
+    insert(Pair, Indices) -> Indices = insert_pair_locs;
+    contained(Pair, Indices) -> Bool = contained_pair_locs;
+    merge(Objects) -> Object = merge_objects;
+    first(Objects) -> Object = first_objects;
+    last(Objects) -> Object = last_objects;
+    first(Indices) -> Pair = first_locs;
+    last(Indices) -> Pair = last_locs;
+    remove(Object, Objects) -> Objects = remove_object_objects;
+    remove(Pair, Indices) -> Indices = remove_pair_locs;
+    sizefilter(Objects, Int) -> Objects = sizefilter_objects;
+    interval(Int, Int, Int) -> Value = interval_ints;
 }

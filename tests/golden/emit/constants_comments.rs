@@ -30,7 +30,7 @@ pub mod programs_0 {
         /// tests/golden/emit/constants_comments.py:9
         let x2: rt::Value = rt::p::shift(&x1, &rt::c::NEG_UNITY)?;
         /// tests/golden/emit/constants_comments.py:10
-        let x3: rt::Value = rt::p::astuple(&rt::c::NEG_ONE, &rt::c::TEN)?;
+        let x3: (i64, i64) = rt::p::astuple_ints(-1i64, 10i64)?;
         /// tests/golden/emit/constants_comments.py:11
         let x4: rt::Value = rt::p::crop(I, &rt::c::ORIGIN, &rt::c::THREE_BY_THREE)?;
         /// tests/golden/emit/constants_comments.py:13

@@ -30,7 +30,13 @@ pub mod programs_0 {
         /// tests/golden/emit/cse_across_programs.py:5
         let x2: rt::Value = rt::p::argmax_with(
             &x1,
-            |__e0: &rt::Value| -> rt::Result<rt::Value> { Ok(rt::p::size(__e0)?) },
+            |__e0: &rt::Value| -> rt::Result<rt::Value> {
+                Ok(
+                    rt::t::IntoValue::into_value(
+                        rt::p::size_cells(rt::t::object(__e0)?)?,
+                    ),
+                )
+            },
         )?;
         /// tests/golden/emit/cse_across_programs.py:6
         let O: rt::Value = rt::p::subgrid(&x2, I)?;
@@ -44,7 +50,13 @@ pub mod programs_0 {
         /// tests/golden/emit/cse_across_programs.py:11
         let x2: rt::Value = rt::p::argmax_with(
             &x1,
-            |__e0: &rt::Value| -> rt::Result<rt::Value> { Ok(rt::p::size(__e0)?) },
+            |__e0: &rt::Value| -> rt::Result<rt::Value> {
+                Ok(
+                    rt::t::IntoValue::into_value(
+                        rt::p::size_cells(rt::t::object(__e0)?)?,
+                    ),
+                )
+            },
         )?;
         /// tests/golden/emit/cse_across_programs.py:12
         let x3: rt::Value = rt::p::subgrid(&x2, I)?;

@@ -31,13 +31,13 @@ pub mod programs_0 {
             rt::p::colorcount(&__t0, &rt::c::ONE)?
         };
         /// tests/golden/emit/function_values.py:10
-        let x5: rt::Value = {
+        let x5: i64 = {
             let __t1: rt::Value = rt::p::colorcount(I, &rt::c::ONE)?;
             let __t2: rt::Value = rt::p::colorcount(I, &rt::c::ONE)?;
-            rt::p::add(&__t1, &__t2)?
+            rt::p::add_ints(rt::t::int(&__t1)?, rt::t::int(&__t2)?)?
         };
         /// tests/golden/emit/function_values.py:11
-        let x6: rt::Value = rt::p::greater(&x5, &x3)?;
+        let x6: bool = rt::p::greater_ints(x5, rt::t::int(&x3)?)?;
         /// tests/golden/emit/function_values.py:12
         let O: rt::Value = if rt::t::Truthy::truthy(&x6) {
             I.clone()
