@@ -431,21 +431,10 @@ impl<'p> Lower<'p> {
         } else {
             vec![&args[1], &args[2]]
         };
-        // sfilter of indices: a typed loop over the locations.
-        if p == Prim::sfilter && args[0].usable_repr() == Repr::Indices {
-            let e = self.fresh("e");
-            let param = Expr::new(e.clone(), Repr::Pair, Ty::Pair, Form::Owned);
-            let body = self.inline(&f, vec![param])?;
-            let (binding, body) = self.bind(body);
-            let test = format!("rt::t::Truthy::truthy({})", self.borrow(&body));
-            return Some(Expr::owned(
-                format!(
-                    "rt::t::sfilter_locs({}, |{e}: (i64, i64)| -> rt::Result<bool> {{ {binding} Ok({test}) }})?",
-                    self.param(&args[0], Repr::Indices)
-                ),
-                Repr::Indices,
-                Ty::Indices,
-            ));
+        if arity == 1 {
+            if let Some(e) = self.typed_higher_order(p, &f, containers[0], ty) {
+                return Some(e);
+            }
         }
         let names: Vec<String> = (0..arity).map(|_| self.fresh("e")).collect();
         let params: Vec<Expr> = names
@@ -475,6 +464,83 @@ impl<'p> Lower<'p> {
             format!("{}_with({})?", prim_path(p), rest.join(", ")),
             Repr::Value,
             ty.clone(),
+        ))
+    }
+
+    /// A one-argument higher-order primitive over indices or a set of
+    /// objects, with the function a Rust closure on a location
+    /// (`(i64, i64)`) or an object (`&Cells`): the typed forms of
+    /// `typed::functional`, where the function's result has a
+    /// representation they take.
+    fn typed_higher_order(&self, p: Prim, f: &StaticFn, container: &Expr, ty: &Ty) -> Option<Expr> {
+        let over = container.usable_repr();
+        let (param_ty, param) = match over {
+            Repr::Indices => ("(i64, i64)", Repr::Pair),
+            Repr::Objects => ("&rt::t::Cells", Repr::Object),
+            _ => return None,
+        };
+        let e = self.fresh("e");
+        let form = if param == Repr::Pair {
+            Form::Owned
+        } else {
+            Form::Ref
+        };
+        let elem = Expr::new(e.clone(), param, ty_of_repr(param, Ty::Dynamic), form);
+        let body = self.inline(f, vec![elem])?;
+        let closure = |ret: &str, value: String| {
+            format!("|{e}: {param_ty}| -> rt::Result<{ret}> {{ Ok({value}) }}")
+        };
+        let truthy = || {
+            closure(
+                "bool",
+                format!("rt::t::Truthy::truthy({})", self.borrow(&body)),
+            )
+        };
+        let key = || match body.repr {
+            Repr::Int | Repr::Bool => Some(closure(body.repr.held(), self.owned(&body))),
+            _ => None,
+        };
+        let suffix = if over == Repr::Indices {
+            "locs"
+        } else {
+            "objects"
+        };
+        let c = self.param(container, over);
+        // (function, closure, result representation)
+        let (func, closure, ret) = match p {
+            Prim::sfilter => (format!("sfilter_{suffix}"), truthy(), over),
+            Prim::mfilter if over == Repr::Objects => {
+                ("mfilter_objects".into(), truthy(), Repr::Object)
+            }
+            Prim::extract => (format!("extract_{suffix}"), truthy(), param),
+            Prim::argmax | Prim::argmin => (format!("{}_{suffix}", p.name()), key()?, param),
+            Prim::valmax | Prim::valmin if body.repr == Repr::Int => {
+                (format!("{}_{suffix}", p.name()), key()?, Repr::Int)
+            }
+            Prim::order if over == Repr::Objects => ("order_objects".into(), key()?, Repr::Value),
+            Prim::apply => {
+                let ret = match body.repr {
+                    Repr::Pair => Repr::Indices,
+                    Repr::Object => Repr::Objects,
+                    _ => Repr::Value,
+                };
+                let value = self.owned(&body);
+                ("apply_set".into(), closure(body.repr.held(), value), ret)
+            }
+            Prim::mapply if matches!(body.repr, Repr::Object | Repr::Indices) => {
+                let value = self.owned(&body);
+                (
+                    "mapply_set".into(),
+                    closure(body.repr.held(), value),
+                    body.repr,
+                )
+            }
+            _ => return None,
+        };
+        Some(Expr::owned(
+            format!("rt::t::{func}({c}, {closure})?"),
+            ret,
+            ty_of_repr(ret, ty.clone()),
         ))
     }
 

@@ -1,17 +1,20 @@
-//! Typed forms of the higher-order primitives: the function is Rust code
-//! on held values, and results are built in the representation they have.
-//! Each gives exactly what the primitive gives on the same values: it
-//! visits elements in the same order, calls the function on each once, and
-//! stops at the same first error.
+//! Typed forms of the higher-order primitives over indices and sets of
+//! objects: the function is Rust code on held values (a location as
+//! `(i64, i64)`, an object as `&Cells`), and the results are built in the
+//! representation they have. Each gives exactly what its primitive gives
+//! on the same values (`primitives::functional` and `containers`): it
+//! visits the elements in the same order, calls the function on each
+//! once, checks the time budget where the primitive does, and stops at the
+//! same first error.
 
 use std::sync::Arc;
 
+use crate::budget;
 use crate::error::{Error, Result};
-use crate::typed::{IntoValue, Locs};
-use crate::values::{sorted_unique_locs, Loc, Value};
+use crate::typed::{objects_iter, objects_value, Cells, IntoValue, Locs};
+use crate::values::{sorted_unique_cells, sorted_unique_locs, Cell, Loc, Value};
 
-/// A frozenset of results, in canonical form (`type(container)(...)` of a
-/// frozenset container).
+/// A frozenset of results, in canonical form.
 pub fn set_of<R: IntoValue>(items: Vec<R>) -> Value {
     Value::set(items.into_iter().map(IntoValue::into_value).collect())
 }
@@ -27,17 +30,318 @@ pub fn locs_of(items: Vec<(i64, i64)>) -> Result<Locs> {
     Ok(Arc::from(sorted_unique_locs(locs)))
 }
 
-/// `sfilter` of indices: the locations whose condition is truthy, still
-/// in order.
+/// What `apply` over a frozenset builds from results of one type.
+pub trait SetOf: Sized {
+    type Set;
+    fn set_of(items: Vec<Self>) -> Result<Self::Set>;
+}
+
+impl SetOf for (i64, i64) {
+    type Set = Locs;
+    fn set_of(items: Vec<Self>) -> Result<Locs> {
+        locs_of(items)
+    }
+}
+
+impl SetOf for Cells {
+    type Set = Value;
+    fn set_of(mut items: Vec<Cells>) -> Result<Value> {
+        items.sort_unstable();
+        items.dedup();
+        Ok(objects_value(items))
+    }
+}
+
+macro_rules! set_of_values {
+    ($($t:ty),*) => { $(
+        impl SetOf for $t {
+            type Set = Value;
+            fn set_of(items: Vec<$t>) -> Result<Value> {
+                Ok(set_of(items))
+            }
+        }
+    )* };
+}
+
+set_of_values!(bool, i64, Locs, crate::typed::G, Value);
+
+/// What `mapply` over a frozenset makes of results of one type: their
+/// union (`merge` of the set of results).
+pub trait Union: Sized {
+    fn union(items: Vec<Self>) -> Result<Self>;
+}
+
+impl Union for Cells {
+    fn union(items: Vec<Cells>) -> Result<Cells> {
+        let cells: Vec<Cell> = items.iter().flat_map(|c| c.iter().copied()).collect();
+        budget::check_size(cells.len(), "merge")?;
+        Ok(Arc::from(sorted_unique_cells(cells)))
+    }
+}
+
+impl Union for Locs {
+    fn union(items: Vec<Locs>) -> Result<Locs> {
+        let locs: Vec<Loc> = items.iter().flat_map(|c| c.iter().copied()).collect();
+        budget::check_size(locs.len(), "merge")?;
+        Ok(Arc::from(sorted_unique_locs(locs)))
+    }
+}
+
+/// A key of `argmax`/`argmin`: a number (a bool counts as 0 or 1).
+pub trait Key: Copy {
+    fn number(self) -> i64;
+}
+
+impl Key for i64 {
+    fn number(self) -> i64 {
+        self
+    }
+}
+
+impl Key for bool {
+    fn number(self) -> i64 {
+        self as i64
+    }
+}
+
+#[inline]
+fn pair_of(&(i, j): &Loc) -> (i64, i64) {
+    (i as i64, j as i64)
+}
+
+/// The elements of a container representation, as the closure takes them.
+pub trait Elements {
+    type Elem<'a>
+    where
+        Self: 'a;
+    fn for_each<'a>(&'a self, f: impl FnMut(Self::Elem<'a>) -> Result<()>) -> Result<()>;
+}
+
+impl Elements for Locs {
+    type Elem<'a> = (i64, i64);
+    fn for_each<'a>(&'a self, mut f: impl FnMut(Self::Elem<'a>) -> Result<()>) -> Result<()> {
+        self.iter().try_for_each(|l| f(pair_of(l)))
+    }
+}
+
+/// A set of objects (a `Value` that passed the objects guard).
+impl Elements for Value {
+    type Elem<'a> = &'a Cells;
+    fn for_each<'a>(&'a self, mut f: impl FnMut(Self::Elem<'a>) -> Result<()>) -> Result<()> {
+        objects_iter(self).try_for_each(&mut f)
+    }
+}
+
+/// `apply(f, container)` of a frozenset: the frozenset of the results.
+pub fn apply_set<'a, C: Elements, R: SetOf>(
+    container: &'a C,
+    mut f: impl FnMut(C::Elem<'a>) -> Result<R>,
+) -> Result<R::Set> {
+    let mut out = Vec::new();
+    container.for_each(|e| {
+        out.push(f(e)?);
+        Ok(())
+    })?;
+    R::set_of(out)
+}
+
+/// `mapply(f, container)` of a frozenset: the union of the results.
+pub fn mapply_set<'a, C: Elements, R: Union>(
+    container: &'a C,
+    mut f: impl FnMut(C::Elem<'a>) -> Result<R>,
+) -> Result<R> {
+    let mut out = Vec::new();
+    container.for_each(|e| {
+        out.push(f(e)?);
+        Ok(())
+    })?;
+    R::union(out)
+}
+
+/// `sfilter` of indices: the locations whose condition holds, in order.
 pub fn sfilter_locs(
-    container: &[Loc],
+    container: &Locs,
     mut condition: impl FnMut((i64, i64)) -> Result<bool>,
 ) -> Result<Locs> {
     let mut out = Vec::with_capacity(container.len());
-    for &(i, j) in container {
-        if condition((i as i64, j as i64))? {
-            out.push((i, j));
+    for l in container.iter() {
+        budget::check()?;
+        if condition(pair_of(l))? {
+            out.push(*l);
         }
     }
     Ok(Arc::from(out))
+}
+
+/// `sfilter` of a set of objects: a set of objects, in order.
+pub fn sfilter_objects(
+    container: &Value,
+    mut condition: impl FnMut(&Cells) -> Result<bool>,
+) -> Result<Value> {
+    let mut kept = Vec::new();
+    for o in objects_iter(container) {
+        budget::check()?;
+        if condition(o)? {
+            kept.push(o.clone());
+        }
+    }
+    Ok(objects_value(kept))
+}
+
+/// `mfilter` of a set of objects: the union of those that pass.
+pub fn mfilter_objects(
+    container: &Value,
+    mut condition: impl FnMut(&Cells) -> Result<bool>,
+) -> Result<Cells> {
+    let mut kept = Vec::new();
+    for o in objects_iter(container) {
+        budget::check()?;
+        if condition(o)? {
+            kept.push(o.clone());
+        }
+    }
+    Cells::union(kept)
+}
+
+/// `extract`: the first element whose condition holds (StopIteration if
+/// none).
+pub fn extract_locs(
+    container: &Locs,
+    mut condition: impl FnMut((i64, i64)) -> Result<bool>,
+) -> Result<(i64, i64)> {
+    for l in container.iter() {
+        budget::check()?;
+        if condition(pair_of(l))? {
+            return Ok(pair_of(l));
+        }
+    }
+    Err(Error::stop_iteration("extract"))
+}
+
+pub fn extract_objects(
+    container: &Value,
+    mut condition: impl FnMut(&Cells) -> Result<bool>,
+) -> Result<Cells> {
+    for o in objects_iter(container) {
+        budget::check()?;
+        if condition(o)? {
+            return Ok(o.clone());
+        }
+    }
+    Err(Error::stop_iteration("extract"))
+}
+
+/// The keys of all elements first, in order (as the primitive computes
+/// them, with the budget checked before each), then the first best one.
+fn best<'a, C: Elements, K: Key>(
+    container: &'a C,
+    mut key: impl FnMut(C::Elem<'a>) -> Result<K>,
+    most: bool,
+) -> Result<Option<(C::Elem<'a>, i64)>>
+where
+    C::Elem<'a>: Copy,
+{
+    let mut best: Option<(C::Elem<'a>, i64)> = None;
+    container.for_each(|e| {
+        budget::check()?;
+        let k = key(e)?.number();
+        let better = match best {
+            None => true,
+            Some((_, b)) => {
+                if most {
+                    k > b
+                } else {
+                    k < b
+                }
+            }
+        };
+        if better {
+            best = Some((e, k));
+        }
+        Ok(())
+    })?;
+    Ok(best)
+}
+
+/// `argmax`/`argmin` with numeric keys: the first best element; a value
+/// error when empty.
+pub fn argmax_locs<K: Key>(
+    container: &Locs,
+    key: impl FnMut((i64, i64)) -> Result<K>,
+) -> Result<(i64, i64)> {
+    best(container, key, true)?
+        .map(|(e, _)| e)
+        .ok_or(Error::value_error("argmax"))
+}
+
+pub fn argmin_locs<K: Key>(
+    container: &Locs,
+    key: impl FnMut((i64, i64)) -> Result<K>,
+) -> Result<(i64, i64)> {
+    best(container, key, false)?
+        .map(|(e, _)| e)
+        .ok_or(Error::value_error("argmin"))
+}
+
+pub fn argmax_objects<K: Key>(
+    container: &Value,
+    key: impl FnMut(&Cells) -> Result<K>,
+) -> Result<Cells> {
+    best(container, key, true)?
+        .map(|(e, _)| e.clone())
+        .ok_or(Error::value_error("argmax"))
+}
+
+pub fn argmin_objects<K: Key>(
+    container: &Value,
+    key: impl FnMut(&Cells) -> Result<K>,
+) -> Result<Cells> {
+    best(container, key, false)?
+        .map(|(e, _)| e.clone())
+        .ok_or(Error::value_error("argmin"))
+}
+
+/// `valmax`/`valmin` with int keys: the best key. Empty, the reference
+/// calls the function on `0`, which typed code cannot: deopt.
+pub fn valmax_objects(container: &Value, key: impl FnMut(&Cells) -> Result<i64>) -> Result<i64> {
+    best(container, key, true)?
+        .map(|(_, k)| k)
+        .ok_or(Error::deopt("valmax of nothing"))
+}
+
+pub fn valmin_objects(container: &Value, key: impl FnMut(&Cells) -> Result<i64>) -> Result<i64> {
+    best(container, key, false)?
+        .map(|(_, k)| k)
+        .ok_or(Error::deopt("valmin of nothing"))
+}
+
+pub fn valmax_locs(container: &Locs, key: impl FnMut((i64, i64)) -> Result<i64>) -> Result<i64> {
+    best(container, key, true)?
+        .map(|(_, k)| k)
+        .ok_or(Error::deopt("valmax of nothing"))
+}
+
+pub fn valmin_locs(container: &Locs, key: impl FnMut((i64, i64)) -> Result<i64>) -> Result<i64> {
+    best(container, key, false)?
+        .map(|(_, k)| k)
+        .ok_or(Error::deopt("valmin of nothing"))
+}
+
+/// `order` of a set of objects by a numeric key: a tuple, stably sorted.
+pub fn order_objects<K: Key>(
+    container: &Value,
+    mut key: impl FnMut(&Cells) -> Result<K>,
+) -> Result<Value> {
+    let mut keyed: Vec<(i64, &Cells)> = Vec::new();
+    for o in objects_iter(container) {
+        budget::check()?;
+        keyed.push((key(o)?.number(), o));
+    }
+    keyed.sort_by_key(|(k, _)| *k);
+    Ok(Value::tuple(
+        keyed
+            .into_iter()
+            .map(|(_, o)| Value::Object(o.clone()))
+            .collect(),
+    ))
 }

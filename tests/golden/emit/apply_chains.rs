@@ -58,9 +58,11 @@ pub mod programs_0 {
         /// tests/golden/emit/apply_chains.py:18
         let x1: rt::Value = rt::p::partition(I)?;
         /// tests/golden/emit/apply_chains.py:19
-        let x2: rt::Value = rt::p::apply_with(
-            |__e0: &rt::Value| -> rt::Result<rt::Value> { Ok(rt::p::toindices(__e0)?) },
-            &x1,
+        let x2: rt::Value = rt::t::apply_set(
+            rt::t::objects(&x1)?,
+            |__e0: &rt::t::Cells| -> rt::Result<rt::Value> {
+                Ok(rt::p::toindices(&rt::t::value(__e0))?)
+            },
         )?;
         /// tests/golden/emit/apply_chains.py:20
         let x3: rt::Value = rt::p::merge(&x2)?;

@@ -28,18 +28,12 @@ pub mod programs_0 {
         /// tests/golden/emit/cse_across_programs.py:4
         let x1: rt::Value = rt::p::objects(I, &rt::c::T, &rt::c::F, &rt::c::T)?;
         /// tests/golden/emit/cse_across_programs.py:5
-        let x2: rt::Value = rt::p::argmax_with(
-            &x1,
-            |__e0: &rt::Value| -> rt::Result<rt::Value> {
-                Ok(
-                    rt::t::IntoValue::into_value(
-                        rt::p::size_cells(rt::t::object(__e0)?)?,
-                    ),
-                )
-            },
+        let x2: rt::t::Cells = rt::t::argmax_objects(
+            rt::t::objects(&x1)?,
+            |__e0: &rt::t::Cells| -> rt::Result<i64> { Ok(rt::p::size_cells(__e0)?) },
         )?;
         /// tests/golden/emit/cse_across_programs.py:6
-        let O: rt::Value = rt::p::subgrid(&x2, I)?;
+        let O: rt::Value = rt::p::subgrid(&rt::t::value(&x2), I)?;
         Ok(O)
     }
 
@@ -48,18 +42,12 @@ pub mod programs_0 {
         /// tests/golden/emit/cse_across_programs.py:10
         let x1: rt::Value = rt::p::objects(I, &rt::c::T, &rt::c::F, &rt::c::T)?;
         /// tests/golden/emit/cse_across_programs.py:11
-        let x2: rt::Value = rt::p::argmax_with(
-            &x1,
-            |__e0: &rt::Value| -> rt::Result<rt::Value> {
-                Ok(
-                    rt::t::IntoValue::into_value(
-                        rt::p::size_cells(rt::t::object(__e0)?)?,
-                    ),
-                )
-            },
+        let x2: rt::t::Cells = rt::t::argmax_objects(
+            rt::t::objects(&x1)?,
+            |__e0: &rt::t::Cells| -> rt::Result<i64> { Ok(rt::p::size_cells(__e0)?) },
         )?;
         /// tests/golden/emit/cse_across_programs.py:12
-        let x3: rt::Value = rt::p::subgrid(&x2, I)?;
+        let x3: rt::Value = rt::p::subgrid(&rt::t::value(&x2), I)?;
         /// tests/golden/emit/cse_across_programs.py:13
         let O: rt::Value = rt::p::hmirror(&x3)?;
         Ok(O)
