@@ -107,6 +107,22 @@ fn explain_types(plan: &Plan) -> String {
         report.precise,
         100.0 * report.precise as f64 / total.max(1) as f64
     );
+    let cov = emit::typed_coverage(plan);
+    out.push_str(&format!(
+        "emitted: {} of {} computed statements are typed code ({:.1}%)\n",
+        cov.typed,
+        cov.total,
+        100.0 * cov.typed as f64 / cov.total.max(1) as f64
+    ));
+    if !cov.untyped_by_callee.is_empty() {
+        let top: Vec<String> = cov
+            .untyped_by_callee
+            .iter()
+            .take(16)
+            .map(|(c, k)| format!("{c} {k}"))
+            .collect();
+        out.push_str(&format!("Value calls by callee: {}\n", top.join(", ")));
+    }
     let name = |op: &Operand| match op {
         Operand::Input => "I".to_owned(),
         Operand::Node(m) => format!("n{m}"),

@@ -80,6 +80,9 @@ struct Expr {
     /// The named constant this is (passed as `&rt::c::NAME` where a
     /// `Value` is wanted).
     constant: Option<&'static str>,
+    /// Computed by typed code (a kernel, a typed form) rather than by a
+    /// `Value` primitive.
+    typed: bool,
 }
 
 impl Expr {
@@ -92,10 +95,18 @@ impl Expr {
             func: None,
             lazy: None,
             constant: None,
+            typed: false,
         }
     }
     fn owned(code: String, repr: Repr, ty: Ty) -> Expr {
         Expr::new(code, repr, ty, Form::Owned)
+    }
+    /// An owned result of typed code.
+    fn typed(code: String, repr: Repr, ty: Ty) -> Expr {
+        Expr {
+            typed: true,
+            ..Expr::owned(code, repr, ty)
+        }
     }
     /// The representation a kernel may take this in: its own, or the one
     /// its inferred type promises (read through a guard).
@@ -178,6 +189,9 @@ pub(crate) struct Lowered {
     pub segments: Vec<Vec<Stmt>>,
     /// The program's output as an owned `Value` expression.
     pub output: String,
+    /// Each computed statement's callee and whether typed code computes it
+    /// (statically known functions, not computed, are left out).
+    pub calls: Vec<(String, bool)>,
 }
 
 /// Lowering state of one program.
@@ -366,7 +380,7 @@ impl<'p> Lower<'p> {
         }
         if p == Prim::identity && args.len() == 1 {
             let a = &args[0];
-            return Expr::owned(self.owned(a), a.repr, a.ty.clone());
+            return Expr::typed(self.owned(a), a.repr, a.ty.clone());
         }
         let reprs: Vec<Repr> = args.iter().map(Expr::usable_repr).collect();
         if let Some(k) = find_kernel(p, &reprs) {
@@ -375,7 +389,7 @@ impl<'p> Lower<'p> {
                 .zip(k.params)
                 .map(|(a, &want)| self.param(a, want))
                 .collect();
-            return Expr::owned(
+            return Expr::typed(
                 format!("rt::p::{}({})?", k.name, params.join(", ")),
                 k.ret,
                 ty_of_repr(k.ret, ty),
@@ -395,7 +409,7 @@ impl<'p> Lower<'p> {
         let cond = format!("rt::t::Truthy::truthy({})", self.borrow(&args[0]));
         let (a, b) = (&args[1], &args[2]);
         if a.repr == b.repr {
-            Expr::owned(
+            Expr::typed(
                 format!(
                     "if {cond} {{ {} }} else {{ {} }}",
                     self.owned(a),
@@ -537,7 +551,7 @@ impl<'p> Lower<'p> {
             }
             _ => return None,
         };
-        Some(Expr::owned(
+        Some(Expr::typed(
             format!("rt::t::{func}({c}, {closure})?"),
             ret,
             ty_of_repr(ret, ty.clone()),
@@ -616,6 +630,7 @@ impl<'p> Lower<'p> {
             func: None,
             lazy: None,
             constant: None,
+            typed: result.typed,
             ..result
         })
     }
@@ -699,6 +714,7 @@ impl<'p> Lower<'p> {
         let chunk = segment.unwrap_or(order.len()).max(1);
         // (node, its expression, or None for a statically known function)
         let mut segments: Vec<Vec<(usize, Option<Expr>)>> = Vec::new();
+        let mut calls = Vec::new();
         for (s, nodes) in order.chunks(chunk).enumerate() {
             if segment.is_some() {
                 self.segment_start = Some(s * chunk);
@@ -717,6 +733,7 @@ impl<'p> Lower<'p> {
                     }
                     None => {
                         let e = self.node_call(n);
+                        calls.push((self.callee_name(n), e.typed));
                         self.locals[n] = Some(Expr::new(var, e.repr, e.ty.clone(), Form::Place));
                         out.push((n, Some(e)));
                     }
@@ -795,7 +812,20 @@ impl<'p> Lower<'p> {
                     .collect()
             })
             .collect();
-        Lowered { segments, output }
+        Lowered {
+            segments,
+            output,
+            calls,
+        }
+    }
+
+    /// What node `n` calls, by name (`fill`, `apply_chain`, `call`).
+    fn callee_name(&self, n: usize) -> String {
+        match &self.plan.nodes[n].callee {
+            Operand::Prim(p) => p.name().to_owned(),
+            Operand::Fused(_) => "apply_chain".to_owned(),
+            _ => "call".to_owned(),
+        }
     }
 
     /// The line of the statement of this program that node `n` is (0 for

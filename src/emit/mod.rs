@@ -218,6 +218,40 @@ fn program_ctx(plan: &Plan, types: &[Ty], k: usize, fn_name: String, lines: bool
     }
 }
 
+/// How much of the emitted code is typed: statements computed by kernels
+/// and typed forms, and those left to `Value` primitives, by callee.
+pub struct TypedCoverage {
+    pub typed: usize,
+    pub total: usize,
+    pub untyped_by_callee: Vec<(String, usize)>,
+}
+
+/// [`TypedCoverage`] of every program of the plan, as `emit` lowers them.
+pub fn typed_coverage(plan: &Plan) -> TypedCoverage {
+    let types = infer(plan);
+    let mut by: std::collections::BTreeMap<String, usize> = Default::default();
+    let (mut typed, mut total) = (0, 0);
+    for k in 0..plan.programs.len() {
+        let segmented = plan.program_orders()[k].len() > MAX_STMTS_PER_FN;
+        let lowered = Lower::new(plan, &types, k).lower(segmented.then_some(MAX_STMTS_PER_FN));
+        for (callee, t) in lowered.calls {
+            total += 1;
+            if t {
+                typed += 1;
+            } else {
+                *by.entry(callee).or_default() += 1;
+            }
+        }
+    }
+    let mut untyped_by_callee: Vec<(String, usize)> = by.into_iter().collect();
+    untyped_by_callee.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    TypedCoverage {
+        typed,
+        total,
+        untyped_by_callee,
+    }
+}
+
 /// Consecutive programs grouped into modules of bounded size; the modules
 /// of a battery stay the same when a program of another module changes.
 fn modules(plan: &Plan) -> Vec<std::ops::Range<usize>> {
