@@ -41,14 +41,20 @@ pub(crate) enum StaticFn {
     Chain(Box<StaticFn>, Box<StaticFn>, Box<StaticFn>),
     Fork(Box<StaticFn>, Box<StaticFn>, Box<StaticFn>),
     Matcher(Box<StaticFn>, Operand),
+    /// `branch(condition, a, b)` of two known functions: one of them,
+    /// chosen when the program runs.
+    Branch(Operand, Box<StaticFn>, Box<StaticFn>),
 }
 
 impl StaticFn {
-    /// The number of arguments it takes (the reference's `co_argcount`).
+    /// The number of arguments it takes (the reference's `co_argcount`);
+    /// a branch between functions of two arities has none we can inline.
     fn arity(&self) -> usize {
         match self {
             StaticFn::Prim(p) => p.arity(),
             StaticFn::Bind { arity, .. } => *arity,
+            StaticFn::Branch(_, a, b) if a.arity() == b.arity() => a.arity(),
+            StaticFn::Branch(..) => usize::MAX,
             _ => 1,
         }
     }
@@ -602,6 +608,34 @@ impl<'p> Lower<'p> {
                 let target = self.operand(target);
                 self.call_prim(Prim::equality, &[x, target])
             }
+            StaticFn::Branch(cond, a, b) => {
+                let x = self.inline(a, args.clone())?;
+                let y = self.inline(b, args)?;
+                let cond = self.operand(cond);
+                let cond = format!("rt::t::Truthy::truthy({})", self.borrow(&cond));
+                let (code, repr) = if x.repr == y.repr {
+                    (
+                        format!(
+                            "if {cond} {{ {} }} else {{ {} }}",
+                            self.owned(&x),
+                            self.owned(&y)
+                        ),
+                        x.repr,
+                    )
+                } else {
+                    let (x, y) = (self.value_owned(&x), self.value_owned(&y));
+                    (format!("if {cond} {{ {x} }} else {{ {y} }}"), Repr::Value)
+                };
+                let ty = if x.ty == y.ty {
+                    x.ty.clone()
+                } else {
+                    Ty::Dynamic
+                };
+                Expr {
+                    typed: x.typed && y.typed,
+                    ..Expr::owned(code, repr, ty_of_repr(repr, ty))
+                }
+            }
         })
     }
 
@@ -665,6 +699,7 @@ impl<'p> Lower<'p> {
             (Prim::chain, 3) => StaticFn::Chain(f(0)?, f(1)?, f(2)?),
             (Prim::fork, 3) => StaticFn::Fork(f(0)?, f(1)?, f(2)?),
             (Prim::matcher, 2) => StaticFn::Matcher(f(0)?, node.args[1].clone()),
+            (Prim::branch, 3) => StaticFn::Branch(node.args[0].clone(), f(1)?, f(2)?),
             _ => return None,
         })
     }
