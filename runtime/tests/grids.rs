@@ -1626,3 +1626,94 @@ fn arc_facts() {
         assert_eq!(mostcolor(&f).unwrap(), int(0));
     }
 }
+
+// ----- kernels: the typed forms on their edge cases ------------------------------
+
+/// A grid literal as typed code holds it.
+fn tg(text: &str) -> std::sync::Arc<Grid> {
+    match g(text) {
+        Value::Grid(x) => x,
+        _ => unreachable!(),
+    }
+}
+
+fn err_kind<T: std::fmt::Debug>(r: Result<T>) -> ErrorKind {
+    r.expect_err("expected an error").kind
+}
+
+#[test]
+fn kernels_on_colours_that_are_not_colours() {
+    let x = tg("((1, 0), (0, 1))");
+    let locs: std::sync::Arc<[(i32, i32)]> = vec![(0, 0), (5, 5)].into();
+    let outside: std::sync::Arc<[(i32, i32)]> = vec![(5, 5)].into();
+    // Stored into a cell: unsupported; never stored: fine.
+    for c in [300, -129, 128, i64::MIN, i64::MAX] {
+        assert_eq!(err_kind(fill_locs(&x, c, &locs)), ErrorKind::Unsupported);
+        assert_eq!(*fill_locs(&x, c, &outside).unwrap(), *x);
+        assert_eq!(err_kind(canvas_int_pair(c, (2, 2))), ErrorKind::Unsupported);
+        assert_eq!(canvas_int_pair(c, (2, 0)).unwrap().height(), 2);
+        assert_eq!(canvas_int_pair(c, (0, 2)).unwrap().height(), 0);
+        // A non-colour matches no cell.
+        assert!(std::sync::Arc::ptr_eq(&replace_grid(&x, c, 3).unwrap(), &x));
+        assert_eq!(err_kind(replace_grid(&x, 1, c)), ErrorKind::Unsupported);
+        assert_eq!(colorcount_grid(&x, c).unwrap(), 0);
+        assert!(ofcolor_grid(&x, c).unwrap().is_empty());
+        assert_eq!(err_kind(switch_grid(&x, 1, c)), ErrorKind::Unsupported);
+        assert_eq!(*cellwise_grids(&x, &x, c).unwrap(), *x);
+        assert_eq!(
+            err_kind(cellwise_grids(&x, &tg("((1, 1), (1, 1))"), c)),
+            ErrorKind::Unsupported
+        );
+    }
+    assert_eq!(colorcount_grid(&x, 0).unwrap(), 2);
+    assert_eq!(
+        Value::Grid(switch_grid(&x, 0, 1).unwrap()),
+        g("((0, 1), (1, 0))")
+    );
+}
+
+#[test]
+fn kernels_on_degenerate_grids() {
+    let none = tg("()");
+    let flat = match two_empty_rows() {
+        Value::Grid(x) => x,
+        v => std::sync::Arc::new(v.as_grid("t").unwrap().into_owned()),
+    };
+    let no_locs: std::sync::Arc<[(i32, i32)]> = Vec::new().into();
+    assert_eq!(err_kind(fill_locs(&none, 1, &no_locs)), ErrorKind::Index);
+    assert_eq!(
+        err_kind(underfill_locs(&flat, 1, &no_locs)),
+        ErrorKind::Value
+    );
+    assert_eq!(err_kind(cover_locs(&none, &no_locs)), ErrorKind::Value);
+    assert_eq!(err_kind(mostcolor_grid(&flat)), ErrorKind::Value);
+    assert_eq!(numcolors_grid(&none).unwrap(), 0);
+    assert_eq!(rot90_grid(&flat).unwrap().height(), 0);
+    assert_eq!(rot180_grid(&flat).unwrap().height(), 2);
+    assert_eq!(hupscale_grid(&flat, -3).unwrap().height(), 2);
+    assert_eq!(err_kind(downscale_grid(&none, 2)), ErrorKind::Index);
+    assert_eq!(err_kind(vsplit_grid(&none, 0)), ErrorKind::ZeroDivision);
+    assert_eq!(err_kind(hsplit_grid(&none, 0)), ErrorKind::Index);
+    assert_eq!(index_grid(&tg("((1, 2),)"), (0, 5)).unwrap(), Value::None);
+    assert_eq!(index_grid(&tg("((1, 2),)"), (0, 1)).unwrap(), int(2));
+    // An empty object occurs everywhere, one more place in each direction.
+    let x = tg("((1, 0), (0, 1))");
+    let no_cells: std::sync::Arc<[Cell]> = Vec::new().into();
+    assert_eq!(occurrences_cells(&x, &no_cells).unwrap().len(), 9);
+}
+
+#[test]
+fn vconcat_kernel_declines_ragged_results() {
+    let (a, b) = (tg("((1, 2),)"), tg("((3,),)"));
+    let e = vconcat_grids(&a, &b).unwrap_err();
+    assert!(battgen_runtime::typed::is_deopt(&e));
+    // The primitive gives the reference's ragged tuple instead.
+    assert_eq!(
+        vconcat(&Value::Grid(a.clone()), &Value::Grid(b)).unwrap(),
+        py("((1, 2), (3,))")
+    );
+    assert!(std::sync::Arc::ptr_eq(
+        &vconcat_grids(&a, &tg("()")).unwrap(),
+        &a
+    ));
+}

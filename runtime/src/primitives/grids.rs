@@ -20,6 +20,13 @@
 //!
 //! Work is done on the flat row-major buffer of [`Grid`]; sets of cells and
 //! locations are built in their sorted order directly.
+//!
+//! Kernels (see `typed`): each primitive's work on grids, indices and
+//! objects is one function on that typed data (a kernel, or a helper on
+//! `&Grid` and slices that its kernel calls); the `Value` primitive reads its
+//! arguments (converting tuples to grids and sets to patches where it must,
+//! in the reference's order of checks) and calls that same function. A
+//! colour argument that is not a colour is `None` there (`color_of`).
 
 use std::borrow::Cow;
 use std::ops::Range;
@@ -28,6 +35,7 @@ use std::sync::Arc;
 use crate::budget;
 use crate::error::{Error, Result};
 use crate::primitives::ragged;
+use crate::typed::{Cells, Locs, G};
 use crate::values::{Cell, Color, Grid, Loc, Patch, Value};
 
 // ----- small helpers ---------------------------------------------------------
@@ -58,23 +66,33 @@ fn grid_value(g: Grid) -> Value {
     Value::grid(g)
 }
 
-/// The input grid as a result: the same `Arc` when it already is a `Grid`.
-fn unchanged(orig: &Value, g: Cow<'_, Grid>) -> Value {
-    match orig {
-        Value::Grid(_) => orig.clone(),
-        _ => Value::grid(g.into_owned()),
+/// A grid argument as the `Arc` typed code holds: shared when it is a
+/// `Grid`, converted (a tuple of equal rows of colours) otherwise, with the
+/// error of [`Value::as_grid`].
+fn grid_arc(v: &Value, ctx: &'static str) -> Result<G> {
+    match v {
+        Value::Grid(g) => Ok(g.clone()),
+        _ => Ok(Arc::new(v.as_grid(ctx)?.into_owned())),
     }
+}
+
+/// An int that fits a grid cell; `None` for any other (which never equals
+/// a cell).
+#[inline]
+fn color_of(n: i64) -> Option<Color> {
+    Color::try_from(n).ok()
 }
 
 /// A number that fits a grid cell; `None` for anything else (which never
 /// equals a cell).
 fn opt_color(v: &Value) -> Option<Color> {
-    v.number().and_then(|n| Color::try_from(n).ok())
+    v.number().and_then(color_of)
 }
 
-/// A value about to be stored in a grid cell.
-fn cell_color(v: &Value, ctx: &'static str) -> Result<Color> {
-    opt_color(v).ok_or(Error::unsupported(ctx))
+/// A colour about to be stored in a grid cell (`None`: not a colour).
+#[inline]
+fn store(c: Option<Color>, ctx: &'static str) -> Result<Color> {
+    c.ok_or(Error::unsupported(ctx))
 }
 
 /// The flat index of a signed location, if inside the grid.
@@ -82,6 +100,12 @@ fn cell_color(v: &Value, ctx: &'static str) -> Result<Color> {
 fn flat_index(g: &Grid, i: i64, j: i64) -> Option<usize> {
     let (i, j) = (usize::try_from(i).ok()?, usize::try_from(j).ok()?);
     (i < g.height() && j < g.width()).then(|| i * g.width() + j)
+}
+
+/// The flat index of a location, if inside a grid of `h` x `w`.
+#[inline]
+fn flat_loc(h: usize, w: usize, (i, j): Loc) -> Option<usize> {
+    (i >= 0 && j >= 0 && (i as usize) < h && (j as usize) < w).then(|| i as usize * w + j as usize)
 }
 
 /// Python's `x[k]` where a number is expected: a type error for anything
@@ -138,7 +162,7 @@ fn sub_grid(g: &Grid, rows: Range<usize>, cols: Range<usize>) -> Grid {
 
 /// `crop`: rows `[s0, s0 + d0)`, then, only if some row is left, columns
 /// from `cols()` (Python reads `start[1]` inside the generator).
-fn crop_grid(
+fn cropped(
     g: &Grid,
     s0: i128,
     d0: i128,
@@ -269,18 +293,47 @@ fn pick_value(mut values: Vec<Value>, most: bool, ctx: &'static str) -> Result<V
     pick_by_count(runs.into_iter(), most, ctx)
 }
 
+/// The colours of a grid's cells, row by row.
+fn grid_colors(g: &Grid) -> impl Iterator<Item = Color> + '_ {
+    g.cells().iter().copied()
+}
+
+/// The colours of an object's cells, in its order.
+fn cell_colors(s: &[Cell]) -> impl Iterator<Item = Color> + '_ {
+    s.iter().map(|c| c.color)
+}
+
+/// `mostcolor`/`leastcolor` of some colours (a value error for none).
+fn extreme_of(colors: impl Iterator<Item = Color>, most: bool, ctx: &'static str) -> Result<i64> {
+    pick_color(&color_counts(colors), most, ctx).map(i64::from)
+}
+
+/// `colorcount`: how many of the colours are `c` (none is, for a value
+/// that is not a colour).
+fn color_count_in(colors: impl Iterator<Item = Color>, c: Option<Color>) -> i64 {
+    c.map_or(0, |c| colors.filter(|&x| x == c).count()) as i64
+}
+
+fn palette_of(colors: impl Iterator<Item = Color>) -> Value {
+    palette_value(&color_counts(colors))
+}
+
+fn numcolors_of(colors: impl Iterator<Item = Color>) -> i64 {
+    color_counts(colors).iter().filter(|&&n| n > 0).count() as i64
+}
+
 fn extreme_color(element: &Value, most: bool, ctx: &'static str) -> Result<Value> {
     let c = match colors_of(element, ctx)? {
-        Colors::Grid(g) => pick_color(&color_counts(g.cells().iter().copied()), most, ctx)?,
-        Colors::Cells(s) => pick_color(&color_counts(s.iter().map(|c| c.color)), most, ctx)?,
+        Colors::Grid(g) => extreme_of(grid_colors(&g), most, ctx)?,
+        Colors::Cells(s) => extreme_of(cell_colors(s), most, ctx)?,
         Colors::Other(vals) => return pick_value(vals, most, ctx),
     };
-    Ok(Value::Int(c as i64))
+    Ok(Value::Int(c))
 }
 
 /// The most common colour of a grid (a value error when it has no cells).
 fn grid_mostcolor(g: &Grid, ctx: &'static str) -> Result<Color> {
-    pick_color(&color_counts(g.cells().iter().copied()), true, ctx)
+    pick_color(&color_counts(grid_colors(g)), true, ctx)
 }
 
 pub fn mostcolor(element: &Value) -> Result<Value> {
@@ -293,15 +346,11 @@ pub fn leastcolor(element: &Value) -> Result<Value> {
 
 pub fn colorcount(element: &Value, value: &Value) -> Result<Value> {
     let n = match colors_of(element, "colorcount")? {
-        Colors::Grid(g) => {
-            opt_color(value).map_or(0, |c| g.cells().iter().filter(|&&x| x == c).count())
-        }
-        Colors::Cells(s) => {
-            opt_color(value).map_or(0, |c| s.iter().filter(|x| x.color == c).count())
-        }
-        Colors::Other(vals) => vals.iter().filter(|&v| v == value).count(),
+        Colors::Grid(g) => color_count_in(grid_colors(&g), opt_color(value)),
+        Colors::Cells(s) => color_count_in(cell_colors(s), opt_color(value)),
+        Colors::Other(vals) => vals.iter().filter(|&v| v == value).count() as i64,
     };
-    Ok(Value::Int(n as i64))
+    Ok(Value::Int(n))
 }
 
 fn palette_value(counts: &[u32; 256]) -> Value {
@@ -317,37 +366,79 @@ fn palette_value(counts: &[u32; 256]) -> Value {
 
 pub fn palette(element: &Value) -> Result<Value> {
     Ok(match colors_of(element, "palette")? {
-        Colors::Grid(g) => palette_value(&color_counts(g.cells().iter().copied())),
-        Colors::Cells(s) => palette_value(&color_counts(s.iter().map(|c| c.color))),
+        Colors::Grid(g) => palette_of(grid_colors(&g)),
+        Colors::Cells(s) => palette_of(cell_colors(s)),
         Colors::Other(vals) => Value::set(vals),
     })
 }
 
 pub fn numcolors(element: &Value) -> Result<Value> {
-    let distinct = |counts: [u32; 256]| counts.iter().filter(|&&n| n > 0).count();
     let n = match colors_of(element, "numcolors")? {
-        Colors::Grid(g) => distinct(color_counts(g.cells().iter().copied())),
-        Colors::Cells(s) => distinct(color_counts(s.iter().map(|c| c.color))),
-        Colors::Other(vals) => Value::set(vals).len()?,
+        Colors::Grid(g) => numcolors_of(grid_colors(&g)),
+        Colors::Cells(s) => numcolors_of(cell_colors(s)),
+        Colors::Other(vals) => Value::set(vals).len()? as i64,
     };
-    Ok(Value::Int(n as i64))
+    Ok(Value::Int(n))
+}
+
+pub fn mostcolor_grid(grid: &G) -> Result<i64> {
+    extreme_of(grid_colors(grid), true, "mostcolor")
+}
+
+pub fn mostcolor_cells(obj: &Cells) -> Result<i64> {
+    extreme_of(cell_colors(obj), true, "mostcolor")
+}
+
+pub fn leastcolor_grid(grid: &G) -> Result<i64> {
+    extreme_of(grid_colors(grid), false, "leastcolor")
+}
+
+pub fn leastcolor_cells(obj: &Cells) -> Result<i64> {
+    extreme_of(cell_colors(obj), false, "leastcolor")
+}
+
+pub fn colorcount_grid(grid: &G, value: i64) -> Result<i64> {
+    Ok(color_count_in(grid_colors(grid), color_of(value)))
+}
+
+pub fn colorcount_cells(obj: &Cells, value: i64) -> Result<i64> {
+    Ok(color_count_in(cell_colors(obj), color_of(value)))
+}
+
+pub fn palette_grid(grid: &G) -> Result<Value> {
+    Ok(palette_of(grid_colors(grid)))
+}
+
+pub fn palette_cells(obj: &Cells) -> Result<Value> {
+    Ok(palette_of(cell_colors(obj)))
+}
+
+pub fn numcolors_grid(grid: &G) -> Result<i64> {
+    Ok(numcolors_of(grid_colors(grid)))
+}
+
+pub fn numcolors_cells(obj: &Cells) -> Result<i64> {
+    Ok(numcolors_of(cell_colors(obj)))
 }
 
 // ----- grids as indices and objects ----------------------------------------------
 
 pub fn asindices(grid: &Value) -> Result<Value> {
-    let g = grid.as_grid("asindices")?;
-    let mut out = Vec::with_capacity(g.cells().len());
-    for i in 0..g.height() {
-        out.extend((0..g.width()).map(|j| loc(i, j)));
-    }
-    Ok(Value::Indices(out.into()))
+    asindices_grid(&grid_arc(grid, "asindices")?).map(Value::Indices)
 }
 
-pub fn ofcolor(grid: &Value, value: &Value) -> Result<Value> {
-    let g = grid.as_grid("ofcolor")?;
+pub fn asindices_grid(grid: &G) -> Result<Locs> {
+    let mut out = Vec::with_capacity(grid.cells().len());
+    for i in 0..grid.height() {
+        out.extend((0..grid.width()).map(|j| loc(i, j)));
+    }
+    Ok(out.into())
+}
+
+/// The locations of colour `c` (none for a value that is not a colour).
+fn ofcolor_in(g: &Grid, c: Option<Color>) -> Locs {
     let mut out = Vec::new();
-    if let Some(c) = opt_color(value) {
+    if let Some(c) = c {
         for (i, row) in g.rows().enumerate() {
             out.extend(
                 row.iter()
@@ -357,14 +448,23 @@ pub fn ofcolor(grid: &Value, value: &Value) -> Result<Value> {
             );
         }
     }
-    Ok(Value::Indices(out.into()))
+    out.into()
+}
+
+pub fn ofcolor(grid: &Value, value: &Value) -> Result<Value> {
+    let g = grid.as_grid("ofcolor")?;
+    Ok(Value::Indices(ofcolor_in(&g, opt_color(value))))
+}
+
+pub fn ofcolor_grid(grid: &G, value: i64) -> Result<Locs> {
+    Ok(ofcolor_in(grid, color_of(value)))
 }
 
 /// All cells of a grid sorted as a frozenset of cells (colour, row, column),
 /// with the start of each colour's run: a counting sort over the row-major
 /// order.
 fn cells_by_color(g: &Grid) -> (Vec<Cell>, [usize; 257]) {
-    let counts = color_counts(g.cells().iter().copied());
+    let counts = color_counts(grid_colors(g));
     let mut starts = [0usize; 257];
     for s in 0..256 {
         starts[s + 1] = starts[s] + counts[s] as usize;
@@ -384,16 +484,33 @@ fn cells_by_color(g: &Grid) -> (Vec<Cell>, [usize; 257]) {
     (out, starts)
 }
 
-/// Cells listed in ascending location order, re-sorted into the frozenset
-/// order (a stable sort by colour keeps the locations ascending).
-fn cells_from_loc_order(mut cells: Vec<Cell>) -> Value {
-    cells.sort_by_key(|c| c.color);
-    Value::Object(cells.into())
+pub fn asobject(grid: &Value) -> Result<Value> {
+    asobject_grid(&grid_arc(grid, "asobject")?).map(Value::Object)
 }
 
-pub fn asobject(grid: &Value) -> Result<Value> {
-    let g = grid.as_grid("asobject")?;
-    Ok(Value::Object(cells_by_color(&g).0.into()))
+pub fn asobject_grid(grid: &G) -> Result<Cells> {
+    Ok(cells_by_color(grid).0.into())
+}
+
+/// `toobject` of the locations of a patch (ascending, distinct) on a grid
+/// (an index error when it has no rows): the cells at those inside it, in
+/// the frozenset order (a stable sort by colour keeps the locations
+/// ascending).
+fn toobject_in(g: &Grid, locs: &[Loc]) -> Result<Cells> {
+    g.require_rows("toobject")?;
+    let (h, w) = (g.height(), g.width());
+    let mut cells: Vec<Cell> = locs
+        .iter()
+        .filter_map(|&l| {
+            let k = flat_loc(h, w, l)?;
+            Some(Cell {
+                color: g.cells()[k],
+                loc: l,
+            })
+        })
+        .collect();
+    cells.sort_by_key(|c| c.color);
+    Ok(cells.into())
 }
 
 pub fn toobject(patch: &Value, grid: &Value) -> Result<Value> {
@@ -401,18 +518,16 @@ pub fn toobject(patch: &Value, grid: &Value) -> Result<Value> {
     let g = grid.as_grid(CTX)?;
     g.require_rows(CTX)?;
     let p = patch.as_patch(CTX)?;
-    let cells = p
-        .locs()
-        .iter()
-        .filter_map(|&(i, j)| {
-            let k = flat_index(&g, i as i64, j as i64)?;
-            Some(Cell {
-                color: g.cells()[k],
-                loc: (i, j),
-            })
-        })
-        .collect();
-    Ok(cells_from_loc_order(cells))
+    toobject_in(&g, &p.locs()).map(Value::Object)
+}
+
+pub fn toobject_locs(patch: &Locs, grid: &G) -> Result<Cells> {
+    toobject_in(grid, patch)
+}
+
+pub fn toobject_cells(patch: &Cells, grid: &G) -> Result<Cells> {
+    grid.require_rows("toobject")?;
+    toobject_in(grid, &Patch::Object(Cow::Borrowed(patch)).locs())
 }
 
 /// One object per colour (`skip` left out), in ascending colour order,
@@ -430,14 +545,20 @@ fn partition_by_color(g: &Grid, skip: Option<Color>) -> Value {
 }
 
 pub fn partition(grid: &Value) -> Result<Value> {
-    let g = grid.as_grid("partition")?;
-    Ok(partition_by_color(&g, None))
+    partition_grid(&grid_arc(grid, "partition")?)
+}
+
+pub fn partition_grid(grid: &G) -> Result<Value> {
+    Ok(partition_by_color(grid, None))
 }
 
 pub fn fgpartition(grid: &Value) -> Result<Value> {
-    let g = grid.as_grid("fgpartition")?;
-    let bg = grid_mostcolor(&g, "fgpartition")?;
-    Ok(partition_by_color(&g, Some(bg)))
+    fgpartition_grid(&grid_arc(grid, "fgpartition")?)
+}
+
+pub fn fgpartition_grid(grid: &G) -> Result<Value> {
+    let bg = grid_mostcolor(grid, "fgpartition")?;
+    Ok(partition_by_color(grid, Some(bg)))
 }
 
 // ----- connected components ----------------------------------------------------
@@ -511,16 +632,28 @@ pub fn objects(
     diagonal: &Value,
     without_bg: &Value,
 ) -> Result<Value> {
+    let g = grid.as_grid("objects")?;
+    objects_in(
+        &g,
+        univalued.truthy(),
+        diagonal.truthy(),
+        without_bg.truthy(),
+    )
+}
+
+pub fn objects_grid(grid: &G, univalued: bool, diagonal: bool, without_bg: bool) -> Result<Value> {
+    objects_in(grid, univalued, diagonal, without_bg)
+}
+
+fn objects_in(g: &Grid, univalued: bool, diagonal: bool, without_bg: bool) -> Result<Value> {
     const CTX: &str = "objects";
-    let g = grid.as_grid(CTX)?;
-    let bg = if without_bg.truthy() {
-        Some(grid_mostcolor(&g, CTX)?)
+    let bg = if without_bg {
+        Some(grid_mostcolor(g, CTX)?)
     } else {
         None
     };
     g.require_rows(CTX)?;
-    let univalued = univalued.truthy();
-    let (label, n) = label_components(&g, univalued, diagonal.truthy(), bg)?;
+    let (label, n) = label_components(g, univalued, diagonal, bg)?;
     // Counting sort of the cells by component keeps each one's cells in
     // row-major order, which is sorted when it has one colour.
     let mut starts = vec![0usize; n + 1];
@@ -579,48 +712,56 @@ pub(crate) fn permuted_cells(g: &Grid, to: impl Fn(usize, usize) -> usize) -> Ve
     out
 }
 
-fn rot90_grid(g: &Grid) -> Grid {
-    let (h, w) = (g.height(), g.width());
+pub fn rot90_grid(grid: &G) -> Result<G> {
+    let (h, w) = (grid.height(), grid.width());
     if h == 0 || w == 0 {
-        return empty_grid();
+        return Ok(Arc::new(empty_grid()));
     }
     // Column j, bottom to top, becomes row j.
-    Grid::new(w, h, permuted_cells(g, |i, j| j * h + (h - 1 - i)))
+    let cells = permuted_cells(grid, |i, j| j * h + (h - 1 - i));
+    Ok(Arc::new(Grid::new(w, h, cells)))
 }
 
-fn rot270_grid(g: &Grid) -> Grid {
-    let (h, w) = (g.height(), g.width());
+pub fn rot180_grid(grid: &G) -> Result<G> {
+    let cells = grid.cells().iter().rev().copied().collect();
+    Ok(Arc::new(Grid::new(grid.height(), grid.width(), cells)))
+}
+
+pub fn rot270_grid(grid: &G) -> Result<G> {
+    let (h, w) = (grid.height(), grid.width());
     if h == 0 || w == 0 {
-        return empty_grid();
+        return Ok(Arc::new(empty_grid()));
     }
     // Column j, top to bottom, becomes row w - 1 - j.
-    Grid::new(w, h, permuted_cells(g, |i, j| (w - 1 - j) * h + i))
+    let cells = permuted_cells(grid, |i, j| (w - 1 - j) * h + i);
+    Ok(Arc::new(Grid::new(w, h, cells)))
+}
+
+/// A grid primitive that also takes ragged tuples of rows: `kernel` on a
+/// grid, `ragged` on a tuple that is not one.
+fn or_ragged(
+    grid: &Value,
+    ctx: &'static str,
+    kernel: impl FnOnce(&G) -> Result<G>,
+    ragged: impl FnOnce(&Value) -> Result<Value>,
+) -> Result<Value> {
+    match grid_arc(grid, ctx) {
+        Ok(g) => kernel(&g).map(Value::Grid),
+        Err(_) if grid.is_tuple() => ragged(grid),
+        Err(e) => Err(e),
+    }
 }
 
 pub fn rot90(grid: &Value) -> Result<Value> {
-    match grid.as_grid("rot90") {
-        Ok(g) => Ok(grid_value(rot90_grid(&g))),
-        Err(_) if grid.is_tuple() => ragged::rot90(grid),
-        Err(e) => Err(e),
-    }
+    or_ragged(grid, "rot90", rot90_grid, ragged::rot90)
 }
 
 pub fn rot180(grid: &Value) -> Result<Value> {
-    let g = match grid.as_grid("rot180") {
-        Ok(g) => g,
-        Err(_) if grid.is_tuple() => return ragged::rot180(grid),
-        Err(e) => return Err(e),
-    };
-    let cells = g.cells().iter().rev().copied().collect();
-    Ok(grid_value(Grid::new(g.height(), g.width(), cells)))
+    or_ragged(grid, "rot180", rot180_grid, ragged::rot180)
 }
 
 pub fn rot270(grid: &Value) -> Result<Value> {
-    match grid.as_grid("rot270") {
-        Ok(g) => Ok(grid_value(rot270_grid(&g))),
-        Err(_) if grid.is_tuple() => ragged::rot270(grid),
-        Err(e) => Err(e),
-    }
+    or_ragged(grid, "rot270", rot270_grid, ragged::rot270)
 }
 
 pub fn crop(grid: &Value, start: &Value, dims: &Value) -> Result<Value> {
@@ -654,27 +795,34 @@ pub fn crop(grid: &Value, start: &Value, dims: &Value) -> Result<Value> {
             item_num(dims, 1, CTX)? as i128,
         ))
     };
-    Ok(grid_value(crop_grid(&g, s0 as i128, d0 as i128, cols)?))
+    Ok(grid_value(cropped(&g, s0 as i128, d0 as i128, cols)?))
+}
+
+pub fn crop_grid(grid: &G, start: (i64, i64), dims: (i64, i64)) -> Result<G> {
+    let cols = || Ok((start.1 as i128, dims.1 as i128));
+    cropped(grid, start.0 as i128, dims.0 as i128, cols).map(Arc::new)
 }
 
 pub fn tophalf(grid: &Value) -> Result<Value> {
-    let g = match grid.as_grid("tophalf") {
-        Ok(g) => g,
-        Err(_) if grid.is_tuple() => return ragged::slice_rows(grid, |h| 0..h / 2),
-        Err(e) => return Err(e),
-    };
-    let h = g.height();
-    Ok(grid_value(sub_grid(&g, 0..h / 2, 0..g.width())))
+    or_ragged(grid, "tophalf", tophalf_grid, |t| {
+        ragged::slice_rows(t, |h| 0..h / 2)
+    })
+}
+
+pub fn tophalf_grid(grid: &G) -> Result<G> {
+    let h = grid.height();
+    Ok(Arc::new(sub_grid(grid, 0..h / 2, 0..grid.width())))
 }
 
 pub fn bottomhalf(grid: &Value) -> Result<Value> {
-    let g = match grid.as_grid("bottomhalf") {
-        Ok(g) => g,
-        Err(_) if grid.is_tuple() => return ragged::slice_rows(grid, |h| h / 2 + h % 2..h),
-        Err(e) => return Err(e),
-    };
-    let h = g.height();
-    Ok(grid_value(sub_grid(&g, h / 2 + h % 2..h, 0..g.width())))
+    or_ragged(grid, "bottomhalf", bottomhalf_grid, |t| {
+        ragged::slice_rows(t, |h| h / 2 + h % 2..h)
+    })
+}
+
+pub fn bottomhalf_grid(grid: &G) -> Result<G> {
+    let h = grid.height();
+    Ok(Arc::new(sub_grid(grid, h / 2 + h % 2..h, 0..grid.width())))
 }
 
 /// `rot270(half(rot90(grid)))`: the rotation through `()` makes the result
@@ -687,23 +835,31 @@ fn columns_half(g: &Grid, cols: Range<usize>) -> Grid {
 }
 
 pub fn lefthalf(grid: &Value) -> Result<Value> {
-    let g = grid.as_grid("lefthalf")?;
-    let w = g.width();
-    Ok(grid_value(columns_half(&g, 0..w / 2)))
+    lefthalf_grid(&grid_arc(grid, "lefthalf")?).map(Value::Grid)
+}
+
+pub fn lefthalf_grid(grid: &G) -> Result<G> {
+    let w = grid.width();
+    Ok(Arc::new(columns_half(grid, 0..w / 2)))
 }
 
 pub fn righthalf(grid: &Value) -> Result<Value> {
-    let g = grid.as_grid("righthalf")?;
-    let w = g.width();
-    Ok(grid_value(columns_half(&g, w / 2 + w % 2..w)))
+    righthalf_grid(&grid_arc(grid, "righthalf")?).map(Value::Grid)
+}
+
+pub fn righthalf_grid(grid: &G) -> Result<G> {
+    let w = grid.width();
+    Ok(Arc::new(columns_half(grid, w / 2 + w % 2..w)))
 }
 
 pub fn trim(grid: &Value) -> Result<Value> {
-    let g = grid.as_grid("trim")?;
-    let (h, w) = (g.height(), g.width());
-    let rows = py_slice(h, 1, -1);
-    let cols = py_slice(w, 1, -1);
-    Ok(grid_value(sub_grid(&g, rows, cols)))
+    trim_grid(&grid_arc(grid, "trim")?).map(Value::Grid)
+}
+
+pub fn trim_grid(grid: &G) -> Result<G> {
+    let rows = py_slice(grid.height(), 1, -1);
+    let cols = py_slice(grid.width(), 1, -1);
+    Ok(Arc::new(sub_grid(grid, rows, cols)))
 }
 
 /// `height`/`width` of a piece as the reference computes them: a tuple
@@ -717,64 +873,97 @@ fn piece_shape(piece: &Value, locs: &[Loc], ctx: &'static str) -> Result<(i64, i
         let first = piece.tuple_get(0).ok_or(Error::index_error(ctx))?;
         return Ok((py_len(piece, ctx)? as i64, py_len(&first, ctx)? as i64));
     }
-    let (lo, hi) = bounds(locs).ok_or(Error::value_error(ctx))?;
-    Ok((hi.0 as i64 - lo.0 as i64 + 1, hi.1 as i64 - lo.1 as i64 + 1))
+    let b = bounds(locs.iter().copied()).ok_or(Error::value_error(ctx))?;
+    Ok(span(b))
 }
 
 /// The corners `((min i, min j), (max i, max j))` of some locations.
-fn bounds(locs: &[Loc]) -> Option<(Loc, Loc)> {
-    let first = *locs.first()?;
-    Some(locs.iter().fold((first, first), |(lo, hi), &(i, j)| {
+fn bounds(locs: impl IntoIterator<Item = Loc>) -> Option<(Loc, Loc)> {
+    let mut locs = locs.into_iter();
+    let first = locs.next()?;
+    Some(locs.fold((first, first), |(lo, hi), (i, j)| {
         ((lo.0.min(i), lo.1.min(j)), (hi.0.max(i), hi.1.max(j)))
     }))
+}
+
+/// The height and width of a frozenset patch with these corners.
+fn span((lo, hi): (Loc, Loc)) -> (i64, i64) {
+    (hi.0 as i64 - lo.0 as i64 + 1, hi.1 as i64 - lo.1 as i64 + 1)
+}
+
+/// `crop(grid, lo, shape)`.
+fn subgrid_in(g: &Grid, lo: Loc, (ph, pw): (i64, i64)) -> Result<Grid> {
+    let cols = || Ok((lo.1 as i128, pw as i128));
+    cropped(g, lo.0 as i128, ph as i128, cols)
+}
+
+/// `subgrid` of a frozenset patch with these corners (`None`: empty, whose
+/// `ulcorner` is `()`, and `crop` reads `start[0]`).
+fn subgrid_of_bounds(g: &Grid, b: Option<(Loc, Loc)>) -> Result<G> {
+    let b = b.ok_or(Error::index_error("subgrid"))?;
+    subgrid_in(g, b.0, span(b)).map(Arc::new)
 }
 
 pub fn subgrid(patch: &Value, grid: &Value) -> Result<Value> {
     const CTX: &str = "subgrid";
     let p = patch.as_patch(CTX)?;
     let locs = p.locs();
-    // `ulcorner` of an empty patch is `()`, and `crop` reads `start[0]`.
-    let (lo, _) = bounds(&locs).ok_or(Error::index_error(CTX))?;
-    let (ph, pw) = piece_shape(patch, &locs, CTX)?;
+    let (lo, _) = bounds(locs.iter().copied()).ok_or(Error::index_error(CTX))?;
+    let shape = piece_shape(patch, &locs, CTX)?;
     let g = grid.as_grid(CTX)?;
-    let cols = || Ok((lo.1 as i128, pw as i128));
-    Ok(grid_value(crop_grid(&g, lo.0 as i128, ph as i128, cols)?))
+    Ok(grid_value(subgrid_in(&g, lo, shape)?))
+}
+
+pub fn subgrid_locs(patch: &Locs, grid: &G) -> Result<G> {
+    subgrid_of_bounds(grid, bounds(patch.iter().copied()))
+}
+
+pub fn subgrid_cells(patch: &Cells, grid: &G) -> Result<G> {
+    subgrid_of_bounds(grid, bounds(patch.iter().map(|c| c.loc)))
 }
 
 // ----- painting ------------------------------------------------------------------
 
-/// `fill` on a grid that has rows: `value` goes to every location of the
-/// patch inside the grid (only where `under` is the cell's colour, if given).
+/// `color` into every location inside the grid (only where the cell is
+/// `under`, if given); `None`, a value that is not a colour, is
+/// `Unsupported` as soon as a cell would receive it.
 fn fill_grid(
     g: &mut Grid,
-    value: &Value,
-    p: &Patch<'_>,
+    color: Option<Color>,
+    locs: impl IntoIterator<Item = Loc>,
     under: Option<Color>,
     ctx: &'static str,
 ) -> Result<()> {
-    let mut color = None;
-    let mut put = |(i, j): Loc| -> Result<()> {
-        if let Some(k) = flat_index(g, i as i64, j as i64) {
-            let cell = &mut g.cells_mut()[k];
+    let (h, w) = (g.height(), g.width());
+    let cells = g.cells_mut();
+    for l in locs {
+        if let Some(k) = flat_loc(h, w, l) {
+            let cell = &mut cells[k];
             if under.is_none_or(|bg| *cell == bg) {
-                let c = match color {
-                    Some(c) => c,
-                    None => *color.insert(cell_color(value, ctx)?),
-                };
-                *cell = c;
+                *cell = store(color, ctx)?;
             }
         }
-        Ok(())
-    };
-    match p {
-        Patch::Indices(locs) => locs.iter().try_for_each(|&l| put(l)),
-        Patch::Object(cells) => cells.iter().try_for_each(|c| put(c.loc)),
     }
+    Ok(())
+}
+
+/// A copy of the grid with [`fill_grid`] done (the checks of its primitive
+/// done before).
+fn filled(
+    g: &Grid,
+    color: Option<Color>,
+    locs: impl IntoIterator<Item = Loc>,
+    under: Option<Color>,
+    ctx: &'static str,
+) -> Result<G> {
+    let mut out = g.clone();
+    fill_grid(&mut out, color, locs, under, ctx)?;
+    Ok(Arc::new(out))
 }
 
 /// The cells of an object to paint: a non-empty set of locations is a type
 /// error (the reference unpacks `value, (i, j)` from each element).
-fn paint_cells<'a>(p: &'a Patch<'_>, ctx: &'static str) -> Result<&'a [Cell]> {
+fn object_cells<'a>(p: &'a Patch<'_>, ctx: &'static str) -> Result<&'a [Cell]> {
     match p {
         Patch::Object(cells) => Ok(cells),
         Patch::Indices(locs) if locs.is_empty() => Ok(&[]),
@@ -786,17 +975,19 @@ fn paint_cells<'a>(p: &'a Patch<'_>, ctx: &'static str) -> Result<&'a [Cell]> {
 /// `merge` of a tuple of objects gives) is painted in its own order,
 /// duplicates and all, so a later cell at the same place wins as in
 /// Python; a frozenset in its iteration order.
-fn ordered_cells<'a>(obj: &'a Value, ctx: &'static str) -> Result<std::borrow::Cow<'a, [Cell]>> {
-    if let Value::Tuple(items) = obj {
-        return items
+fn ordered_cells<'a>(obj: &'a Value, ctx: &'static str) -> Result<Cow<'a, [Cell]>> {
+    match obj {
+        Value::Object(cells) => Ok(Cow::Borrowed(cells)),
+        Value::Tuple(items) => items
             .iter()
             .map(|v| v.cell().ok_or(Error::type_error(ctx)))
             .collect::<Result<Vec<_>>>()
-            .map(std::borrow::Cow::Owned);
+            .map(Cow::Owned),
+        _ => {
+            let p = obj.as_patch(ctx)?;
+            Ok(Cow::Owned(object_cells(&p, ctx)?.to_vec()))
+        }
     }
-    let p = obj.as_patch(ctx)?;
-    let cells = paint_cells(&p, ctx)?.to_vec();
-    Ok(std::borrow::Cow::Owned(cells))
 }
 
 /// Paint cells shifted by `(di, dj)`, in the object's order (later cells
@@ -818,14 +1009,30 @@ fn paint_grid(g: &mut Grid, cells: &[Cell], (di, dj): (i64, i64), under: Option<
     }
 }
 
+/// A copy of the grid with the cells painted in place (`under` only).
+fn painted(g: &Grid, cells: &[Cell], under: Option<Color>) -> G {
+    let mut out = g.clone();
+    paint_grid(&mut out, cells, (0, 0), under);
+    Arc::new(out)
+}
+
 pub fn fill(grid: &Value, value: &Value, patch: &Value) -> Result<Value> {
     const CTX: &str = "fill";
     let g = grid.as_grid(CTX)?;
     g.require_rows(CTX)?;
     let p = patch.as_patch(CTX)?;
-    let mut out = g.into_owned();
-    fill_grid(&mut out, value, &p, None, CTX)?;
-    Ok(grid_value(out))
+    filled(&g, opt_color(value), p.iter_locs(), None, CTX).map(Value::Grid)
+}
+
+pub fn fill_locs(grid: &G, value: i64, patch: &Locs) -> Result<G> {
+    grid.require_rows("fill")?;
+    filled(grid, color_of(value), patch.iter().copied(), None, "fill")
+}
+
+pub fn fill_cells(grid: &G, value: i64, patch: &Cells) -> Result<G> {
+    grid.require_rows("fill")?;
+    let locs = patch.iter().map(|c| c.loc);
+    filled(grid, color_of(value), locs, None, "fill")
 }
 
 pub fn paint(grid: &Value, obj: &Value) -> Result<Value> {
@@ -833,9 +1040,12 @@ pub fn paint(grid: &Value, obj: &Value) -> Result<Value> {
     let g = grid.as_grid(CTX)?;
     g.require_rows(CTX)?;
     let cells = ordered_cells(obj, CTX)?;
-    let mut out = g.into_owned();
-    paint_grid(&mut out, &cells, (0, 0), None);
-    Ok(grid_value(out))
+    Ok(Value::Grid(painted(&g, &cells, None)))
+}
+
+pub fn paint_cells(grid: &G, obj: &Cells) -> Result<G> {
+    grid.require_rows("paint")?;
+    Ok(painted(grid, obj, None))
 }
 
 pub fn underfill(grid: &Value, value: &Value, patch: &Value) -> Result<Value> {
@@ -844,9 +1054,23 @@ pub fn underfill(grid: &Value, value: &Value, patch: &Value) -> Result<Value> {
     g.require_rows(CTX)?;
     let bg = grid_mostcolor(&g, CTX)?;
     let p = patch.as_patch(CTX)?;
-    let mut out = g.into_owned();
-    fill_grid(&mut out, value, &p, Some(bg), CTX)?;
-    Ok(grid_value(out))
+    filled(&g, opt_color(value), p.iter_locs(), Some(bg), CTX).map(Value::Grid)
+}
+
+/// `underfill` of some locations (the grid read first, as the reference).
+fn underfill_in(g: &Grid, value: i64, locs: impl IntoIterator<Item = Loc>) -> Result<G> {
+    const CTX: &str = "underfill";
+    g.require_rows(CTX)?;
+    let bg = grid_mostcolor(g, CTX)?;
+    filled(g, color_of(value), locs, Some(bg), CTX)
+}
+
+pub fn underfill_locs(grid: &G, value: i64, patch: &Locs) -> Result<G> {
+    underfill_in(grid, value, patch.iter().copied())
+}
+
+pub fn underfill_cells(grid: &G, value: i64, patch: &Cells) -> Result<G> {
+    underfill_in(grid, value, patch.iter().map(|c| c.loc))
 }
 
 pub fn underpaint(grid: &Value, obj: &Value) -> Result<Value> {
@@ -855,49 +1079,74 @@ pub fn underpaint(grid: &Value, obj: &Value) -> Result<Value> {
     g.require_rows(CTX)?;
     let bg = grid_mostcolor(&g, CTX)?;
     let cells = ordered_cells(obj, CTX)?;
-    let mut out = g.into_owned();
-    paint_grid(&mut out, &cells, (0, 0), Some(bg));
-    Ok(grid_value(out))
+    Ok(Value::Grid(painted(&g, &cells, Some(bg))))
 }
 
-/// `fill(grid, mostcolor(grid), toindices(patch))`.
-fn cover_grid(grid: &Value, patch: &Value, ctx: &'static str) -> Result<Grid> {
+pub fn underpaint_cells(grid: &G, obj: &Cells) -> Result<G> {
+    const CTX: &str = "underpaint";
+    grid.require_rows(CTX)?;
+    let bg = grid_mostcolor(grid, CTX)?;
+    Ok(painted(grid, obj, Some(bg)))
+}
+
+/// `fill(grid, mostcolor(grid), toindices(patch))`: the grid's background
+/// (a value error when it has no cells) into the locations.
+fn covered(g: &Grid, locs: impl IntoIterator<Item = Loc>, ctx: &'static str) -> Result<G> {
+    let bg = grid_mostcolor(g, ctx)?;
+    filled(g, Some(bg), locs, None, ctx)
+}
+
+/// [`covered`] of a `Value` patch, read after the grid's background.
+fn cover_grid(grid: &Value, patch: &Value, ctx: &'static str) -> Result<G> {
     let g = grid.as_grid(ctx)?;
     let bg = grid_mostcolor(&g, ctx)?;
     let p = patch.as_patch(ctx)?;
-    let mut out = g.into_owned();
-    fill_grid(&mut out, &Value::Int(bg as i64), &p, None, ctx)?;
-    Ok(out)
+    filled(&g, Some(bg), p.iter_locs(), None, ctx)
 }
 
 pub fn cover(grid: &Value, patch: &Value) -> Result<Value> {
-    Ok(grid_value(cover_grid(grid, patch, "cover")?))
+    cover_grid(grid, patch, "cover").map(Value::Grid)
+}
+
+pub fn cover_locs(grid: &G, patch: &Locs) -> Result<G> {
+    covered(grid, patch.iter().copied(), "cover")
+}
+
+pub fn cover_cells(grid: &G, patch: &Cells) -> Result<G> {
+    covered(grid, patch.iter().map(|c| c.loc), "cover")
+}
+
+/// Paint the cells shifted by `offset` onto a covered grid (its own `Arc`,
+/// so painted in place).
+fn moved(mut out: G, cells: &[Cell], offset: (i64, i64)) -> G {
+    paint_grid(Arc::make_mut(&mut out), cells, offset, None);
+    out
 }
 
 pub fn r#move(grid: &Value, obj: &Value, offset: &Value) -> Result<Value> {
     const CTX: &str = "move";
-    let mut out = cover_grid(grid, obj, CTX)?;
+    let out = cover_grid(grid, obj, CTX)?;
     let p = obj.as_patch(CTX)?;
     if p.is_empty() {
         // `shift` returns an empty patch as it is, without reading `offset`.
-        return Ok(grid_value(out));
+        return Ok(Value::Grid(out));
     }
     let (di, dj) = unpack2(offset, CTX)?;
     let (di, dj) = (di.as_int(CTX)?, dj.as_int(CTX)?);
-    let cells = paint_cells(&p, CTX)?;
-    paint_grid(&mut out, cells, (di, dj), None);
-    Ok(grid_value(out))
+    let cells = object_cells(&p, CTX)?;
+    Ok(Value::Grid(moved(out, cells, (di, dj))))
+}
+
+pub fn move_cells(grid: &G, obj: &Cells, offset: (i64, i64)) -> Result<G> {
+    let out = covered(grid, obj.iter().map(|c| c.loc), "move")?;
+    Ok(moved(out, obj, offset))
 }
 
 // ----- cell-wise recolouring -------------------------------------------------------
 
 /// Map every cell through `f`, which may fail (a replacement that is not a
-/// colour); the input comes back unchanged when nothing changed.
-fn map_cells(
-    orig: &Value,
-    g: Cow<'_, Grid>,
-    mut f: impl FnMut(Color) -> Result<Option<Color>>,
-) -> Result<Value> {
+/// colour); `None` when nothing changed (the input is then the result).
+fn map_cells(g: &Grid, mut f: impl FnMut(Color) -> Result<Option<Color>>) -> Result<Option<Grid>> {
     let mut out: Option<Vec<Color>> = None;
     for (k, &c) in g.cells().iter().enumerate() {
         if let Some(new) = f(c)? {
@@ -905,25 +1154,52 @@ fn map_cells(
             cells[k] = new;
         }
     }
-    Ok(match out {
-        Some(cells) => grid_value(Grid::new(g.height(), g.width(), cells)),
-        None => unchanged(orig, g),
+    Ok(out.map(|cells| Grid::new(g.height(), g.width(), cells)))
+}
+
+/// The grid a [`map_cells`] gave, or the input's own `Arc`.
+fn mapped(grid: &G, changed: Option<Grid>) -> G {
+    changed.map_or_else(|| grid.clone(), Arc::new)
+}
+
+/// `replace` of colours `from` by `to` (either `None`: not a colour).
+fn replace_in(g: &Grid, from: Option<Color>, to: Option<Color>) -> Result<Option<Grid>> {
+    let Some(from) = from else {
+        return Ok(None);
+    };
+    map_cells(g, |c| {
+        if c == from {
+            store(to, "replace").map(Some)
+        } else {
+            Ok(None)
+        }
     })
 }
 
 pub fn replace(grid: &Value, replacee: &Value, replacer: &Value) -> Result<Value> {
-    const CTX: &str = "replace";
-    let g = match grid.as_grid(CTX) {
-        Ok(g) => g,
-        Err(_) if grid.is_tuple() => return ragged::replace(grid, replacee, replacer),
-        Err(e) => return Err(e),
-    };
-    let Some(from) = opt_color(replacee) else {
-        return Ok(unchanged(grid, g));
-    };
-    map_cells(grid, g, |c| {
-        if c == from {
-            cell_color(replacer, CTX).map(Some)
+    let (from, to) = (opt_color(replacee), opt_color(replacer));
+    or_ragged(
+        grid,
+        "replace",
+        |g| Ok(mapped(g, replace_in(g, from, to)?)),
+        |t| ragged::replace(t, replacee, replacer),
+    )
+}
+
+pub fn replace_grid(grid: &G, replacee: i64, replacer: i64) -> Result<G> {
+    let changed = replace_in(grid, color_of(replacee), color_of(replacer))?;
+    Ok(mapped(grid, changed))
+}
+
+/// `switch` of colours `a` and `b` (either `None`: not a colour).
+fn switch_in(g: &Grid, a: Option<Color>, b: Option<Color>) -> Result<Option<Grid>> {
+    const CTX: &str = "switch";
+    map_cells(g, |c| {
+        if Some(c) == a {
+            // `{a: b, b: a}[a]` is `b`, or `a` again when `a == b`.
+            store(if a == b { a } else { b }, CTX).map(Some)
+        } else if Some(c) == b {
+            store(a, CTX).map(Some)
         } else {
             Ok(None)
         }
@@ -931,53 +1207,56 @@ pub fn replace(grid: &Value, replacee: &Value, replacer: &Value) -> Result<Value
 }
 
 pub fn switch(grid: &Value, a: &Value, b: &Value) -> Result<Value> {
-    const CTX: &str = "switch";
-    let g = match grid.as_grid(CTX) {
-        Ok(g) => g,
-        Err(_) if grid.is_tuple() => return ragged::switch(grid, a, b),
-        Err(e) => return Err(e),
-    };
     let (ca, cb) = (opt_color(a), opt_color(b));
-    map_cells(grid, g, |c| {
-        if Some(c) == ca {
-            // `{a: b, b: a}[a]` is `b`, or `a` again when `a == b`.
-            cell_color(if ca == cb { a } else { b }, CTX).map(Some)
-        } else if Some(c) == cb {
-            cell_color(a, CTX).map(Some)
-        } else {
-            Ok(None)
+    or_ragged(
+        grid,
+        "switch",
+        |g| Ok(mapped(g, switch_in(g, ca, cb)?)),
+        |t| ragged::switch(t, a, b),
+    )
+}
+
+pub fn switch_grid(grid: &G, a: i64, b: i64) -> Result<G> {
+    let changed = switch_in(grid, color_of(a), color_of(b))?;
+    Ok(mapped(grid, changed))
+}
+
+/// `cellwise` once `a` is known to have rows: `b` is read (`grid_b`) only
+/// if some cell is.
+fn cellwise_in(
+    ga: &Grid,
+    grid_b: impl FnOnce() -> Result<G>,
+    fallback: Option<Color>,
+) -> Result<G> {
+    const CTX: &str = "cellwise";
+    let (h, w) = (ga.height(), ga.width());
+    if w == 0 {
+        // The inner loop never runs: `b` is never read.
+        return Ok(Arc::new(Grid::new(h, 0, Vec::new())));
+    }
+    let gb = grid_b()?;
+    if gb.height() < h || gb.width() < w {
+        return Err(Error::index_error(CTX));
+    }
+    let mut out = Vec::with_capacity(h * w);
+    for i in 0..h {
+        for (&x, &y) in ga.row(i).iter().zip(gb.row(i)) {
+            out.push(if x == y { x } else { store(fallback, CTX)? });
         }
-    })
+    }
+    Ok(Arc::new(Grid::new(h, w, out)))
 }
 
 pub fn cellwise(a: &Value, b: &Value, fallback: &Value) -> Result<Value> {
     const CTX: &str = "cellwise";
     let ga = a.as_grid(CTX)?;
     ga.require_rows(CTX)?;
-    let (h, w) = (ga.height(), ga.width());
-    if w == 0 {
-        // The inner loop never runs: `b` is never read.
-        return Ok(grid_value(Grid::new(h, 0, Vec::new())));
-    }
-    let gb = b.as_grid(CTX)?;
-    if gb.height() < h || gb.width() < w {
-        return Err(Error::index_error(CTX));
-    }
-    let mut fb = None;
-    let mut out = Vec::with_capacity(h * w);
-    for i in 0..h {
-        for (&x, &y) in ga.row(i).iter().zip(gb.row(i)) {
-            if x == y {
-                out.push(x);
-            } else {
-                out.push(match fb {
-                    Some(c) => c,
-                    None => *fb.insert(cell_color(fallback, CTX)?),
-                });
-            }
-        }
-    }
-    Ok(grid_value(Grid::new(h, w, out)))
+    cellwise_in(&ga, || grid_arc(b, CTX), opt_color(fallback)).map(Value::Grid)
+}
+
+pub fn cellwise_grids(a: &G, b: &G, fallback: i64) -> Result<G> {
+    a.require_rows("cellwise")?;
+    cellwise_in(a, || Ok(b.clone()), color_of(fallback))
 }
 
 pub fn index(grid: &Value, loc: &Value) -> Result<Value> {
@@ -986,72 +1265,105 @@ pub fn index(grid: &Value, loc: &Value) -> Result<Value> {
     let g = grid.as_grid(CTX)?;
     g.require_rows(CTX)?;
     let (i, j) = (i.as_int(CTX)?, j.as_int(CTX)?);
-    match flat_index(&g, i, j) {
-        None => Ok(Value::None),
+    if !loc.is_tuple() && flat_index(&g, i, j).is_some() {
         // `grid[loc[0]][loc[1]]` cannot subscript a frozenset.
-        Some(_) if !loc.is_tuple() => Err(Error::type_error(CTX)),
-        Some(k) => Ok(Value::Int(g.cells()[k] as i64)),
+        return Err(Error::type_error(CTX));
     }
+    index_in(&g, (i, j))
+}
+
+/// `index` on a grid with rows: the colour, or `None` outside.
+fn index_in(g: &Grid, (i, j): (i64, i64)) -> Result<Value> {
+    g.require_rows("index")?;
+    Ok(flat_index(g, i, j).map_or(Value::None, |k| Value::Int(g.cells()[k] as i64)))
+}
+
+pub fn index_grid(grid: &G, loc: (i64, i64)) -> Result<Value> {
+    index_in(grid, loc)
+}
+
+/// `canvas(color, (h, w()))`: `w` read only when there is a row, the colour
+/// checked only when there is a cell.
+fn canvas_in(color: Option<Color>, h: i64, w: impl FnOnce() -> Result<i64>) -> Result<G> {
+    const CTX: &str = "canvas";
+    if h <= 0 {
+        return Ok(Arc::new(empty_grid()));
+    }
+    let h = count_of(h, CTX)?;
+    let w = count_of(w()?.max(0), CTX)?;
+    let n = size_of(h, w, CTX)?;
+    let c = if n > 0 { store(color, CTX)? } else { 0 };
+    Ok(Arc::new(Grid::filled(h, w, c)))
 }
 
 pub fn canvas(value: &Value, dimensions: &Value) -> Result<Value> {
     const CTX: &str = "canvas";
     let h = item_num(dimensions, 0, CTX)?;
-    if h <= 0 {
-        return Ok(grid_value(empty_grid()));
-    }
-    let h = count_of(h, CTX)?;
-    let w = item_num(dimensions, 1, CTX)?.max(0);
-    let w = count_of(w, CTX)?;
-    let n = size_of(h, w, CTX)?;
-    let c = if n > 0 { cell_color(value, CTX)? } else { 0 };
-    Ok(grid_value(Grid::filled(h, w, c)))
+    canvas_in(opt_color(value), h, || item_num(dimensions, 1, CTX)).map(Value::Grid)
+}
+
+pub fn canvas_int_pair(value: i64, dimensions: (i64, i64)) -> Result<G> {
+    canvas_in(color_of(value), dimensions.0, || Ok(dimensions.1))
 }
 
 // ----- scaling ---------------------------------------------------------------------
 
-pub fn hupscale(grid: &Value, factor: &Value) -> Result<Value> {
+/// `hupscale`: `factor` read only when the grid has a cell.
+fn hupscale_in(grid: &G, factor: impl FnOnce() -> Result<i64>) -> Result<G> {
     const CTX: &str = "hupscale";
-    let g = grid.as_grid(CTX)?;
-    let (h, w) = (g.height(), g.width());
+    let (h, w) = (grid.height(), grid.width());
     if h == 0 || w == 0 {
         // No cell: `range(factor)` is never evaluated.
-        return Ok(unchanged(grid, g));
+        return Ok(grid.clone());
     }
-    let f = factor.as_int(CTX)?.max(0);
-    let f = count_of(f, CTX)?;
+    let f = count_of(factor()?.max(0), CTX)?;
     let nw = w.checked_mul(f).ok_or(Error::unsupported(CTX))?;
     let mut out = Vec::with_capacity(size_of(h, nw, CTX)?);
-    for &c in g.cells() {
+    for &c in grid.cells() {
         out.extend(std::iter::repeat_n(c, f));
     }
-    Ok(grid_value(Grid::new(h, nw, out)))
+    Ok(Arc::new(Grid::new(h, nw, out)))
 }
 
-pub fn vupscale(grid: &Value, factor: &Value) -> Result<Value> {
+pub fn hupscale(grid: &Value, factor: &Value) -> Result<Value> {
+    const CTX: &str = "hupscale";
+    hupscale_in(&grid_arc(grid, CTX)?, || factor.as_int(CTX)).map(Value::Grid)
+}
+
+pub fn hupscale_grid(grid: &G, factor: i64) -> Result<G> {
+    hupscale_in(grid, || Ok(factor))
+}
+
+/// `vupscale`: `factor` read only when the grid has a row.
+fn vupscale_in(grid: &G, factor: impl FnOnce() -> Result<i64>) -> Result<G> {
     const CTX: &str = "vupscale";
-    let g = grid.as_grid(CTX)?;
-    let (h, w) = (g.height(), g.width());
+    let (h, w) = (grid.height(), grid.width());
     if h == 0 {
-        return Ok(unchanged(grid, g));
+        return Ok(grid.clone());
     }
-    let f = factor.as_int(CTX)?.max(0);
-    let f = count_of(f, CTX)?;
+    let f = count_of(factor()?.max(0), CTX)?;
     let nh = size_of(h, f, CTX)?;
     let mut out = Vec::with_capacity(size_of(nh, w, CTX)?);
-    for row in g.rows() {
+    for row in grid.rows() {
         for _ in 0..f {
             out.extend_from_slice(row);
         }
     }
-    Ok(grid_value(Grid::new(nh, w, out)))
+    Ok(Arc::new(Grid::new(nh, w, out)))
 }
 
-pub fn downscale(grid: &Value, factor: &Value) -> Result<Value> {
+pub fn vupscale(grid: &Value, factor: &Value) -> Result<Value> {
+    const CTX: &str = "vupscale";
+    vupscale_in(&grid_arc(grid, CTX)?, || factor.as_int(CTX)).map(Value::Grid)
+}
+
+pub fn vupscale_grid(grid: &G, factor: i64) -> Result<G> {
+    vupscale_in(grid, || Ok(factor))
+}
+
+/// `downscale` of a grid with rows.
+fn downscale_in(g: &Grid, f: i64) -> Result<G> {
     const CTX: &str = "downscale";
-    let g = grid.as_grid(CTX)?;
-    g.require_rows(CTX)?;
-    let f = factor.as_int(CTX)?;
     if f == 0 {
         return Err(Error::zero_division(CTX));
     }
@@ -1063,7 +1375,19 @@ pub fn downscale(grid: &Value, factor: &Value) -> Result<Value> {
     for i in (0..h).step_by(f) {
         out.extend(g.row(i).iter().step_by(f).copied());
     }
-    Ok(grid_value(Grid::new(nh, nw, out)))
+    Ok(Arc::new(Grid::new(nh, nw, out)))
+}
+
+pub fn downscale(grid: &Value, factor: &Value) -> Result<Value> {
+    const CTX: &str = "downscale";
+    let g = grid.as_grid(CTX)?;
+    g.require_rows(CTX)?;
+    downscale_in(&g, factor.as_int(CTX)?).map(Value::Grid)
+}
+
+pub fn downscale_grid(grid: &G, factor: i64) -> Result<G> {
+    grid.require_rows("downscale")?;
+    downscale_in(grid, factor)
 }
 
 // ----- concatenation and splitting ---------------------------------------------------
@@ -1084,19 +1408,23 @@ fn py_add(a: &Value, b: &Value, ctx: &'static str) -> Result<Value> {
     Err(Error::type_error(ctx))
 }
 
+/// `hconcat` of two grids: the rows of both, side by side, as many as the
+/// shorter has.
+fn hconcat_in(ga: &Grid, gb: &Grid) -> G {
+    let h = ga.height().min(gb.height());
+    let w = ga.width() + gb.width();
+    let mut out = Vec::with_capacity(h * w);
+    for i in 0..h {
+        out.extend_from_slice(ga.row(i));
+        out.extend_from_slice(gb.row(i));
+    }
+    Arc::new(Grid::new(h, w, out))
+}
+
 pub fn hconcat(a: &Value, b: &Value) -> Result<Value> {
     const CTX: &str = "hconcat";
     match (a.as_grid(CTX), b.as_grid(CTX)) {
-        (Ok(ga), Ok(gb)) => {
-            let h = ga.height().min(gb.height());
-            let w = ga.width() + gb.width();
-            let mut out = Vec::with_capacity(h * w);
-            for i in 0..h {
-                out.extend_from_slice(ga.row(i));
-                out.extend_from_slice(gb.row(i));
-            }
-            Ok(grid_value(Grid::new(h, w, out)))
-        }
+        (Ok(ga), Ok(gb)) => Ok(Value::Grid(hconcat_in(&ga, &gb))),
         // Not two grids: `tuple(i + j for i, j in zip(a, b))` on whatever
         // they hold.
         _ if a.is_tuple() && b.is_tuple() => {
@@ -1112,38 +1440,45 @@ pub fn hconcat(a: &Value, b: &Value) -> Result<Value> {
     }
 }
 
-pub fn vconcat(a: &Value, b: &Value) -> Result<Value> {
-    const CTX: &str = "vconcat";
-    match (a.as_grid(CTX), b.as_grid(CTX)) {
-        (Ok(ga), Ok(gb)) => {
-            if ga.height() == 0 {
-                return Ok(unchanged(b, gb));
-            }
-            if gb.height() == 0 {
-                return Ok(unchanged(a, ga));
-            }
-            if ga.width() != gb.width() {
-                // Rows of two lengths: a ragged tuple, as in the reference.
-                return py_add(a, b, CTX);
-            }
-            let mut out = Vec::with_capacity(ga.cells().len() + gb.cells().len());
-            out.extend_from_slice(ga.cells());
-            out.extend_from_slice(gb.cells());
-            Ok(grid_value(Grid::new(
-                ga.height() + gb.height(),
-                ga.width(),
-                out,
-            )))
-        }
-        _ => py_add(a, b, CTX),
-    }
+pub fn hconcat_grids(a: &G, b: &G) -> Result<G> {
+    Ok(hconcat_in(a, b))
 }
 
-pub fn hsplit(grid: &Value, n: &Value) -> Result<Value> {
+pub fn vconcat(a: &Value, b: &Value) -> Result<Value> {
+    const CTX: &str = "vconcat";
+    if let (Ok(ga), Ok(gb)) = (grid_arc(a, CTX), grid_arc(b, CTX)) {
+        match vconcat_grids(&ga, &gb) {
+            // Rows of two lengths: a ragged tuple, as in the reference.
+            Err(e) if crate::typed::is_deopt(&e) => {}
+            r => return r.map(Value::Grid),
+        }
+    }
+    py_add(a, b, CTX)
+}
+
+/// `a + b` of two grids: a grid when one has no rows or both are as wide
+/// (a deopt otherwise: the rows of two lengths make no grid).
+pub fn vconcat_grids(a: &G, b: &G) -> Result<G> {
+    if a.height() == 0 {
+        return Ok(b.clone());
+    }
+    if b.height() == 0 {
+        return Ok(a.clone());
+    }
+    if a.width() != b.width() {
+        return Err(Error::deopt("vconcat of grids of two widths"));
+    }
+    let mut out = Vec::with_capacity(a.cells().len() + b.cells().len());
+    out.extend_from_slice(a.cells());
+    out.extend_from_slice(b.cells());
+    Ok(Arc::new(Grid::new(a.height() + b.height(), a.width(), out)))
+}
+
+/// `hsplit` of a grid: `n` read once it is known to have rows.
+fn hsplit_in(g: &Grid, n: impl FnOnce() -> Result<i64>) -> Result<Value> {
     const CTX: &str = "hsplit";
-    let g = grid.as_grid(CTX)?;
     g.require_rows(CTX)?;
-    let n = n.as_int(CTX)?;
+    let n = n()?;
     if n == 0 {
         return Err(Error::zero_division(CTX));
     }
@@ -1158,16 +1493,25 @@ pub fn hsplit(grid: &Value, n: &Value) -> Result<Value> {
         budget::check()?;
         let start = (w + offset) as i128 * i as i128;
         let cols = py_slice(full, start, start + w as i128);
-        out.push(grid_value(sub_grid(&g, 0..h, cols)));
+        out.push(grid_value(sub_grid(g, 0..h, cols)));
     }
     Ok(Value::tuple(out))
 }
 
-pub fn vsplit(grid: &Value, n: &Value) -> Result<Value> {
-    const CTX: &str = "vsplit";
+pub fn hsplit(grid: &Value, n: &Value) -> Result<Value> {
+    const CTX: &str = "hsplit";
     let g = grid.as_grid(CTX)?;
-    // `len(grid) // n` comes before `len(grid[0])`.
-    let n = n.as_int(CTX)?;
+    hsplit_in(&g, || n.as_int(CTX))
+}
+
+pub fn hsplit_grid(grid: &G, n: i64) -> Result<Value> {
+    hsplit_in(grid, || Ok(n))
+}
+
+/// `vsplit` of a grid in `n` parts (`len(grid) // n` comes before
+/// `len(grid[0])`).
+fn vsplit_in(g: &Grid, n: i64) -> Result<Value> {
+    const CTX: &str = "vsplit";
     if n == 0 {
         return Err(Error::zero_division(CTX));
     }
@@ -1183,42 +1527,48 @@ pub fn vsplit(grid: &Value, n: &Value) -> Result<Value> {
         budget::check()?;
         let start = (h + offset) as i128 * i as i128;
         let rows = py_slice(full, start, start + h as i128);
-        out.push(grid_value(sub_grid(&g, rows, 0..w)));
+        out.push(grid_value(sub_grid(g, rows, 0..w)));
     }
     Ok(Value::tuple(out))
 }
 
+pub fn vsplit(grid: &Value, n: &Value) -> Result<Value> {
+    const CTX: &str = "vsplit";
+    let g = grid.as_grid(CTX)?;
+    vsplit_in(&g, n.as_int(CTX)?)
+}
+
+pub fn vsplit_grid(grid: &G, n: i64) -> Result<Value> {
+    vsplit_in(grid, n)
+}
+
 // ----- searching and frontiers --------------------------------------------------------
 
-pub fn occurrences(grid: &Value, obj: &Value) -> Result<Value> {
+/// `occurrences` on a grid with rows of an object of shape `(oh, ow)`
+/// whose upper left corner is `origin`; its cells are read (`cells`) only
+/// when the object fits in the grid.
+fn occurrences_in<'a>(
+    g: &Grid,
+    (oh, ow): (i64, i64),
+    origin: Loc,
+    cells: impl FnOnce() -> Result<&'a [Cell]>,
+) -> Result<Locs> {
     const CTX: &str = "occurrences";
-    let g = grid.as_grid(CTX)?;
-    let p = obj.as_patch(CTX)?;
-    let locs = p.locs();
-    // `normalize` leaves an empty patch as it is.
-    let origin = bounds(&locs).map_or((0, 0), |(lo, _)| lo);
-    g.require_rows(CTX)?;
-    let (oh, ow) = piece_shape(obj, &locs, CTX)?;
     let (h, w) = (g.height() as i64, g.width() as i64);
     let (h2, w2) = (h - oh + 1, w - ow + 1);
     if h2 <= 0 || w2 <= 0 {
-        return Ok(Value::Indices(Vec::new().into()));
+        return Ok(Vec::new().into());
     }
-    let normed: Vec<(Color, i64, i64)> = match &p {
-        Patch::Object(cells) => cells
-            .iter()
-            .map(|c| {
-                let (i, j) = (
-                    c.loc.0 as i64 - origin.0 as i64,
-                    c.loc.1 as i64 - origin.1 as i64,
-                );
-                (c.color, i, j)
-            })
-            .collect(),
-        // Unpacking `v, (a, b)` from a location fails.
-        Patch::Indices(l) if !l.is_empty() => return Err(Error::type_error(CTX)),
-        Patch::Indices(_) => Vec::new(),
-    };
+    let normed: Vec<(Color, i64, i64)> = cells()?
+        .iter()
+        .map(|c| {
+            let (i, j) = (
+                c.loc.0 as i64 - origin.0 as i64,
+                c.loc.1 as i64 - origin.1 as i64,
+            );
+            (c.color, i, j)
+        })
+        .collect();
     size_of(h2 as usize, w2 as usize, CTX)?;
     let mut out = Vec::new();
     for i in 0..h2 {
@@ -1226,13 +1576,33 @@ pub fn occurrences(grid: &Value, obj: &Value) -> Result<Value> {
         for j in 0..w2 {
             let found = normed
                 .iter()
-                .all(|&(c, a, b)| flat_index(&g, a + i, b + j).is_some_and(|k| g.cells()[k] == c));
+                .all(|&(c, a, b)| flat_index(g, a + i, b + j).is_some_and(|k| g.cells()[k] == c));
             if found {
                 out.push((i as i32, j as i32));
             }
         }
     }
-    Ok(Value::Indices(out.into()))
+    Ok(out.into())
+}
+
+pub fn occurrences(grid: &Value, obj: &Value) -> Result<Value> {
+    const CTX: &str = "occurrences";
+    let g = grid.as_grid(CTX)?;
+    let p = obj.as_patch(CTX)?;
+    let locs = p.locs();
+    // `normalize` leaves an empty patch as it is.
+    let origin = bounds(locs.iter().copied()).map_or((0, 0), |(lo, _)| lo);
+    g.require_rows(CTX)?;
+    let shape = piece_shape(obj, &locs, CTX)?;
+    // Unpacking `v, (a, b)` from a location fails.
+    occurrences_in(&g, shape, origin, || object_cells(&p, CTX)).map(Value::Indices)
+}
+
+pub fn occurrences_cells(grid: &G, obj: &Cells) -> Result<Locs> {
+    grid.require_rows("occurrences")?;
+    let (origin, shape) =
+        bounds(obj.iter().map(|c| c.loc)).map_or(((0, 0), (0, 0)), |b| (b.0, span(b)));
+    occurrences_in(grid, shape, origin, || Ok(&obj[..]))
 }
 
 fn uniform(cells: impl Iterator<Item = Color>) -> bool {
@@ -1254,26 +1624,28 @@ fn uniform_cols(g: &Grid) -> Vec<bool> {
 }
 
 pub fn frontiers(grid: &Value) -> Result<Value> {
-    const CTX: &str = "frontiers";
-    let g = grid.as_grid(CTX)?;
-    g.require_rows(CTX)?;
-    let (h, w) = (g.height(), g.width());
+    frontiers_grid(&grid_arc(grid, "frontiers")?)
+}
+
+pub fn frontiers_grid(grid: &G) -> Result<Value> {
+    grid.require_rows("frontiers")?;
+    let (h, w) = (grid.height(), grid.width());
     let mut objs: Vec<Arc<[Cell]>> = Vec::new();
-    for (i, _) in uniform_rows(&g).iter().enumerate().filter(|(_, &u)| u) {
+    for (i, _) in uniform_rows(grid).iter().enumerate().filter(|(_, &u)| u) {
         objs.push(
             (0..w)
                 .map(|j| Cell {
-                    color: g.get(i, j),
+                    color: grid.get(i, j),
                     loc: loc(i, j),
                 })
                 .collect(),
         );
     }
-    for (j, _) in uniform_cols(&g).iter().enumerate().filter(|(_, &u)| u) {
+    for (j, _) in uniform_cols(grid).iter().enumerate().filter(|(_, &u)| u) {
         objs.push(
             (0..h)
                 .map(|i| Cell {
-                    color: g.get(i, j),
+                    color: grid.get(i, j),
                     loc: loc(i, j),
                 })
                 .collect(),
@@ -1283,22 +1655,78 @@ pub fn frontiers(grid: &Value) -> Result<Value> {
 }
 
 pub fn compress(grid: &Value) -> Result<Value> {
-    let g = grid.as_grid("compress")?;
-    let rows = uniform_rows(&g);
-    let cols = uniform_cols(&g);
-    let kept_cols: Vec<usize> = (0..g.width()).filter(|&j| !cols[j]).collect();
+    compress_grid(&grid_arc(grid, "compress")?).map(Value::Grid)
+}
+
+pub fn compress_grid(grid: &G) -> Result<G> {
+    let rows = uniform_rows(grid);
+    let cols = uniform_cols(grid);
+    let kept_cols: Vec<usize> = (0..grid.width()).filter(|&j| !cols[j]).collect();
     let mut out = Vec::new();
     let mut nh = 0;
     for (i, _) in rows.iter().enumerate().filter(|(_, &u)| !u) {
-        let row = g.row(i);
+        let row = grid.row(i);
         out.extend(kept_cols.iter().map(|&j| row[j]));
         nh += 1;
     }
-    Ok(grid_value(Grid::new(nh, kept_cols.len(), out)))
+    Ok(Arc::new(Grid::new(nh, kept_cols.len(), out)))
 }
 
 // ----- kernels (see `typed`) ---------------------------------------------------
 
 crate::kernel_table! {
     GRID_KERNELS:
+    fill(Grid, Int, Indices) -> Grid = fill_locs;
+    fill(Grid, Int, Object) -> Grid = fill_cells;
+    paint(Grid, Object) -> Grid = paint_cells;
+    canvas(Int, Pair) -> Grid = canvas_int_pair;
+    ofcolor(Grid, Int) -> Indices = ofcolor_grid;
+    replace(Grid, Int, Int) -> Grid = replace_grid;
+    objects(Grid, Bool, Bool, Bool) -> Objects = objects_grid;
+    subgrid(Object, Grid) -> Grid = subgrid_cells;
+    subgrid(Indices, Grid) -> Grid = subgrid_locs;
+    hconcat(Grid, Grid) -> Grid = hconcat_grids;
+    vconcat(Grid, Grid) -> Grid = vconcat_grids;
+    underfill(Grid, Int, Indices) -> Grid = underfill_locs;
+    underfill(Grid, Int, Object) -> Grid = underfill_cells;
+    crop(Grid, Pair, Pair) -> Grid = crop_grid;
+    toobject(Indices, Grid) -> Object = toobject_locs;
+    toobject(Object, Grid) -> Object = toobject_cells;
+    asobject(Grid) -> Object = asobject_grid;
+    asindices(Grid) -> Indices = asindices_grid;
+    cover(Grid, Object) -> Grid = cover_cells;
+    cover(Grid, Indices) -> Grid = cover_locs;
+    r#move(Grid, Object, Pair) -> Grid = move_cells;
+    switch(Grid, Int, Int) -> Grid = switch_grid;
+    mostcolor(Grid) -> Int = mostcolor_grid;
+    leastcolor(Grid) -> Int = leastcolor_grid;
+    mostcolor(Object) -> Int = mostcolor_cells;
+    leastcolor(Object) -> Int = leastcolor_cells;
+    colorcount(Grid, Int) -> Int = colorcount_grid;
+    colorcount(Object, Int) -> Int = colorcount_cells;
+    palette(Grid) -> Value = palette_grid;
+    palette(Object) -> Value = palette_cells;
+    numcolors(Grid) -> Int = numcolors_grid;
+    numcolors(Object) -> Int = numcolors_cells;
+    partition(Grid) -> Objects = partition_grid;
+    fgpartition(Grid) -> Objects = fgpartition_grid;
+    rot90(Grid) -> Grid = rot90_grid;
+    rot180(Grid) -> Grid = rot180_grid;
+    rot270(Grid) -> Grid = rot270_grid;
+    trim(Grid) -> Grid = trim_grid;
+    compress(Grid) -> Grid = compress_grid;
+    tophalf(Grid) -> Grid = tophalf_grid;
+    bottomhalf(Grid) -> Grid = bottomhalf_grid;
+    lefthalf(Grid) -> Grid = lefthalf_grid;
+    righthalf(Grid) -> Grid = righthalf_grid;
+    hupscale(Grid, Int) -> Grid = hupscale_grid;
+    vupscale(Grid, Int) -> Grid = vupscale_grid;
+    downscale(Grid, Int) -> Grid = downscale_grid;
+    cellwise(Grid, Grid, Int) -> Grid = cellwise_grids;
+    underpaint(Grid, Object) -> Grid = underpaint_cells;
+    index(Grid, Pair) -> Value = index_grid;
+    occurrences(Grid, Object) -> Indices = occurrences_cells;
+    hsplit(Grid, Int) -> Value = hsplit_grid;
+    vsplit(Grid, Int) -> Value = vsplit_grid;
+    frontiers(Grid) -> Objects = frontiers_grid;
 }
