@@ -16,7 +16,7 @@ fn grids() -> Vec<Value> {
         .iter()
         .flat_map(|t| {
             t.samples()
-                .map(|ex| Value::grid(ex.input.clone()))
+                .map(|ex| Value::Grid(ex.input.clone()))
                 .collect::<Vec<_>>()
         })
         .collect()

@@ -26,7 +26,7 @@ pub mod programs_0 {
     /// `solve_eeeeeeee`: task eeeeeeee, tests/golden/emit/apply_chains.py:3.
     pub fn solve_eeeeeeee(I: &rt::Value) -> rt::Result<rt::Value> {
         /// tests/golden/emit/apply_chains.py:4
-        let x1: rt::Value = rt::p::objects(I, &rt::c::T, &rt::c::F, &rt::c::T)?;
+        let x1: rt::Value = rt::p::objects_grid(rt::t::grid(I)?, true, false, true)?;
         /// tests/golden/emit/apply_chains.py:6
         let x3: rt::Value = rt::p::apply_chain(
             &[rt::prim_ref(rt::Prim::normalize), rt::prim_ref(rt::Prim::size)],
@@ -41,7 +41,7 @@ pub mod programs_0 {
     /// `solve_ffffffff`: task ffffffff, tests/golden/emit/apply_chains.py:10.
     pub fn solve_ffffffff(I: &rt::Value) -> rt::Result<rt::Value> {
         /// tests/golden/emit/apply_chains.py:11
-        let x1: rt::Value = rt::p::fgpartition(I)?;
+        let x1: rt::Value = rt::p::fgpartition_grid(rt::t::grid(I)?)?;
         /// tests/golden/emit/apply_chains.py:13
         let x3: rt::Value = rt::p::apply_chain(
             &[rt::prim_ref(rt::Prim::toindices), rt::prim_ref(rt::Prim::backdrop)],
@@ -49,17 +49,17 @@ pub mod programs_0 {
             true,
         )?;
         /// tests/golden/emit/apply_chains.py:14
-        let O: rt::Value = rt::p::fill(I, &rt::c::ZERO, &x3)?;
-        Ok(O)
+        let O: rt::t::G = rt::p::fill_locs(rt::t::grid(I)?, 0i64, rt::t::indices(&x3)?)?;
+        Ok(rt::t::IntoValue::into_value(O))
     }
 
     /// `solve_99999999`: task 99999999, tests/golden/emit/apply_chains.py:17.
     pub fn solve_99999999(I: &rt::Value) -> rt::Result<rt::Value> {
         /// tests/golden/emit/apply_chains.py:18
-        let x1: rt::Value = rt::p::partition(I)?;
+        let x1: rt::Value = rt::p::partition_grid(rt::t::grid(I)?)?;
         /// tests/golden/emit/apply_chains.py:19
         let x2: rt::Value = rt::t::apply_set(
-            rt::t::objects(&x1)?,
+            &x1,
             |__e0: &rt::t::Cells| -> rt::Result<rt::Value> {
                 Ok(rt::p::toindices(&rt::t::value(__e0))?)
             },
@@ -69,8 +69,12 @@ pub mod programs_0 {
         /// tests/golden/emit/apply_chains.py:21
         let x4: rt::Value = rt::p::size(&x2)?;
         /// tests/golden/emit/apply_chains.py:22
-        let O: rt::Value = rt::p::fill(I, &x4, &x3)?;
-        Ok(O)
+        let O: rt::t::G = rt::p::fill_locs(
+            rt::t::grid(I)?,
+            rt::t::int(&x4)?,
+            rt::t::indices(&x3)?,
+        )?;
+        Ok(rt::t::IntoValue::into_value(O))
     }
 }
 

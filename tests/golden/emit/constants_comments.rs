@@ -26,15 +26,19 @@ pub mod programs_0 {
     /// `solve_dddddddd`: task dddddddd, tests/golden/emit/constants_comments.py:5.
     pub fn solve_dddddddd(I: &rt::Value) -> rt::Result<rt::Value> {
         /// tests/golden/emit/constants_comments.py:8
-        let x1: rt::Value = rt::p::canvas(&rt::c::ZERO, &rt::c::UNITY)?;
+        let x1: rt::t::G = rt::p::canvas_int_pair(0i64, (1i64, 1i64))?;
         /// tests/golden/emit/constants_comments.py:9
-        let x2: rt::Value = rt::p::shift(&x1, &rt::c::NEG_UNITY)?;
+        let x2: rt::Value = rt::p::shift(&rt::t::value(&x1), &rt::c::NEG_UNITY)?;
         /// tests/golden/emit/constants_comments.py:10
         let x3: (i64, i64) = rt::p::astuple_ints(-1i64, 10i64)?;
         /// tests/golden/emit/constants_comments.py:11
-        let x4: rt::Value = rt::p::crop(I, &rt::c::ORIGIN, &rt::c::THREE_BY_THREE)?;
+        let x4: rt::t::G = rt::p::crop_grid(
+            rt::t::grid(I)?,
+            (0i64, 0i64),
+            (3i64, 3i64),
+        )?;
         /// tests/golden/emit/constants_comments.py:13
-        let O: rt::Value = rt::p::upscale(&x4, &rt::c::TWO)?;
+        let O: rt::Value = rt::p::upscale(&rt::t::value(&x4), &rt::c::TWO)?;
         Ok(O)
     }
 }

@@ -26,30 +26,30 @@ pub mod programs_0 {
     /// `solve_aaaaaaaa`: task aaaaaaaa, tests/golden/emit/cse_across_programs.py:3.
     pub fn solve_aaaaaaaa(I: &rt::Value) -> rt::Result<rt::Value> {
         /// tests/golden/emit/cse_across_programs.py:4
-        let x1: rt::Value = rt::p::objects(I, &rt::c::T, &rt::c::F, &rt::c::T)?;
+        let x1: rt::Value = rt::p::objects_grid(rt::t::grid(I)?, true, false, true)?;
         /// tests/golden/emit/cse_across_programs.py:5
         let x2: rt::t::Cells = rt::t::argmax_objects(
-            rt::t::objects(&x1)?,
+            &x1,
             |__e0: &rt::t::Cells| -> rt::Result<i64> { Ok(rt::p::size_cells(__e0)?) },
         )?;
         /// tests/golden/emit/cse_across_programs.py:6
-        let O: rt::Value = rt::p::subgrid(&rt::t::value(&x2), I)?;
-        Ok(O)
+        let O: rt::t::G = rt::p::subgrid_cells(&x2, rt::t::grid(I)?)?;
+        Ok(rt::t::IntoValue::into_value(O))
     }
 
     /// `solve_bbbbbbbb`: task bbbbbbbb, tests/golden/emit/cse_across_programs.py:9.
     pub fn solve_bbbbbbbb(I: &rt::Value) -> rt::Result<rt::Value> {
         /// tests/golden/emit/cse_across_programs.py:10
-        let x1: rt::Value = rt::p::objects(I, &rt::c::T, &rt::c::F, &rt::c::T)?;
+        let x1: rt::Value = rt::p::objects_grid(rt::t::grid(I)?, true, false, true)?;
         /// tests/golden/emit/cse_across_programs.py:11
         let x2: rt::t::Cells = rt::t::argmax_objects(
-            rt::t::objects(&x1)?,
+            &x1,
             |__e0: &rt::t::Cells| -> rt::Result<i64> { Ok(rt::p::size_cells(__e0)?) },
         )?;
         /// tests/golden/emit/cse_across_programs.py:12
-        let x3: rt::Value = rt::p::subgrid(&rt::t::value(&x2), I)?;
+        let x3: rt::t::G = rt::p::subgrid_cells(&x2, rt::t::grid(I)?)?;
         /// tests/golden/emit/cse_across_programs.py:13
-        let O: rt::Value = rt::p::hmirror(&x3)?;
+        let O: rt::Value = rt::p::hmirror(&rt::t::value(&x3))?;
         Ok(O)
     }
 }

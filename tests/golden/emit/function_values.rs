@@ -26,18 +26,18 @@ pub mod programs_0 {
     /// `solve_cccccccc`: task cccccccc, tests/golden/emit/function_values.py:5.
     pub fn solve_cccccccc(I: &rt::Value) -> rt::Result<rt::Value> {
         /// tests/golden/emit/function_values.py:8
-        let x3: rt::Value = {
-            let __t0: rt::Value = rt::p::asobject(I)?;
-            rt::p::colorcount(&__t0, &rt::c::ONE)?
+        let x3: i64 = {
+            let __t0: rt::t::Cells = rt::p::asobject_grid(rt::t::grid(I)?)?;
+            rt::p::colorcount_cells(&__t0, 1i64)?
         };
         /// tests/golden/emit/function_values.py:10
         let x5: i64 = {
-            let __t1: rt::Value = rt::p::colorcount(I, &rt::c::ONE)?;
-            let __t2: rt::Value = rt::p::colorcount(I, &rt::c::ONE)?;
-            rt::p::add_ints(rt::t::int(&__t1)?, rt::t::int(&__t2)?)?
+            let __t1: i64 = rt::p::colorcount_grid(rt::t::grid(I)?, 1i64)?;
+            let __t2: i64 = rt::p::colorcount_grid(rt::t::grid(I)?, 1i64)?;
+            rt::p::add_ints(__t1, __t2)?
         };
         /// tests/golden/emit/function_values.py:11
-        let x6: bool = rt::p::greater_ints(x5, rt::t::int(&x3)?)?;
+        let x6: bool = rt::p::greater_ints(x5, x3)?;
         /// tests/golden/emit/function_values.py:12
         let O: rt::Value = if rt::t::Truthy::truthy(&x6) {
             I.clone()
