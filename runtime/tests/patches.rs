@@ -1263,3 +1263,195 @@ fn arc_5c0a986e_squares_shoot_diagonally() {
         }
     }
 }
+
+// ----- kernels on the patches the real-data oracle rarely meets ---------------------------
+
+/// The same value in a representation no kernel takes (as in
+/// `tests/typed_kernels.rs`), so the primitive follows its generic path.
+fn generic(v: &Value) -> Value {
+    use std::sync::Arc;
+    match v {
+        Value::Pair(a, b) => Value::Tuple(Arc::new([int(*a), int(*b)])),
+        Value::Grid(g) => Value::Tuple(
+            g.rows()
+                .map(|r| Value::Tuple(r.iter().map(|&c| int(c as i64)).collect()))
+                .collect(),
+        ),
+        Value::Indices(s) => Value::Set(
+            s.iter()
+                .map(|&(i, j)| Value::Tuple(Arc::new([int(i as i64), int(j as i64)])))
+                .collect(),
+        ),
+        Value::Object(s) => Value::Set(
+            s.iter()
+                .map(|c| {
+                    Value::Tuple(Arc::new([
+                        int(c.color as i64),
+                        p(c.loc.0 as i64, c.loc.1 as i64),
+                    ]))
+                })
+                .collect(),
+        ),
+        Value::Set(s) => Value::Set(s.iter().map(generic).collect()),
+        _ => v.clone(),
+    }
+}
+
+/// Every patch kernel against its primitive's generic path on every
+/// argument list drawn from small pools of edge cases: objects whose
+/// colours share locations, patches at the ends of i32, single rows and
+/// columns, empty patches and grids, colours and offsets beyond what
+/// cells and locations hold.
+#[test]
+fn patch_kernels_agree_with_their_primitives_on_edge_cases() {
+    use battgen_runtime::signatures::dispatch_refs;
+    use battgen_runtime::typed::{is_deopt, Repr};
+    const MAX: i32 = i32::MAX;
+    const MIN: i32 = i32::MIN;
+    let indices = vec![
+        empty(),
+        ind(&[(0, 0)]),
+        ind(&[(2, 3), (2, 4), (2, 6)]),
+        ind(&[(1, 5), (3, 5), (4, 5)]),
+        ind(&[(0, 1), (1, 0), (1, 2), (2, 1), (3, 3)]),
+        ind(&[(-2, -1), (-1, -3), (0, 0), (1, 1)]),
+        ind(&[(MAX, MAX), (MAX - 1, MAX)]),
+        ind(&[(MIN, MIN), (MIN, MIN + 2), (MIN + 1, MIN)]),
+        ind(&[(MIN, 0), (MAX, 0)]),
+    ];
+    let objects = vec![
+        empty(),
+        obj(&[(3, (1, 1))]),
+        obj(&[(1, (0, 0)), (2, (0, 0)), (1, (0, 1)), (3, (2, 2))]),
+        obj(&[
+            (5, (1, 2)),
+            (4, (1, 2)),
+            (4, (3, 2)),
+            (5, (3, 3)),
+            (4, (2, 0)),
+        ]),
+        obj(&[(2, (4, 1)), (2, (4, 2)), (2, (4, 4)), (2, (4, 5))]),
+        obj(&[
+            (1, (0, 0)),
+            (1, (0, 2)),
+            (1, (1, 0)),
+            (1, (1, 2)),
+            (1, (2, 0)),
+        ]),
+        obj(&[(-1, (MAX, 3)), (127, (MAX - 2, 1))]),
+        obj(&[(0, (MIN, MIN)), (9, (MIN + 1, MIN + 1))]),
+    ];
+    let grids = vec![
+        Value::grid(Grid::new(0, 0, Vec::new())),
+        Value::grid(Grid::new(3, 0, Vec::new())),
+        grid_of(&[[7]]),
+        a(),
+        d(),
+        grid_of(&[[1, 2, 3, 4], [5, 6, 7, 8]]),
+    ];
+    let ints: Vec<Value> = [-1, 0, 1, 2, 3, 5, 127, 128, -129, 1 << 40]
+        .into_iter()
+        .map(int)
+        .collect();
+    let big = 1i64 << 32;
+    let pairs: Vec<Value> = [
+        (0, 0),
+        (1, -1),
+        (-2, 3),
+        (5, 5),
+        (MAX as i64, 0),
+        (0, MIN as i64),
+        (big, 1),
+        (1, -big - 1),
+        (i64::MAX, i64::MIN),
+    ]
+    .into_iter()
+    .map(|(a, b)| p(a, b))
+    .collect();
+    let object_sets: Vec<Value> = vec![
+        empty(),
+        set(objects[1..4].to_vec()),
+        set(vec![
+            objects[1].clone(),
+            objects[4].clone(),
+            objects[6].clone(),
+        ]),
+    ];
+    let pool = |r: Repr| -> &[Value] {
+        match r {
+            Repr::Int => &ints,
+            Repr::Pair => &pairs,
+            Repr::Grid => &grids,
+            Repr::Indices => &indices,
+            Repr::Object => &objects,
+            Repr::Objects => &object_sets,
+            _ => panic!("no pool for {r:?}"),
+        }
+    };
+    let mut failures = Vec::new();
+    for k in PATCH_KERNELS {
+        let pools: Vec<&[Value]> = k.params.iter().map(|&r| pool(r)).collect();
+        let lists: Vec<Vec<Value>> = pools.iter().fold(vec![Vec::new()], |acc, pool| {
+            acc.iter()
+                .flat_map(|l| {
+                    pool.iter().map(move |v| {
+                        let mut l = l.clone();
+                        l.push(v.clone());
+                        l
+                    })
+                })
+                .collect()
+        });
+        for args in lists {
+            // Empty rows upscaled 2^40 times are 2^40 rows: too many to print.
+            if matches!((&args[0], args.get(1)), (Value::Grid(g), Some(Value::Int(f)))
+                if g.width() == 0 && *f > 1000)
+            {
+                continue;
+            }
+            let refs: Vec<&Value> = args.iter().collect();
+            let typed = (k.call)(&refs);
+            if matches!(&typed, Err(e) if is_deopt(e)) {
+                continue;
+            }
+            let generic_args: Vec<Value> = args.iter().map(generic).collect();
+            let generic_refs: Vec<&Value> = generic_args.iter().collect();
+            let expected = dispatch_refs(k.prim, &generic_refs);
+            // The `Value` primitive on these arguments takes the kernel.
+            let through_value = dispatch_refs(k.prim, &refs);
+            let same = |x: &Result<Value>| match (&typed, x) {
+                (Ok(a), Ok(b)) => a == b && a.to_string() == b.to_string(),
+                (Err(a), Err(b)) => a.kind == b.kind,
+                _ => false,
+            };
+            if !same(&expected) || !same(&through_value) {
+                failures.push(format!(
+                    "{k:?} on {args:?}:\n  kernel:    {typed:?}\n  primitive: {expected:?}"
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Where a kernel's result representation cannot hold the result, it
+/// declines and the primitive gives the reference's value.
+#[test]
+fn patch_kernels_decline_what_their_representations_cannot_hold() {
+    use battgen_runtime::typed::{is_deopt, Cells, Locs};
+    let no_locs: Locs = std::sync::Arc::from(Vec::new());
+    let no_cells: Cells = std::sync::Arc::from(Vec::new());
+    assert!(is_deopt(&ulcorner_locs(&no_locs).unwrap_err()));
+    assert!(is_deopt(&lrcorner_cells(&no_cells).unwrap_err()));
+    assert!(is_deopt(&centerofmass_cells(&no_cells).unwrap_err()));
+    assert!(is_deopt(&corners_locs(&no_locs).unwrap_err()));
+    assert!(is_deopt(&vfrontier_pair((0, 1 << 40)).unwrap_err()));
+    assert_eq!(ulcorner(&empty()).unwrap(), tup(vec![]));
+    assert_eq!(centerofmass(&empty()).unwrap(), tup(vec![]));
+    assert_eq!(corners(&empty()).unwrap(), set(vec![tup(vec![])]));
+    assert_eq!(vfrontier(&p(0, 1 << 40)).unwrap().len().unwrap(), 30);
+    // A shift beyond i32 is unsupported, as on the generic path.
+    let far = ind(&[(i32::MAX, 0)]);
+    assert_eq!(kind(shift(&far, &p(1, 0))), ErrorKind::Unsupported);
+    assert_eq!(kind(shift(&far, &p(i64::MIN, 0))), ErrorKind::Unsupported);
+}

@@ -13,6 +13,11 @@
 //! the reference's own steps (`toindices`, unpacking, `zip`) on generic
 //! values, for the same results and errors. Tuples given as pieces (grids,
 //! tuples of grids, ...) follow the reference's tuple branches.
+//!
+//! Typed code calls the kernels here (see `typed`): the primitives on
+//! indices, objects, grids and pairs, unboxed. Each `Value` primitive
+//! calls its kernels first when its arguments have their representations,
+//! so there is one implementation; the table at the bottom lists them.
 
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -20,7 +25,10 @@ use std::sync::Arc;
 use crate::budget;
 use crate::error::{Error, Result};
 use crate::primitives::grids::permuted_cells;
-use crate::values::{cell_value, row_value, Cell, Color, Grid, Kind, Loc, Patch, Value};
+use crate::typed::{objects_iter, objects_value, Cells, Locs, G};
+use crate::values::{
+    cell_value, row_value, sorted_unique_cells, Cell, Color, Grid, Kind, Loc, Patch, Value,
+};
 
 /// `vfrontier` / `hfrontier` cover rows (columns) `0..30`.
 const FRONTIER_LEN: i32 = 30;
@@ -28,6 +36,104 @@ const FRONTIER_LEN: i32 = 30;
 const SHOOT_REACH: i64 = 42;
 /// `gravitate` gives up after this many steps.
 const GRAVITATE_STEPS: i64 = 42;
+
+// ----- kernels: how the `Value` primitives reach them --------------------------
+//
+// Each kernel (see `typed`) sits next to its primitive, and the primitive
+// calls it when its arguments have the kernel's representations; a kernel
+// that declines (a deopt: its result representation cannot hold the
+// result) leaves the primitive to its generic path. Kernels on indices and
+// on objects that only need a patch's locations or bounding box share one
+// body on a borrowed [`Patch`] ([`AsPatch`]).
+
+/// Return what a kernel gives (wrapped as a `Value`), unless it declined.
+macro_rules! try_kernel {
+    ($call:expr, $wrap:expr) => {
+        match $call {
+            Err(e) if crate::typed::is_deopt(&e) => {}
+            r => return r.map($wrap),
+        }
+    };
+}
+
+/// A one-patch primitive's kernels on indices and on objects, tried first.
+macro_rules! patch_kernels {
+    ($patch:expr, $locs:expr, $cells:expr, $wrap:expr) => {
+        patch_kernels!($patch, $locs, $cells, $wrap, $wrap)
+    };
+    ($patch:expr, $locs:expr, $cells:expr, $wrap_locs:expr, $wrap_cells:expr) => {
+        match $patch {
+            Value::Indices(p) => try_kernel!($locs(p), $wrap_locs),
+            Value::Object(p) => try_kernel!($cells(p), $wrap_cells),
+            _ => {}
+        }
+    };
+}
+
+/// A two-patch primitive's kernels on each pair of patch shapes.
+macro_rules! patch_pair_kernels {
+    ($a:expr, $b:expr, $ll:ident, $lc:ident, $cl:ident, $cc:ident, $wrap:expr) => {
+        match ($a, $b) {
+            (Value::Indices(a), Value::Indices(b)) => try_kernel!($ll(a, b), $wrap),
+            (Value::Indices(a), Value::Object(b)) => try_kernel!($lc(a, b), $wrap),
+            (Value::Object(a), Value::Indices(b)) => try_kernel!($cl(a, b), $wrap),
+            (Value::Object(a), Value::Object(b)) => try_kernel!($cc(a, b), $wrap),
+            _ => {}
+        }
+    };
+}
+
+/// Kernels on indices and on objects from one body on a [`Patch`].
+macro_rules! on_patch {
+    ($body:ident -> $t:ty: $locs:ident, $cells:ident) => {
+        pub fn $locs(p: &Locs) -> Result<$t> {
+            $body(&p.patch())
+        }
+        pub fn $cells(p: &Cells) -> Result<$t> {
+            $body(&p.patch())
+        }
+    };
+}
+
+/// Kernels on the four pairs of patch shapes from one body on two
+/// [`Patch`]es.
+macro_rules! on_patches {
+    ($body:ident -> $t:ty: $ll:ident, $lc:ident, $cl:ident, $cc:ident) => {
+        pub fn $ll(a: &Locs, b: &Locs) -> Result<$t> {
+            $body(&a.patch(), &b.patch())
+        }
+        pub fn $lc(a: &Locs, b: &Cells) -> Result<$t> {
+            $body(&a.patch(), &b.patch())
+        }
+        pub fn $cl(a: &Cells, b: &Locs) -> Result<$t> {
+            $body(&a.patch(), &b.patch())
+        }
+        pub fn $cc(a: &Cells, b: &Cells) -> Result<$t> {
+            $body(&a.patch(), &b.patch())
+        }
+    };
+}
+
+/// A kernel's patch argument as a borrowed [`Patch`] (no copy).
+trait AsPatch {
+    fn patch(&self) -> Patch<'_>;
+}
+
+impl AsPatch for [Loc] {
+    fn patch(&self) -> Patch<'_> {
+        Patch::Indices(Cow::Borrowed(self))
+    }
+}
+
+impl AsPatch for [Cell] {
+    fn patch(&self) -> Patch<'_> {
+        Patch::Object(Cow::Borrowed(self))
+    }
+}
+
+fn pair_value((a, b): (i64, i64)) -> Value {
+    Value::Pair(a, b)
+}
 
 // ----- helpers: Python's iteration, subscripts and unpacking -----------------
 
@@ -137,18 +243,6 @@ fn py_len(v: &Value, context: &'static str) -> Result<i64> {
     v.len()
         .map(|n| n as i64)
         .map_err(|_| Error::type_error(context))
-}
-
-/// Build an `Indices` value from locations already sorted and distinct.
-fn sorted_indices(locs: Vec<Loc>) -> Value {
-    debug_assert!(locs.windows(2).all(|w| w[0] < w[1]));
-    Value::Indices(locs.into())
-}
-
-/// Build an `Object` value from cells already sorted and distinct.
-fn sorted_object(cells: Vec<Cell>) -> Value {
-    debug_assert!(cells.windows(2).all(|w| w[0] < w[1]));
-    Value::Object(cells.into())
 }
 
 /// A patch view of a value, as the reference reads it with `toindices`
@@ -290,39 +384,45 @@ impl Bounds {
     }
 }
 
+/// The bounding box of sorted locations: the first and last hold the top
+/// and bottom rows.
+fn locs_bounds(s: &[Loc]) -> Option<Bounds> {
+    let (&(top, j0), &(bottom, _)) = (s.first()?, s.last()?);
+    let (mut left, mut right) = (j0, j0);
+    for &(_, j) in s {
+        left = left.min(j);
+        right = right.max(j);
+    }
+    Some(Bounds {
+        top,
+        left,
+        bottom,
+        right,
+    })
+}
+
+fn cells_bounds(s: &[Cell]) -> Option<Bounds> {
+    let (i0, j0) = s.first()?.loc;
+    let mut b = Bounds {
+        top: i0,
+        left: j0,
+        bottom: i0,
+        right: j0,
+    };
+    for c in s {
+        let (i, j) = c.loc;
+        b.top = b.top.min(i);
+        b.bottom = b.bottom.max(i);
+        b.left = b.left.min(j);
+        b.right = b.right.max(j);
+    }
+    Some(b)
+}
+
 fn bounds(p: &Patch) -> Option<Bounds> {
     match p {
-        Patch::Indices(s) => {
-            let (&(top, j0), &(bottom, _)) = (s.first()?, s.last()?);
-            let (mut left, mut right) = (j0, j0);
-            for &(_, j) in s.iter() {
-                left = left.min(j);
-                right = right.max(j);
-            }
-            Some(Bounds {
-                top,
-                left,
-                bottom,
-                right,
-            })
-        }
-        Patch::Object(s) => {
-            let (i0, j0) = s.first()?.loc;
-            let mut b = Bounds {
-                top: i0,
-                left: j0,
-                bottom: i0,
-                right: j0,
-            };
-            for c in s.iter() {
-                let (i, j) = c.loc;
-                b.top = b.top.min(i);
-                b.bottom = b.bottom.max(i);
-                b.left = b.left.min(j);
-                b.right = b.right.max(j);
-            }
-            Some(b)
-        }
+        Patch::Indices(s) => locs_bounds(s),
+        Patch::Object(s) => cells_bounds(s),
     }
 }
 
@@ -332,9 +432,35 @@ fn patch_bounds(v: &Value, context: &'static str) -> Result<Bounds> {
     bounds(&patch_of(v, context)?).ok_or(Error::value_error(context))
 }
 
+/// The bounding box of a non-empty patch (a ValueError for the empty one).
+fn some_bounds(p: &Patch, context: &'static str) -> Result<Bounds> {
+    bounds(p).ok_or(Error::value_error(context))
+}
+
+/// Whether all cells of an object have one colour: its cells (ordered by
+/// colour first) then list their locations in order.
+fn one_color(s: &[Cell]) -> bool {
+    s.first().map(|c| c.color) == s.last().map(|c| c.color)
+}
+
+/// The locations of an object's cells (Python's `toindices`), sorted and
+/// distinct, in a `Vec` or straight into an `Arc`.
+fn cells_locs<B: FromIterator<Loc> + From<Vec<Loc>>>(s: &[Cell]) -> B {
+    if one_color(s) {
+        return s.iter().map(|c| c.loc).collect();
+    }
+    let mut v: Vec<Loc> = s.iter().map(|c| c.loc).collect();
+    v.sort_unstable();
+    v.dedup();
+    B::from(v)
+}
+
 /// The locations of a patch, sorted and distinct (borrowed for `Indices`).
 fn sorted_locs<'a>(p: &'a Patch<'a>) -> Cow<'a, [Loc]> {
-    p.locs()
+    match p {
+        Patch::Indices(s) => Cow::Borrowed(s),
+        Patch::Object(s) => Cow::Owned(cells_locs(s)),
+    }
 }
 
 // ----- height, width, shape --------------------------------------------------------
@@ -373,15 +499,91 @@ fn width_of(piece: &Value, context: &'static str) -> Result<i64> {
     }
 }
 
+/// A piece's kernels on grids, indices and objects, tried first.
+macro_rules! piece_kernels {
+    ($piece:expr, $grid:expr, $locs:expr, $cells:expr, $wrap:expr) => {
+        match $piece {
+            Value::Grid(g) => try_kernel!($grid(g), $wrap),
+            _ => patch_kernels!($piece, $locs, $cells, $wrap),
+        }
+    };
+}
+
+/// A patch's height and width, 0 by 0 when it is empty.
+fn patch_dims(p: &Patch) -> (i64, i64) {
+    bounds(p).map_or((0, 0), |b| (b.height(), b.width()))
+}
+
+/// A grid's height and width (Python's `len(g)` and `len(g[0])`, 0 for
+/// `()`).
+fn grid_dims(g: &Grid) -> (i64, i64) {
+    if g.height() == 0 {
+        (0, 0)
+    } else {
+        (g.height() as i64, g.width() as i64)
+    }
+}
+
+pub fn height_grid(g: &G) -> Result<i64> {
+    Ok(grid_dims(g).0)
+}
+
+/// The first and last locations hold the top and bottom rows.
+pub fn height_locs(p: &Locs) -> Result<i64> {
+    Ok(match (p.first(), p.last()) {
+        (Some(a), Some(b)) => b.0 as i64 - a.0 as i64 + 1,
+        _ => 0,
+    })
+}
+
+pub fn height_cells(p: &Cells) -> Result<i64> {
+    Ok(patch_dims(&p.patch()).0)
+}
+
+pub fn width_grid(g: &G) -> Result<i64> {
+    Ok(grid_dims(g).1)
+}
+
+fn patch_width(p: &Patch) -> Result<i64> {
+    Ok(patch_dims(p).1)
+}
+
+on_patch!(patch_width -> i64: width_locs, width_cells);
+
+pub fn shape_grid(g: &G) -> Result<(i64, i64)> {
+    Ok(grid_dims(g))
+}
+
+fn patch_shape(p: &Patch) -> Result<(i64, i64)> {
+    Ok(patch_dims(p))
+}
+
+on_patch!(patch_shape -> (i64, i64): shape_locs, shape_cells);
+
+pub fn portrait_grid(g: &G) -> Result<bool> {
+    let (h, w) = grid_dims(g);
+    Ok(h > w)
+}
+
+fn patch_portrait(p: &Patch) -> Result<bool> {
+    let (h, w) = patch_dims(p);
+    Ok(h > w)
+}
+
+on_patch!(patch_portrait -> bool: portrait_locs, portrait_cells);
+
 pub fn height(piece: &Value) -> Result<Value> {
+    piece_kernels!(piece, height_grid, height_locs, height_cells, Value::Int);
     height_of(piece, "height").map(Value::Int)
 }
 
 pub fn width(piece: &Value) -> Result<Value> {
+    piece_kernels!(piece, width_grid, width_locs, width_cells, Value::Int);
     width_of(piece, "width").map(Value::Int)
 }
 
 pub fn shape(piece: &Value) -> Result<Value> {
+    piece_kernels!(piece, shape_grid, shape_locs, shape_cells, pair_value);
     if piece.is_set() && piece.len()? > 0 {
         let b = patch_bounds(piece, "shape")?;
         return Ok(Value::Pair(b.height(), b.width()));
@@ -393,6 +595,13 @@ pub fn shape(piece: &Value) -> Result<Value> {
 }
 
 pub fn portrait(piece: &Value) -> Result<Value> {
+    piece_kernels!(
+        piece,
+        portrait_grid,
+        portrait_locs,
+        portrait_cells,
+        Value::Bool
+    );
     let h = height_of(piece, "portrait")?;
     let w = width_of(piece, "portrait")?;
     Ok(Value::Bool(h > w))
@@ -413,7 +622,24 @@ fn first_color_is(obj: &Value, value: &Value) -> Result<bool> {
     Ok(head == *value)
 }
 
+/// The objects whose first cell has colour `value`, in their order (a
+/// filtered canonical set stays canonical).
+pub fn colorfilter_objects(objs: &Value, value: i64) -> Result<Value> {
+    let mut kept = Vec::new();
+    for obj in objects_iter(objs) {
+        if color_cells(obj)? == value {
+            kept.push(obj.clone());
+        }
+    }
+    Ok(objects_value(kept))
+}
+
 pub fn colorfilter(objs: &Value, value: &Value) -> Result<Value> {
+    if let (Value::Set(_), Value::Int(v)) = (objs, value) {
+        if let Ok(objs) = crate::typed::objects(objs) {
+            return colorfilter_objects(objs, *v);
+        }
+    }
     if let Value::Set(s) = objs {
         // A filtered canonical set stays canonical: what passes the test is
         // neither a location nor a cell (both fail the subscript).
@@ -437,13 +663,17 @@ pub fn colorfilter(objs: &Value, value: &Value) -> Result<Value> {
     Ok(Value::set(kept))
 }
 
+/// The colour of an object's first cell (a StopIteration for no cell).
+pub fn color_cells(obj: &Cells) -> Result<i64> {
+    obj.first()
+        .map(|c| c.color as i64)
+        .ok_or(Error::stop_iteration("color"))
+}
+
 pub fn color(obj: &Value) -> Result<Value> {
     const CTX: &str = "color";
     match obj {
-        Value::Object(s) => s
-            .first()
-            .map(|c| Value::Int(c.color as i64))
-            .ok_or(Error::stop_iteration(CTX)),
+        Value::Object(s) => color_cells(s).map(Value::Int),
         Value::Indices(s) => s
             .first()
             .map(|&(i, _)| Value::Int(i as i64))
@@ -454,7 +684,32 @@ pub fn color(obj: &Value) -> Result<Value> {
 
 // ----- corners and extremes -------------------------------------------------------------
 
-/// The reference zips the locations: an empty patch gives the empty tuple.
+/// A corner of a patch's bounding box. The reference zips the locations:
+/// an empty patch gives the empty tuple, which is not a pair (a deopt).
+fn patch_corner(p: &Patch, pick: fn(&Bounds) -> (i32, i32)) -> Result<(i64, i64)> {
+    let b = bounds(p).ok_or(Error::deopt("corner of an empty patch"))?;
+    let (i, j) = pick(&b);
+    Ok((i as i64, j as i64))
+}
+
+/// A corner primitive's kernels on indices and objects.
+macro_rules! corner_kernels {
+    ($locs:ident, $cells:ident, $pick:expr) => {
+        pub fn $locs(p: &Locs) -> Result<(i64, i64)> {
+            patch_corner(&p.patch(), $pick)
+        }
+        pub fn $cells(p: &Cells) -> Result<(i64, i64)> {
+            patch_corner(&p.patch(), $pick)
+        }
+    };
+}
+
+corner_kernels!(ulcorner_locs, ulcorner_cells, |b| (b.top, b.left));
+corner_kernels!(urcorner_locs, urcorner_cells, |b| (b.top, b.right));
+corner_kernels!(llcorner_locs, llcorner_cells, |b| (b.bottom, b.left));
+corner_kernels!(lrcorner_locs, lrcorner_cells, |b| (b.bottom, b.right));
+
+/// The generic path of the corner primitives (after their kernels).
 fn corner(
     patch: &Value,
     context: &'static str,
@@ -478,10 +733,12 @@ fn corner(
 }
 
 pub fn ulcorner(patch: &Value) -> Result<Value> {
+    patch_kernels!(patch, ulcorner_locs, ulcorner_cells, pair_value);
     corner(patch, "ulcorner", |b| (b.top, b.left), |_| Some(true))
 }
 
 pub fn urcorner(patch: &Value) -> Result<Value> {
+    patch_kernels!(patch, urcorner_locs, urcorner_cells, pair_value);
     corner(
         patch,
         "urcorner",
@@ -491,6 +748,7 @@ pub fn urcorner(patch: &Value) -> Result<Value> {
 }
 
 pub fn llcorner(patch: &Value) -> Result<Value> {
+    patch_kernels!(patch, llcorner_locs, llcorner_cells, pair_value);
     corner(
         patch,
         "llcorner",
@@ -500,34 +758,87 @@ pub fn llcorner(patch: &Value) -> Result<Value> {
 }
 
 pub fn lrcorner(patch: &Value) -> Result<Value> {
+    patch_kernels!(patch, lrcorner_locs, lrcorner_cells, pair_value);
     corner(patch, "lrcorner", |b| (b.bottom, b.right), |_| Some(false))
 }
 
+/// The top row of sorted locations is the first one's.
+pub fn uppermost_locs(p: &Locs) -> Result<i64> {
+    let &(i, _) = p.first().ok_or(Error::value_error("uppermost"))?;
+    Ok(i as i64)
+}
+
+pub fn uppermost_cells(p: &Cells) -> Result<i64> {
+    Ok(some_bounds(&p.patch(), "uppermost")?.top as i64)
+}
+
+/// The bottom row of sorted locations is the last one's.
+pub fn lowermost_locs(p: &Locs) -> Result<i64> {
+    let &(i, _) = p.last().ok_or(Error::value_error("lowermost"))?;
+    Ok(i as i64)
+}
+
+pub fn lowermost_cells(p: &Cells) -> Result<i64> {
+    Ok(some_bounds(&p.patch(), "lowermost")?.bottom as i64)
+}
+
+fn patch_leftmost(p: &Patch) -> Result<i64> {
+    Ok(some_bounds(p, "leftmost")?.left as i64)
+}
+
+on_patch!(patch_leftmost -> i64: leftmost_locs, leftmost_cells);
+
+fn patch_rightmost(p: &Patch) -> Result<i64> {
+    Ok(some_bounds(p, "rightmost")?.right as i64)
+}
+
+on_patch!(patch_rightmost -> i64: rightmost_locs, rightmost_cells);
+
 pub fn uppermost(patch: &Value) -> Result<Value> {
-    if let Value::Indices(s) = patch {
-        let &(i, _) = s.first().ok_or(Error::value_error("uppermost"))?;
-        return Ok(Value::Int(i as i64));
-    }
+    patch_kernels!(patch, uppermost_locs, uppermost_cells, Value::Int);
     Ok(Value::Int(patch_bounds(patch, "uppermost")?.top as i64))
 }
 
 pub fn lowermost(patch: &Value) -> Result<Value> {
-    if let Value::Indices(s) = patch {
-        let &(i, _) = s.last().ok_or(Error::value_error("lowermost"))?;
-        return Ok(Value::Int(i as i64));
-    }
+    patch_kernels!(patch, lowermost_locs, lowermost_cells, Value::Int);
     Ok(Value::Int(patch_bounds(patch, "lowermost")?.bottom as i64))
 }
 
 pub fn leftmost(patch: &Value) -> Result<Value> {
+    patch_kernels!(patch, leftmost_locs, leftmost_cells, Value::Int);
     Ok(Value::Int(patch_bounds(patch, "leftmost")?.left as i64))
 }
 
 pub fn rightmost(patch: &Value) -> Result<Value> {
+    patch_kernels!(patch, rightmost_locs, rightmost_cells, Value::Int);
     Ok(Value::Int(patch_bounds(patch, "rightmost")?.right as i64))
 }
 
+/// The four corners of a patch's bounding box (fewer when they coincide);
+/// for an empty patch the reference's four empty tuples collapse into
+/// `{()}`, which is not a set of locations (a deopt).
+fn patch_corners(p: &Patch) -> Result<Locs> {
+    let b = bounds(p).ok_or(Error::deopt("corners of an empty patch"))?;
+    Ok(box_corners(&b))
+}
+
+fn box_corners(b: &Bounds) -> Locs {
+    let mut v = vec![
+        (b.top, b.left),
+        (b.top, b.right),
+        (b.bottom, b.left),
+        (b.bottom, b.right),
+    ];
+    // A box of one row or column has fewer distinct corners.
+    v.sort_unstable();
+    v.dedup();
+    v.into()
+}
+
+on_patch!(patch_corners -> Locs: corners_locs, corners_cells);
+
 pub fn corners(patch: &Value) -> Result<Value> {
+    patch_kernels!(patch, corners_locs, corners_cells, Value::Indices);
     if !matches!(patch, Value::Indices(_) | Value::Object(_)) && patch.as_patch("corners").is_err()
     {
         // Odd containers: the four corners as the reference computes them.
@@ -538,12 +849,7 @@ pub fn corners(patch: &Value) -> Result<Value> {
         return Ok(Value::set(all));
     }
     match bounds(&patch_of(patch, "corners")?) {
-        Some(b) => Ok(Value::indices(vec![
-            (b.top, b.left),
-            (b.top, b.right),
-            (b.bottom, b.left),
-            (b.bottom, b.right),
-        ])),
+        Some(b) => Ok(Value::Indices(box_corners(&b))),
         // Four empty tuples collapse into one.
         None => Ok(Value::set(vec![Value::empty_tuple()])),
     }
@@ -551,13 +857,19 @@ pub fn corners(patch: &Value) -> Result<Value> {
 
 // ----- indices, recolouring, shifting --------------------------------------------------------
 
+pub fn toindices_locs(p: &Locs) -> Result<Locs> {
+    Ok(p.clone())
+}
+
+pub fn toindices_cells(p: &Cells) -> Result<Locs> {
+    Ok(cells_locs(p))
+}
+
 pub fn toindices(patch: &Value) -> Result<Value> {
     const CTX: &str = "toindices";
     match patch {
-        Value::Indices(_) => Ok(patch.clone()),
-        Value::Object(s) => Ok(Value::Indices(
-            Patch::Object(Cow::Borrowed(s)).locs().into(),
-        )),
+        Value::Indices(p) => toindices_locs(p).map(Value::Indices),
+        Value::Object(p) => toindices_cells(p).map(Value::Indices),
         v if v.is_tuple() || v.is_set() => {
             if v.len()? == 0 {
                 return Ok(Value::indices(Vec::new()));
@@ -578,8 +890,51 @@ pub fn toindices(patch: &Value) -> Result<Value> {
     }
 }
 
+/// A colour for `recolor`: one beyond what a cell holds is unsupported.
+fn recolor_color(value: i64) -> Result<Color> {
+    Color::try_from(value).map_err(|_| Error::unsupported("recolor"))
+}
+
+/// Sorted, distinct locations in one colour: the empty patch stays empty
+/// (whatever the value).
+fn recolored(value: i64, locs: &[Loc]) -> Result<Cells> {
+    if locs.is_empty() {
+        return Ok(Arc::from([]));
+    }
+    let color = recolor_color(value)?;
+    Ok(locs.iter().map(|&loc| Cell { color, loc }).collect())
+}
+
+pub fn recolor_locs(value: i64, p: &Locs) -> Result<Cells> {
+    recolored(value, p)
+}
+
+/// An object of one colour lists its locations in order already: no copy
+/// of them is needed (and none at all for its own colour).
+pub fn recolor_cells(value: i64, p: &Cells) -> Result<Cells> {
+    if !one_color(p) {
+        return recolored(value, &cells_locs::<Vec<Loc>>(p));
+    }
+    match p.first() {
+        None => Ok(p.clone()),
+        Some(c) if c.color as i64 == value => Ok(p.clone()),
+        Some(_) => {
+            let color = recolor_color(value)?;
+            Ok(p.iter().map(|c| Cell { color, loc: c.loc }).collect())
+        }
+    }
+}
+
 pub fn recolor(value: &Value, patch: &Value) -> Result<Value> {
     const CTX: &str = "recolor";
+    if let Value::Int(v) = value {
+        patch_kernels!(
+            patch,
+            (|p| recolor_locs(*v, p)),
+            (|p| recolor_cells(*v, p)),
+            Value::Object
+        );
+    }
     if is_odd(patch, CTX) {
         // No unpacking here: whatever `toindices` holds is paired up.
         let items = toindices_items(patch, CTX)?
@@ -593,11 +948,8 @@ pub fn recolor(value: &Value, patch: &Value) -> Result<Value> {
     if locs.is_empty() {
         return Ok(Value::empty_set());
     }
-    match value.number().map(Color::try_from) {
-        Some(Ok(color)) => Ok(sorted_object(
-            locs.iter().map(|&loc| Cell { color, loc }).collect(),
-        )),
-        Some(Err(_)) => Err(Error::unsupported(CTX)),
+    match value.number() {
+        Some(v) => recolored(v, &locs).map(Value::Object),
         None => Ok(Value::set(
             locs.iter()
                 .map(|&(i, j)| {
@@ -611,34 +963,102 @@ pub fn recolor(value: &Value, patch: &Value) -> Result<Value> {
     }
 }
 
+/// Whether an offset may keep some i32 coordinate within i32: beyond
+/// 2^32 every shifted coordinate is out of range, and within it the sum
+/// of an i32 and the offset cannot overflow i64.
+fn offset_in_reach(d: i64) -> bool {
+    d.unsigned_abs() <= 1 << 32
+}
+
+/// Every location moved by `(di, dj)`: sorted locations stay sorted, so
+/// the result is built straight into its `Arc`. A location moved beyond
+/// i32 is unsupported (as [`add_coord`] says).
+fn shifted_locs(s: &[Loc], (di, dj): (i64, i64), context: &'static str) -> Result<Locs> {
+    if s.is_empty() {
+        return Ok(Arc::from([]));
+    }
+    if !(offset_in_reach(di) && offset_in_reach(dj)) {
+        return Err(Error::unsupported(context));
+    }
+    let mut out_of_range = false;
+    let out: Locs = s
+        .iter()
+        .map(|&(i, j)| {
+            let (i, j) = (i as i64 + di, j as i64 + dj);
+            out_of_range |= i32::try_from(i).is_err() | i32::try_from(j).is_err();
+            (i as i32, j as i32)
+        })
+        .collect();
+    if out_of_range {
+        return Err(Error::unsupported(context));
+    }
+    Ok(out)
+}
+
+/// [`shifted_locs`] for the cells of an object (ordered by colour, then
+/// location: the order stays).
+fn shifted_cells(s: &[Cell], (di, dj): (i64, i64), context: &'static str) -> Result<Cells> {
+    if s.is_empty() {
+        return Ok(Arc::from([]));
+    }
+    if !(offset_in_reach(di) && offset_in_reach(dj)) {
+        return Err(Error::unsupported(context));
+    }
+    let mut out_of_range = false;
+    let out: Cells = s
+        .iter()
+        .map(|c| {
+            let (i, j) = (c.loc.0 as i64 + di, c.loc.1 as i64 + dj);
+            out_of_range |= i32::try_from(i).is_err() | i32::try_from(j).is_err();
+            Cell {
+                color: c.color,
+                loc: (i as i32, j as i32),
+            }
+        })
+        .collect();
+    if out_of_range {
+        return Err(Error::unsupported(context));
+    }
+    Ok(out)
+}
+
 /// Shift every location of `p` by `(di, dj)`, keeping its shape. Both
 /// shapes stay sorted under a shift.
 fn shift_patch(p: &Patch, di: i64, dj: i64, context: &'static str) -> Result<Value> {
-    let mv = |(i, j): Loc| -> Result<Loc> {
-        Ok((
-            add_coord(i as i64, di, context)?,
-            add_coord(j as i64, dj, context)?,
-        ))
-    };
     match p {
-        Patch::Indices(s) => Ok(sorted_indices(
-            s.iter().map(|&l| mv(l)).collect::<Result<_>>()?,
-        )),
-        Patch::Object(s) => Ok(sorted_object(
-            s.iter()
-                .map(|c| {
-                    Ok(Cell {
-                        color: c.color,
-                        loc: mv(c.loc)?,
-                    })
-                })
-                .collect::<Result<_>>()?,
-        )),
+        Patch::Indices(s) => shifted_locs(s, (di, dj), context).map(Value::Indices),
+        Patch::Object(s) => shifted_cells(s, (di, dj), context).map(Value::Object),
     }
+}
+
+/// Current arc-dsl returns an empty patch as it is (older versions
+/// raised), and a zero shift changes nothing.
+pub fn shift_locs(p: &Locs, d: (i64, i64)) -> Result<Locs> {
+    if p.is_empty() || d == (0, 0) {
+        return Ok(p.clone());
+    }
+    shifted_locs(p, d, "shift")
+}
+
+pub fn shift_cells(p: &Cells, d: (i64, i64)) -> Result<Cells> {
+    if p.is_empty() || d == (0, 0) {
+        return Ok(p.clone());
+    }
+    shifted_cells(p, d, "shift")
 }
 
 pub fn shift(patch: &Value, directions: &Value) -> Result<Value> {
     const CTX: &str = "shift";
+    if let Value::Pair(di, dj) = directions {
+        let d = (*di, *dj);
+        patch_kernels!(
+            patch,
+            (|p| shift_locs(p, d)),
+            (|p| shift_cells(p, d)),
+            Value::Indices,
+            Value::Object
+        );
+    }
     // Current arc-dsl returns early on an empty patch (older versions raised).
     if patch.len()? == 0 {
         return Ok(patch.clone());
@@ -660,8 +1080,35 @@ pub fn shift(patch: &Value, directions: &Value) -> Result<Value> {
     shift_patch(&p, di, dj, CTX)
 }
 
+/// Moved so that the bounding box starts at `(0, 0)`; an empty patch, or
+/// one there already, stays as it is.
+pub fn normalize_locs(p: &Locs) -> Result<Locs> {
+    match locs_bounds(p) {
+        Some(b) if (b.top, b.left) != (0, 0) => {
+            shifted_locs(p, (-(b.top as i64), -(b.left as i64)), "normalize")
+        }
+        _ => Ok(p.clone()),
+    }
+}
+
+pub fn normalize_cells(p: &Cells) -> Result<Cells> {
+    match cells_bounds(p) {
+        Some(b) if (b.top, b.left) != (0, 0) => {
+            shifted_cells(p, (-(b.top as i64), -(b.left as i64)), "normalize")
+        }
+        _ => Ok(p.clone()),
+    }
+}
+
 pub fn normalize(patch: &Value) -> Result<Value> {
     const CTX: &str = "normalize";
+    patch_kernels!(
+        patch,
+        normalize_locs,
+        normalize_cells,
+        Value::Indices,
+        Value::Object
+    );
     // Current arc-dsl returns early on an empty patch (older versions raised).
     if patch.len()? == 0 {
         return Ok(patch.clone());
@@ -672,33 +1119,34 @@ pub fn normalize(patch: &Value) -> Result<Value> {
         let (di, dj) = (Value::Int(-(b.top as i64)), Value::Int(-(b.left as i64)));
         return shift_generic(patch, &di, &dj, CTX);
     }
-    if (b.top, b.left) == (0, 0) && matches!(patch, Value::Indices(_) | Value::Object(_)) {
-        return Ok(patch.clone());
-    }
     shift_patch(&p, -(b.top as i64), -(b.left as i64), CTX)
 }
 
 // ----- neighbourhoods ---------------------------------------------------------------------
 
-fn around(loc: &Value, context: &'static str, offsets: &[(i64, i64)]) -> Result<Value> {
-    let (i, j) = subscript_pair(loc, context)?;
-    let locs = offsets
-        .iter()
-        .map(|&(di, dj)| Ok((add_coord(i, di, context)?, add_coord(j, dj, context)?)))
-        .collect::<Result<Vec<_>>>()?;
-    // Offsets are listed in ascending order.
-    Ok(sorted_indices(locs))
+/// A location plus each offset (listed in ascending order, so the result
+/// is sorted).
+fn around<const N: usize>(
+    (i, j): (i64, i64),
+    context: &'static str,
+    offsets: &[(i64, i64); N],
+) -> Result<Locs> {
+    let mut out = [(0, 0); N];
+    for (o, &(di, dj)) in out.iter_mut().zip(offsets) {
+        *o = (add_coord(i, di, context)?, add_coord(j, dj, context)?);
+    }
+    Ok(Arc::new(out))
 }
 
-pub fn dneighbors(loc: &Value) -> Result<Value> {
+pub fn dneighbors_pair(loc: (i64, i64)) -> Result<Locs> {
     around(loc, "dneighbors", &[(-1, 0), (0, -1), (0, 1), (1, 0)])
 }
 
-pub fn ineighbors(loc: &Value) -> Result<Value> {
+pub fn ineighbors_pair(loc: (i64, i64)) -> Result<Locs> {
     around(loc, "ineighbors", &[(-1, -1), (-1, 1), (1, -1), (1, 1)])
 }
 
-pub fn neighbors(loc: &Value) -> Result<Value> {
+pub fn neighbors_pair(loc: (i64, i64)) -> Result<Locs> {
     around(
         loc,
         "neighbors",
@@ -715,10 +1163,43 @@ pub fn neighbors(loc: &Value) -> Result<Value> {
     )
 }
 
+pub fn dneighbors(loc: &Value) -> Result<Value> {
+    dneighbors_pair(subscript_pair(loc, "dneighbors")?).map(Value::Indices)
+}
+
+pub fn ineighbors(loc: &Value) -> Result<Value> {
+    ineighbors_pair(subscript_pair(loc, "ineighbors")?).map(Value::Indices)
+}
+
+pub fn neighbors(loc: &Value) -> Result<Value> {
+    neighbors_pair(subscript_pair(loc, "neighbors")?).map(Value::Indices)
+}
+
 // ----- shape predicates -----------------------------------------------------------------------
+
+/// `len(g) == len(g[0])`: `g[0]` of `()` is an IndexError.
+pub fn square_grid(g: &G) -> Result<bool> {
+    g.require_rows("square")?;
+    Ok(g.height() == g.width())
+}
+
+/// A patch fills a square box: as many elements (cells, for an object) as
+/// the box has locations, and as high as wide. The empty patch is one
+/// (`0 * 0 == 0`).
+fn patch_square(p: &Patch) -> Result<bool> {
+    Ok(match bounds(p) {
+        None => true,
+        Some(b) => {
+            b.height() as i128 * b.width() as i128 == p.len() as i128 && b.height() == b.width()
+        }
+    })
+}
+
+on_patch!(patch_square -> bool: square_locs, square_cells);
 
 pub fn square(piece: &Value) -> Result<Value> {
     const CTX: &str = "square";
+    piece_kernels!(piece, square_grid, square_locs, square_cells, Value::Bool);
     if piece.is_tuple() {
         let n = py_len(piece, CTX)?;
         return Ok(Value::Bool(n == len_of_first(piece, CTX)?));
@@ -730,12 +1211,29 @@ pub fn square(piece: &Value) -> Result<Value> {
     }
     let b = patch_bounds(piece, CTX)?;
     Ok(Value::Bool(
-        b.height() * b.width() == n && b.height() == b.width(),
+        b.height() as i128 * b.width() as i128 == n as i128 && b.height() == b.width(),
     ))
 }
 
+/// `height(patch) == len(patch) and width(patch) == 1` (the empty patch
+/// is no line: its width is 0).
+fn patch_vline(p: &Patch) -> Result<bool> {
+    let (h, w) = patch_dims(p);
+    Ok(h == p.len() as i64 && w == 1)
+}
+
+on_patch!(patch_vline -> bool: vline_locs, vline_cells);
+
+fn patch_hline(p: &Patch) -> Result<bool> {
+    let (h, w) = patch_dims(p);
+    Ok(w == p.len() as i64 && h == 1)
+}
+
+on_patch!(patch_hline -> bool: hline_locs, hline_cells);
+
 pub fn vline(patch: &Value) -> Result<Value> {
     const CTX: &str = "vline";
+    patch_kernels!(patch, vline_locs, vline_cells, Value::Bool);
     if height_of(patch, CTX)? != py_len(patch, CTX)? {
         return Ok(Value::Bool(false));
     }
@@ -744,6 +1242,7 @@ pub fn vline(patch: &Value) -> Result<Value> {
 
 pub fn hline(patch: &Value) -> Result<Value> {
     const CTX: &str = "hline";
+    patch_kernels!(patch, hline_locs, hline_cells, Value::Bool);
     if width_of(patch, CTX)? != py_len(patch, CTX)? {
         return Ok(Value::Bool(false));
     }
@@ -757,11 +1256,16 @@ pub fn hline(patch: &Value) -> Result<Value> {
 fn matching(a: &Value, b: &Value, axis: usize, context: &'static str) -> Result<bool> {
     let pa = patch_of(a, context)?;
     let pb = patch_of(b, context)?;
+    Ok(patches_matching(&pa, &pb, axis))
+}
+
+/// [`matching`] of two patches.
+fn patches_matching(pa: &Patch, pb: &Patch, axis: usize) -> bool {
     let key = |l: Loc| if axis == 0 { l.0 } else { l.1 };
-    let mut ka: Vec<i32> = collect_keys(&pa, key);
-    let mut kb: Vec<i32> = collect_keys(&pb, key);
+    let mut ka: Vec<i32> = collect_keys(pa, key);
+    let mut kb: Vec<i32> = collect_keys(pb, key);
     if ka.is_empty() || kb.is_empty() {
-        return Ok(false);
+        return false;
     }
     ka.sort_unstable();
     kb.sort_unstable();
@@ -771,10 +1275,10 @@ fn matching(a: &Value, b: &Value, axis: usize, context: &'static str) -> Result<
         match ka[x].cmp(&kb[y]) {
             std::cmp::Ordering::Less => x += 1,
             std::cmp::Ordering::Greater => y += 1,
-            std::cmp::Ordering::Equal => return Ok(true),
+            std::cmp::Ordering::Equal => return true,
         }
     }
-    Ok(false)
+    false
 }
 
 fn collect_keys(p: &Patch, key: impl Fn(Loc) -> i32) -> Vec<i32> {
@@ -784,11 +1288,40 @@ fn collect_keys(p: &Patch, key: impl Fn(Loc) -> i32) -> Vec<i32> {
     }
 }
 
+fn patches_hmatching(a: &Patch, b: &Patch) -> Result<bool> {
+    Ok(patches_matching(a, b, 0))
+}
+
+fn patches_vmatching(a: &Patch, b: &Patch) -> Result<bool> {
+    Ok(patches_matching(a, b, 1))
+}
+
+on_patches!(patches_hmatching -> bool: hmatching_locs, hmatching_locs_cells, hmatching_cells_locs, hmatching_cells);
+on_patches!(patches_vmatching -> bool: vmatching_locs, vmatching_locs_cells, vmatching_cells_locs, vmatching_cells);
+
 pub fn hmatching(a: &Value, b: &Value) -> Result<Value> {
+    patch_pair_kernels!(
+        a,
+        b,
+        hmatching_locs,
+        hmatching_locs_cells,
+        hmatching_cells_locs,
+        hmatching_cells,
+        Value::Bool
+    );
     matching(a, b, 0, "hmatching").map(Value::Bool)
 }
 
 pub fn vmatching(a: &Value, b: &Value) -> Result<Value> {
+    patch_pair_kernels!(
+        a,
+        b,
+        vmatching_locs,
+        vmatching_locs_cells,
+        vmatching_cells_locs,
+        vmatching_cells,
+        Value::Bool
+    );
     matching(a, b, 1, "vmatching").map(Value::Bool)
 }
 
@@ -876,42 +1409,143 @@ fn min_distance(a: &Patch, b: &Patch, (di, dj): (i64, i64), context: &'static st
     Ok(best)
 }
 
+/// The reference's `manhattan` of two patches: `min()` over the pairs of
+/// their locations (a ValueError where either is empty).
+fn patches_manhattan(a: &Patch, b: &Patch) -> Result<i64> {
+    min_distance(a, b, (0, 0), "manhattan")
+}
+
+fn patches_adjacent(a: &Patch, b: &Patch) -> Result<bool> {
+    Ok(min_distance(a, b, (0, 0), "adjacent")? == 1)
+}
+
+on_patches!(patches_manhattan -> i64: manhattan_locs, manhattan_locs_cells, manhattan_cells_locs, manhattan_cells);
+on_patches!(patches_adjacent -> bool: adjacent_locs, adjacent_locs_cells, adjacent_cells_locs, adjacent_cells);
+
 pub fn manhattan(a: &Value, b: &Value) -> Result<Value> {
     const CTX: &str = "manhattan";
+    patch_pair_kernels!(
+        a,
+        b,
+        manhattan_locs,
+        manhattan_locs_cells,
+        manhattan_cells_locs,
+        manhattan_cells,
+        Value::Int
+    );
     let pa = patch_of(a, CTX)?;
     if pa.is_empty() {
         // `toindices(b)` is never reached.
         return Err(Error::value_error(CTX));
     }
     let pb = patch_of(b, CTX)?;
-    min_distance(&pa, &pb, (0, 0), CTX).map(Value::Int)
+    patches_manhattan(&pa, &pb).map(Value::Int)
 }
 
 pub fn adjacent(a: &Value, b: &Value) -> Result<Value> {
     const CTX: &str = "adjacent";
+    patch_pair_kernels!(
+        a,
+        b,
+        adjacent_locs,
+        adjacent_locs_cells,
+        adjacent_cells_locs,
+        adjacent_cells,
+        Value::Bool
+    );
     let pa = patch_of(a, CTX)?;
     if pa.is_empty() {
         return Err(Error::value_error(CTX));
     }
     let pb = patch_of(b, CTX)?;
-    Ok(Value::Bool(min_distance(&pa, &pb, (0, 0), CTX)? == 1))
+    patches_adjacent(&pa, &pb).map(Value::Bool)
+}
+
+/// The reference's `or` chain, short-circuited, on a patch's box and a
+/// grid whose height and then width are asked for only when needed
+/// (`len(grid)` and `grid[0]` may raise).
+fn box_bordering(
+    b: &Bounds,
+    height: impl FnOnce() -> Result<i64>,
+    width: impl FnOnce() -> Result<i64>,
+) -> Result<bool> {
+    if b.top == 0 || b.left == 0 {
+        return Ok(true);
+    }
+    if b.bottom as i64 == height()? - 1 {
+        return Ok(true);
+    }
+    Ok(b.right as i64 == width()? - 1)
+}
+
+fn patch_bordering(p: &Patch, g: &Grid) -> Result<bool> {
+    const CTX: &str = "bordering";
+    let b = some_bounds(p, CTX)?;
+    box_bordering(
+        &b,
+        || Ok(g.height() as i64),
+        || {
+            g.require_rows(CTX)?;
+            Ok(g.width() as i64)
+        },
+    )
+}
+
+pub fn bordering_locs(p: &Locs, g: &G) -> Result<bool> {
+    patch_bordering(&p.patch(), g)
+}
+
+pub fn bordering_cells(p: &Cells, g: &G) -> Result<bool> {
+    patch_bordering(&p.patch(), g)
 }
 
 pub fn bordering(patch: &Value, grid: &Value) -> Result<Value> {
     const CTX: &str = "bordering";
+    if let Value::Grid(g) = grid {
+        patch_kernels!(
+            patch,
+            (|p| bordering_locs(p, g)),
+            (|p| bordering_cells(p, g)),
+            Value::Bool
+        );
+    }
     let b = patch_bounds(patch, CTX)?;
-    // Short-circuits as the reference's `or` chain does.
-    if b.top == 0 || b.left == 0 {
-        return Ok(Value::Bool(true));
+    box_bordering(&b, || py_len(grid, CTX), || len_of_first(grid, CTX)).map(Value::Bool)
+}
+
+/// The sums of distinct locations divided by the number of elements `n`
+/// (at least 1; an object's cells may share locations).
+fn mass_center(locs: impl Iterator<Item = Loc>, n: usize) -> (i64, i64) {
+    let (si, sj) = locs.fold((0i64, 0i64), |(a, b), (i, j)| (a + i as i64, b + j as i64));
+    let n = n as i64;
+    (si.div_euclid(n), sj.div_euclid(n))
+}
+
+/// `zip()` of an empty patch gives the empty tuple, not a pair (a deopt).
+fn no_mass() -> Error {
+    Error::deopt("centerofmass of an empty patch")
+}
+
+pub fn centerofmass_locs(p: &Locs) -> Result<(i64, i64)> {
+    if p.is_empty() {
+        return Err(no_mass());
     }
-    if b.bottom as i64 == py_len(grid, CTX)? - 1 {
-        return Ok(Value::Bool(true));
+    Ok(mass_center(p.iter().copied(), p.len()))
+}
+
+pub fn centerofmass_cells(p: &Cells) -> Result<(i64, i64)> {
+    if p.is_empty() {
+        return Err(no_mass());
     }
-    Ok(Value::Bool(b.right as i64 == len_of_first(grid, CTX)? - 1))
+    if one_color(p) {
+        return Ok(mass_center(p.iter().map(|c| c.loc), p.len()));
+    }
+    Ok(mass_center(cells_locs::<Vec<Loc>>(p).into_iter(), p.len()))
 }
 
 pub fn centerofmass(patch: &Value) -> Result<Value> {
     const CTX: &str = "centerofmass";
+    patch_kernels!(patch, centerofmass_locs, centerofmass_cells, pair_value);
     if is_odd(patch, CTX) {
         let n = py_len(patch, CTX)?;
         let out = zip_columns(patch, CTX)?
@@ -927,54 +1561,91 @@ pub fn centerofmass(patch: &Value) -> Result<Value> {
     }
     // Sums over `toindices(patch)` (distinct locations, except for a tuple
     // of locations, which is kept as it is), divided by `len(patch)`.
-    let n = py_len(patch, CTX)?;
-    let (si, sj) = if patch.is_tuple() && toindices(patch)?.is_tuple() {
+    let n = py_len(patch, CTX)? as usize;
+    if patch.is_tuple() && toindices(patch)?.is_tuple() {
         let mut sums = (0i64, 0i64);
         for item in patch.elems()? {
             let (i, j) = unpack2_num(&item, CTX)?;
             sums = (sums.0 + i, sums.1 + j);
         }
-        sums
-    } else {
-        sorted_locs(&p)
-            .iter()
-            .fold((0, 0), |(a, b), &(i, j)| (a + i as i64, b + j as i64))
-    };
-    Ok(Value::Pair(si.div_euclid(n), sj.div_euclid(n)))
+        let n = n as i64;
+        return Ok(Value::Pair(sums.0.div_euclid(n), sums.1.div_euclid(n)));
+    }
+    Ok(pair_value(mass_center(sorted_locs(&p).iter().copied(), n)))
+}
+
+/// The top-left of a patch's bounding box plus half its size (a
+/// ValueError for the empty patch).
+fn patch_center(p: &Patch, context: &'static str) -> Result<(i64, i64)> {
+    let b = some_bounds(p, context)?;
+    Ok((
+        b.top as i64 + b.height().div_euclid(2),
+        b.left as i64 + b.width().div_euclid(2),
+    ))
 }
 
 /// `center` of a piece: the top-left of the bounding box plus half its size
 /// (a tuple's height and width are its length and its first item's length).
 fn center_of(piece: &Value, context: &'static str) -> Result<(i64, i64)> {
-    let b = patch_bounds(piece, context)?;
-    let (h, w) = if piece.is_tuple() {
-        (height_of(piece, context)?, width_of(piece, context)?)
-    } else {
-        (b.height(), b.width())
-    };
+    let p = patch_of(piece, context)?;
+    if !piece.is_tuple() {
+        return patch_center(&p, context);
+    }
+    let b = some_bounds(&p, context)?;
+    let (h, w) = (height_of(piece, context)?, width_of(piece, context)?);
     Ok((
         b.top as i64 + h.div_euclid(2),
         b.left as i64 + w.div_euclid(2),
     ))
 }
 
+fn patch_center_kernel(p: &Patch) -> Result<(i64, i64)> {
+    patch_center(p, "center")
+}
+
+on_patch!(patch_center_kernel -> (i64, i64): center_locs, center_cells);
+
 pub fn center(patch: &Value) -> Result<Value> {
+    patch_kernels!(patch, center_locs, center_cells, pair_value);
     let (i, j) = center_of(patch, "center")?;
     Ok(Value::Pair(i, j))
 }
 
+/// Where `b` lies from `a`, by their centres: one step per axis.
+fn relative_position((ia, ja): (i64, i64), (ib, jb): (i64, i64)) -> (i64, i64) {
+    let side = |x: i64, y: i64| if x < y { 1 } else { -1 };
+    if ia == ib {
+        (0, side(ja, jb))
+    } else if ja == jb {
+        (side(ia, ib), 0)
+    } else {
+        (side(ia, ib), side(ja, jb))
+    }
+}
+
+fn patches_position(a: &Patch, b: &Patch) -> Result<(i64, i64)> {
+    const CTX: &str = "position";
+    let ca = patch_center(a, CTX)?;
+    let cb = patch_center(b, CTX)?;
+    Ok(relative_position(ca, cb))
+}
+
+on_patches!(patches_position -> (i64, i64): position_locs, position_locs_cells, position_cells_locs, position_cells);
+
 pub fn position(a: &Value, b: &Value) -> Result<Value> {
     const CTX: &str = "position";
-    let (ia, ja) = center_of(indices_for_center(a)?.as_ref(), CTX)?;
-    let (ib, jb) = center_of(indices_for_center(b)?.as_ref(), CTX)?;
-    let side = |x: i64, y: i64| if x < y { 1 } else { -1 };
-    Ok(if ia == ib {
-        Value::Pair(0, side(ja, jb))
-    } else if ja == jb {
-        Value::Pair(side(ia, ib), 0)
-    } else {
-        Value::Pair(side(ia, ib), side(ja, jb))
-    })
+    patch_pair_kernels!(
+        a,
+        b,
+        position_locs,
+        position_locs_cells,
+        position_cells_locs,
+        position_cells,
+        pair_value
+    );
+    let ca = center_of(indices_for_center(a)?.as_ref(), CTX)?;
+    let cb = center_of(indices_for_center(b)?.as_ref(), CTX)?;
+    Ok(pair_value(relative_position(ca, cb)))
 }
 
 /// `toindices` where only the bounding box matters next: frozensets keep
@@ -989,44 +1660,243 @@ fn indices_for_center(v: &Value) -> Result<Cow<'_, Value>> {
 
 // ----- mirrors ----------------------------------------------------------------------------------
 
-/// Mirror every location of a non-empty patch with `f`, keeping its shape.
-fn map_patch(p: &Patch, context: &'static str, f: impl Fn(Loc) -> (i64, i64)) -> Result<Value> {
-    let mv = |l: Loc| -> Result<Loc> {
-        let (i, j) = f(l);
-        Ok((coord(i, context)?, coord(j, context)?))
-    };
-    match p {
-        Patch::Indices(s) => {
-            let mut v = s.iter().map(|&l| mv(l)).collect::<Result<Vec<_>>>()?;
-            v.sort_unstable();
-            Ok(sorted_indices(v))
-        }
-        Patch::Object(s) => {
-            let mut v = s
-                .iter()
-                .map(|c| {
-                    Ok(Cell {
-                        color: c.color,
-                        loc: mv(c.loc)?,
-                    })
-                })
-                .collect::<Result<Vec<_>>>()?;
-            v.sort_unstable();
-            Ok(sorted_object(v))
-        }
+/// Every location of a patch moved by `f` and sorted again, keeping its
+/// shape; a location beyond i32 is unsupported.
+fn mapped_locs(s: &[Loc], context: &'static str, f: impl Fn(Loc) -> (i64, i64)) -> Result<Locs> {
+    let mut v = s
+        .iter()
+        .map(|&l| {
+            let (i, j) = f(l);
+            Ok((coord(i, context)?, coord(j, context)?))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    v.sort_unstable();
+    Ok(v.into())
+}
+
+fn mapped_cells(s: &[Cell], context: &'static str, f: impl Fn(Loc) -> (i64, i64)) -> Result<Cells> {
+    let mut v = s
+        .iter()
+        .map(|c| {
+            let (i, j) = f(c.loc);
+            Ok(Cell {
+                color: c.color,
+                loc: (coord(i, context)?, coord(j, context)?),
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    v.sort_unstable();
+    Ok(v.into())
+}
+
+/// Sorted locations (or cells of one colour) mirrored upside down about
+/// row `d / 2`: the rows come in reverse order, each row as it was.
+fn rows_flipped<T: Copy>(s: &[T], row: impl Fn(&T) -> i32, mv: impl Fn(T) -> T, out: &mut Vec<T>) {
+    for run in s.chunk_by(|a, b| row(a) == row(b)).rev() {
+        out.extend(run.iter().map(|&x| mv(x)));
     }
 }
 
-/// The bounding box of a patch to mirror; `ulcorner(empty)[0]` is an
-/// IndexError, unpacking it a ValueError (`empty_error`).
-fn mirror_bounds<'a>(
-    piece: &'a Value,
-    context: &'static str,
-    empty_error: Error,
-) -> Result<(Patch<'a>, Bounds)> {
-    let p = patch_of(piece, context)?;
-    let b = bounds(&p).ok_or(empty_error)?;
-    Ok((p, b))
+/// Sorted locations (or cells of one colour) mirrored left to right: the
+/// rows keep their order, each row reversed.
+fn rows_reversed<T: Copy>(s: &[T], row: impl Fn(&T) -> i32, mv: impl Fn(T) -> T, out: &mut Vec<T>) {
+    for run in s.chunk_by(|a, b| row(a) == row(b)) {
+        out.extend(run.iter().rev().map(|&x| mv(x)));
+    }
+}
+
+/// `i -> d - i` (or `j -> d - j`) for a coordinate of the box whose ends
+/// add up to `d`: the result is in the box too.
+fn reflect(d: i64, x: i32) -> i32 {
+    (d - x as i64) as i32
+}
+
+/// The reference's `hmirror` of a patch: `ulcorner(empty)[0]` is an
+/// IndexError.
+fn hmirrored_locs(s: &[Loc]) -> Result<Locs> {
+    let b = locs_bounds(s).ok_or(Error::index_error("hmirror"))?;
+    let d = b.top as i64 + b.bottom as i64;
+    let mut out = Vec::with_capacity(s.len());
+    rows_flipped(s, |l| l.0, |(i, j)| (reflect(d, i), j), &mut out);
+    Ok(out.into())
+}
+
+fn hmirrored_cells(s: &[Cell]) -> Result<Cells> {
+    let b = cells_bounds(s).ok_or(Error::index_error("hmirror"))?;
+    let d = b.top as i64 + b.bottom as i64;
+    let mut out = Vec::with_capacity(s.len());
+    for run in s.chunk_by(|a, b| a.color == b.color) {
+        let mv = |c: Cell| Cell {
+            color: c.color,
+            loc: (reflect(d, c.loc.0), c.loc.1),
+        };
+        rows_flipped(run, |c| c.loc.0, mv, &mut out);
+    }
+    Ok(out.into())
+}
+
+fn vmirrored_locs(s: &[Loc]) -> Result<Locs> {
+    let b = locs_bounds(s).ok_or(Error::index_error("vmirror"))?;
+    let d = b.left as i64 + b.right as i64;
+    let mut out = Vec::with_capacity(s.len());
+    rows_reversed(s, |l| l.0, |(i, j)| (i, reflect(d, j)), &mut out);
+    Ok(out.into())
+}
+
+fn vmirrored_cells(s: &[Cell]) -> Result<Cells> {
+    let b = cells_bounds(s).ok_or(Error::index_error("vmirror"))?;
+    let d = b.left as i64 + b.right as i64;
+    let mut out = Vec::with_capacity(s.len());
+    for run in s.chunk_by(|a, b| a.color == b.color) {
+        let mv = |c: Cell| Cell {
+            color: c.color,
+            loc: (c.loc.0, reflect(d, c.loc.1)),
+        };
+        rows_reversed(run, |c| c.loc.0, mv, &mut out);
+    }
+    Ok(out.into())
+}
+
+/// The transpose about the box's main diagonal: unpacking
+/// `ulcorner(empty)` is a ValueError.
+fn dmirror_map(b: &Bounds) -> impl Fn(Loc) -> (i64, i64) {
+    let (t, l) = (b.top as i64, b.left as i64);
+    move |(i, j)| (j as i64 - l + t, i as i64 - t + l)
+}
+
+fn dmirrored_locs(s: &[Loc]) -> Result<Locs> {
+    const CTX: &str = "dmirror";
+    let b = locs_bounds(s).ok_or(Error::value_error(CTX))?;
+    mapped_locs(s, CTX, dmirror_map(&b))
+}
+
+fn dmirrored_cells(s: &[Cell]) -> Result<Cells> {
+    const CTX: &str = "dmirror";
+    let b = cells_bounds(s).ok_or(Error::value_error(CTX))?;
+    mapped_cells(s, CTX, dmirror_map(&b))
+}
+
+/// vmirror, then dmirror, then vmirror again, in one step:
+/// `ulcorner(empty)[0]` is an IndexError.
+fn cmirror_map(b: &Bounds) -> impl Fn(Loc) -> (i64, i64) {
+    let (t, l, bo, r) = (b.top as i64, b.left as i64, b.bottom as i64, b.right as i64);
+    move |(i, j)| (t + r - j as i64, l + bo - i as i64)
+}
+
+fn cmirrored_locs(s: &[Loc]) -> Result<Locs> {
+    const CTX: &str = "cmirror";
+    let b = locs_bounds(s).ok_or(Error::index_error(CTX))?;
+    mapped_locs(s, CTX, cmirror_map(&b))
+}
+
+fn cmirrored_cells(s: &[Cell]) -> Result<Cells> {
+    const CTX: &str = "cmirror";
+    let b = cells_bounds(s).ok_or(Error::index_error(CTX))?;
+    mapped_cells(s, CTX, cmirror_map(&b))
+}
+
+/// A mirror of a patch in its own shape.
+fn mirror_patch(
+    p: &Patch,
+    locs: fn(&[Loc]) -> Result<Locs>,
+    cells: fn(&[Cell]) -> Result<Cells>,
+) -> Result<Value> {
+    match p {
+        Patch::Indices(s) => locs(s).map(Value::Indices),
+        Patch::Object(s) => cells(s).map(Value::Object),
+    }
+}
+
+/// Rows in reverse order.
+fn hmirrored(g: &Grid) -> Grid {
+    let (h, w) = (g.height(), g.width());
+    let mut cells = Vec::with_capacity(h * w);
+    for i in (0..h).rev() {
+        cells.extend_from_slice(g.row(i));
+    }
+    Grid::new(h, w, cells)
+}
+
+/// Every row reversed.
+fn vmirrored(g: &Grid) -> Grid {
+    let mut cells = Vec::with_capacity(g.cells().len());
+    for row in g.rows() {
+        cells.extend(row.iter().rev());
+    }
+    Grid::new(g.height(), g.width(), cells)
+}
+
+/// Row i of the grid becomes column i.
+fn dmirrored(g: &Grid) -> Grid {
+    let h = g.height();
+    let cells = permuted_cells(g, |i, j| j * h + i);
+    Grid::new(g.width(), h, cells)
+}
+
+/// The transpose about the other diagonal.
+fn cmirrored(g: &Grid) -> Grid {
+    let (h, w) = (g.height(), g.width());
+    let cells = permuted_cells(g, |i, j| (w - 1 - j) * h + (h - 1 - i));
+    Grid::new(w, h, cells)
+}
+
+pub fn hmirror_grid(g: &G) -> Result<G> {
+    Ok(Arc::new(hmirrored(g)))
+}
+
+pub fn vmirror_grid(g: &G) -> Result<G> {
+    Ok(Arc::new(vmirrored(g)))
+}
+
+pub fn dmirror_grid(g: &G) -> Result<G> {
+    Ok(Arc::new(dmirrored(g)))
+}
+
+pub fn cmirror_grid(g: &G) -> Result<G> {
+    Ok(Arc::new(cmirrored(g)))
+}
+
+pub fn hmirror_locs(p: &Locs) -> Result<Locs> {
+    hmirrored_locs(p)
+}
+
+pub fn hmirror_cells(p: &Cells) -> Result<Cells> {
+    hmirrored_cells(p)
+}
+
+pub fn vmirror_locs(p: &Locs) -> Result<Locs> {
+    vmirrored_locs(p)
+}
+
+pub fn vmirror_cells(p: &Cells) -> Result<Cells> {
+    vmirrored_cells(p)
+}
+
+pub fn dmirror_locs(p: &Locs) -> Result<Locs> {
+    dmirrored_locs(p)
+}
+
+pub fn dmirror_cells(p: &Cells) -> Result<Cells> {
+    dmirrored_cells(p)
+}
+
+pub fn cmirror_locs(p: &Locs) -> Result<Locs> {
+    cmirrored_locs(p)
+}
+
+pub fn cmirror_cells(p: &Cells) -> Result<Cells> {
+    cmirrored_cells(p)
+}
+
+/// A mirror primitive's kernels on grids, indices and objects, tried
+/// first.
+macro_rules! mirror_kernels {
+    ($piece:expr, $grid:ident, $locs:ident, $cells:ident) => {
+        match $piece {
+            Value::Grid(g) => try_kernel!($grid(g), Value::Grid),
+            _ => patch_kernels!($piece, $locs, $cells, Value::Indices, Value::Object),
+        }
+    };
 }
 
 /// A generic tuple reversed (Python `t[::-1]`); a type error for sets and
@@ -1034,14 +1904,7 @@ fn mirror_bounds<'a>(
 fn reversed_tuple(v: &Value, context: &'static str) -> Result<Value> {
     match v {
         Value::Pair(a, b) => Ok(Value::Pair(*b, *a)),
-        Value::Grid(g) => {
-            let (h, w) = (g.height(), g.width());
-            let mut cells = Vec::with_capacity(h * w);
-            for i in (0..h).rev() {
-                cells.extend_from_slice(g.row(i));
-            }
-            Ok(Value::grid(Grid::new(h, w, cells)))
-        }
+        Value::Grid(g) => Ok(Value::grid(hmirrored(g))),
         Value::Tuple(t) => Ok(Value::tuple(t.iter().rev().cloned().collect())),
         v @ Value::Cell(_) => Ok(Value::tuple(v.elems()?.into_iter().rev().collect())),
         _ => Err(Error::type_error(context)),
@@ -1076,33 +1939,21 @@ fn tuple_grid(piece: &Value) -> Option<Cow<'_, Grid>> {
     }
 }
 
-/// A grid whose cell `(a, b)` is `f(a, b)` for the given output dimensions.
-fn grid_from_fn(h: usize, w: usize, f: impl Fn(usize, usize) -> Color) -> Value {
-    let mut cells = Vec::with_capacity(h * w);
-    for a in 0..h {
-        for b in 0..w {
-            cells.push(f(a, b));
-        }
-    }
-    Value::grid(Grid::new(h, w, cells))
-}
-
 pub fn hmirror(piece: &Value) -> Result<Value> {
     const CTX: &str = "hmirror";
+    mirror_kernels!(piece, hmirror_grid, hmirror_locs, hmirror_cells);
     if piece.is_tuple() {
         return reversed_tuple(piece, CTX);
     }
-    let (p, b) = mirror_bounds(piece, CTX, Error::index_error(CTX))?;
-    let d = b.top as i64 + b.bottom as i64;
-    map_patch(&p, CTX, |(i, j)| (d - i as i64, j as i64))
+    mirror_patch(&patch_of(piece, CTX)?, hmirrored_locs, hmirrored_cells)
 }
 
 pub fn vmirror(piece: &Value) -> Result<Value> {
     const CTX: &str = "vmirror";
+    mirror_kernels!(piece, vmirror_grid, vmirror_locs, vmirror_cells);
     if piece.is_tuple() {
         if let Some(g) = tuple_grid(piece) {
-            let w = g.width();
-            return Ok(grid_from_fn(g.height(), w, |a, b| g.get(a, w - 1 - b)));
+            return Ok(Value::grid(vmirrored(&g)));
         }
         let rows = piece.elems_cow()?;
         let out = rows
@@ -1111,35 +1962,27 @@ pub fn vmirror(piece: &Value) -> Result<Value> {
             .collect::<Result<Vec<_>>>()?;
         return Ok(Value::tuple(out));
     }
-    let (p, b) = mirror_bounds(piece, CTX, Error::index_error(CTX))?;
-    let d = b.left as i64 + b.right as i64;
-    map_patch(&p, CTX, |(i, j)| (i as i64, d - j as i64))
+    mirror_patch(&patch_of(piece, CTX)?, vmirrored_locs, vmirrored_cells)
 }
 
 pub fn dmirror(piece: &Value) -> Result<Value> {
     const CTX: &str = "dmirror";
+    mirror_kernels!(piece, dmirror_grid, dmirror_locs, dmirror_cells);
     if piece.is_tuple() {
         if let Some(g) = tuple_grid(piece) {
-            // Row i of the grid becomes column i.
-            let h = g.height();
-            let cells = permuted_cells(&g, |i, j| j * h + i);
-            return Ok(Value::grid(Grid::new(g.width(), h, cells)));
+            return Ok(Value::grid(dmirrored(&g)));
         }
         return zip_rows(&piece.elems_cow()?, CTX);
     }
-    let (p, b) = mirror_bounds(piece, CTX, Error::value_error(CTX))?;
-    let (t, l) = (b.top as i64, b.left as i64);
-    map_patch(&p, CTX, |(i, j)| (j as i64 - l + t, i as i64 - t + l))
+    mirror_patch(&patch_of(piece, CTX)?, dmirrored_locs, dmirrored_cells)
 }
 
 pub fn cmirror(piece: &Value) -> Result<Value> {
     const CTX: &str = "cmirror";
+    mirror_kernels!(piece, cmirror_grid, cmirror_locs, cmirror_cells);
     if piece.is_tuple() {
         if let Some(g) = tuple_grid(piece) {
-            // The transpose about the other diagonal.
-            let (h, w) = (g.height(), g.width());
-            let cells = permuted_cells(&g, |i, j| (w - 1 - j) * h + (h - 1 - i));
-            return Ok(Value::grid(Grid::new(w, h, cells)));
+            return Ok(Value::grid(cmirrored(&g)));
         }
         let rows = piece
             .elems_cow()?
@@ -1149,15 +1992,13 @@ pub fn cmirror(piece: &Value) -> Result<Value> {
             .collect::<Result<Vec<_>>>()?;
         return zip_rows(&rows, CTX);
     }
-    // vmirror, then dmirror, then vmirror again, in one step.
-    let (p, b) = mirror_bounds(piece, CTX, Error::index_error(CTX))?;
-    let (t, l, bo, r) = (b.top as i64, b.left as i64, b.bottom as i64, b.right as i64);
-    map_patch(&p, CTX, |(i, j)| (t + r - j as i64, l + bo - i as i64))
+    mirror_patch(&patch_of(piece, CTX)?, cmirrored_locs, cmirrored_cells)
 }
 
 // ----- upscaling --------------------------------------------------------------------------------
 
-fn upscale_grid(g: &Grid, f: usize, context: &'static str) -> Result<Value> {
+/// Every cell of a grid as an `f` by `f` block (`f >= 1`).
+fn upscaled(g: &Grid, f: usize, context: &'static str) -> Result<Grid> {
     let (h, w) = (g.height(), g.width());
     let (nh, nw) = match (h.checked_mul(f), w.checked_mul(f)) {
         (Some(nh), Some(nw)) => (nh, nw),
@@ -1177,7 +2018,74 @@ fn upscale_grid(g: &Grid, f: usize, context: &'static str) -> Result<Value> {
             cells.extend_from_within(start..start + nw);
         }
     }
-    Ok(Value::grid(Grid::new(nh, nw, cells)))
+    Ok(Grid::new(nh, nw, cells))
+}
+
+/// `()` stays `()`, and a factor of 0 or less makes it (no rows are
+/// added); otherwise [`upscaled`].
+pub fn upscale_grid(g: &G, factor: i64) -> Result<G> {
+    if g.height() == 0 {
+        return Ok(g.clone());
+    }
+    if factor <= 0 {
+        return Ok(Arc::new(Grid::new(0, 0, Vec::new())));
+    }
+    let f = usize::try_from(factor).map_err(|_| Error::unsupported("upscale"))?;
+    upscaled(g, f, "upscale").map(Arc::new)
+}
+
+/// An empty object stays as it is.
+pub fn upscale_cells(obj: &Cells, f: i64) -> Result<Cells> {
+    if obj.is_empty() {
+        return Ok(obj.clone());
+    }
+    upscaled_cells(obj, f)
+}
+
+/// Every cell of an object as an `f` by `f` block from the top-left of
+/// its bounding box. An empty object, or a factor of 0 or less, gives the
+/// empty object.
+fn upscaled_cells(obj: &[Cell], f: i64) -> Result<Cells> {
+    const CTX: &str = "upscale";
+    let Some(b) = cells_bounds(obj) else {
+        return Ok(Arc::from([]));
+    };
+    if f <= 0 {
+        // Nothing is added, and shifting the empty set returns it.
+        return Ok(Arc::from([]));
+    }
+    let n = i64::try_from(obj.len())
+        .ok()
+        .and_then(|n| n.checked_mul(f)?.checked_mul(f))
+        .ok_or(Error::unsupported(CTX))?;
+    budget::check_size(
+        usize::try_from(n).map_err(|_| Error::unsupported(CTX))?,
+        CTX,
+    )?;
+    let (t, l) = (b.top as i64, b.left as i64);
+    let mut out = Vec::with_capacity(n as usize);
+    for c in obj.iter() {
+        let i0 = (c.loc.0 as i64 - t)
+            .checked_mul(f)
+            .and_then(|x| x.checked_add(t))
+            .ok_or(Error::unsupported(CTX))?;
+        let j0 = (c.loc.1 as i64 - l)
+            .checked_mul(f)
+            .and_then(|x| x.checked_add(l))
+            .ok_or(Error::unsupported(CTX))?;
+        // The block's far corner fits, so every cell in it does.
+        coord(i0 + f - 1, CTX)?;
+        coord(j0 + f - 1, CTX)?;
+        for io in 0..f {
+            for jo in 0..f {
+                out.push(Cell {
+                    color: c.color,
+                    loc: ((i0 + io) as i32, (j0 + jo) as i32),
+                });
+            }
+        }
+    }
+    Ok(sorted_unique_cells(out).into())
 }
 
 /// The reference's tuple branch for tuples that are not grids.
@@ -1202,6 +2110,11 @@ fn upscale_tuple(element: &Value, f: usize, context: &'static str) -> Result<Val
 
 pub fn upscale(element: &Value, factor: &Value) -> Result<Value> {
     const CTX: &str = "upscale";
+    match (element, factor) {
+        (Value::Grid(g), Value::Int(f)) => try_kernel!(upscale_grid(g, *f), Value::Grid),
+        (Value::Object(o), Value::Int(f)) => try_kernel!(upscale_cells(o, *f), Value::Object),
+        _ => {}
+    }
     if element.is_tuple() {
         if element.len()? == 0 {
             return Ok(Value::empty_tuple());
@@ -1212,55 +2125,20 @@ pub fn upscale(element: &Value, factor: &Value) -> Result<Value> {
             if f == 0 {
                 return Ok(Value::empty_tuple());
             }
-            return upscale_grid(&g, f, CTX);
+            return upscaled(&g, f, CTX).map(Value::grid);
         }
         return upscale_tuple(element, f, CTX);
     }
     let p = patch_of(element, CTX)?;
-    let Some(b) = bounds(&p) else {
+    if p.is_empty() {
         return Ok(Value::empty_set());
-    };
+    }
     let Patch::Object(cells) = &p else {
         // `for value, (i, j) in normed_obj` cannot unpack a location.
         return Err(Error::type_error(CTX));
     };
     let f = factor.as_int(CTX)?;
-    if f <= 0 {
-        // Nothing is added, and shifting the empty set returns it.
-        return Ok(Value::empty_set());
-    }
-    let n = i64::try_from(cells.len())
-        .ok()
-        .and_then(|n| n.checked_mul(f)?.checked_mul(f))
-        .ok_or(Error::unsupported(CTX))?;
-    budget::check_size(
-        usize::try_from(n).map_err(|_| Error::unsupported(CTX))?,
-        CTX,
-    )?;
-    let (t, l) = (b.top as i64, b.left as i64);
-    let mut out = Vec::with_capacity(n as usize);
-    for c in cells.iter() {
-        let i0 = (c.loc.0 as i64 - t)
-            .checked_mul(f)
-            .and_then(|x| x.checked_add(t))
-            .ok_or(Error::unsupported(CTX))?;
-        let j0 = (c.loc.1 as i64 - l)
-            .checked_mul(f)
-            .and_then(|x| x.checked_add(l))
-            .ok_or(Error::unsupported(CTX))?;
-        // The block's far corner fits, so every cell in it does.
-        coord(i0 + f - 1, CTX)?;
-        coord(j0 + f - 1, CTX)?;
-        for io in 0..f {
-            for jo in 0..f {
-                out.push(Cell {
-                    color: c.color,
-                    loc: ((i0 + io) as i32, (j0 + jo) as i32),
-                });
-            }
-        }
-    }
-    Ok(Value::object(out))
+    upscaled_cells(cells, f).map(Value::Object)
 }
 
 // ----- lines and boxes ---------------------------------------------------------------------------
@@ -1273,12 +2151,9 @@ fn line_len(from: i64, to_inclusive: i64, context: &'static str) -> Result<usize
     Ok(n)
 }
 
-/// The reference's `connect` on numbers.
-fn connect_nums(
-    (ai, aj): (i64, i64),
-    (bi, bj): (i64, i64),
-    context: &'static str,
-) -> Result<Value> {
+/// The reference's `connect` on numbers: a horizontal, vertical or
+/// diagonal line, else nothing.
+fn connect_nums((ai, aj): (i64, i64), (bi, bj): (i64, i64), context: &'static str) -> Result<Locs> {
     let (si, ei) = (ai.min(bi), ai.max(bi));
     let (sj, ej) = (aj.min(bj), aj.max(bj));
     // Differences of arbitrary i64 inputs, without overflow.
@@ -1315,49 +2190,70 @@ fn connect_nums(
         Arc::from([])
     };
     debug_assert!(locs.windows(2).all(|w| w[0] < w[1]));
-    Ok(Value::Indices(locs))
+    Ok(locs)
+}
+
+pub fn connect_pairs(a: (i64, i64), b: (i64, i64)) -> Result<Locs> {
+    connect_nums(a, b, "connect")
 }
 
 pub fn connect(a: &Value, b: &Value) -> Result<Value> {
     const CTX: &str = "connect";
     if let (Value::Pair(ai, aj), Value::Pair(bi, bj)) = (a, b) {
-        return connect_nums((*ai, *aj), (*bi, *bj), CTX);
+        return connect_pairs((*ai, *aj), (*bi, *bj)).map(Value::Indices);
     }
     let (ai, aj) = unpack2(a, CTX)?;
     let (bi, bj) = unpack2(b, CTX)?;
     let num = |x: &Value| x.number().ok_or(Error::type_error(CTX));
-    connect_nums((num(&ai)?, num(&aj)?), (num(&bi)?, num(&bj)?), CTX)
+    connect_nums((num(&ai)?, num(&aj)?), (num(&bi)?, num(&bj)?), CTX).map(Value::Indices)
+}
+
+/// `start[k] + 42 * direction[k]`, where the reference's `shoot` ends.
+fn shoot_end(s: i64, d: i64) -> Result<i64> {
+    d.checked_mul(SHOOT_REACH)
+        .and_then(|x| x.checked_add(s))
+        .ok_or(Error::unsupported("shoot"))
+}
+
+pub fn shoot_pairs(start: (i64, i64), direction: (i64, i64)) -> Result<Locs> {
+    let end = (
+        shoot_end(start.0, direction.0)?,
+        shoot_end(start.1, direction.1)?,
+    );
+    connect_nums(start, end, "shoot")
 }
 
 pub fn shoot(start: &Value, direction: &Value) -> Result<Value> {
     const CTX: &str = "shoot";
-    let far = |s: i64, d: i64| {
-        d.checked_mul(SHOOT_REACH)
-            .and_then(|x| x.checked_add(s))
-            .ok_or(Error::unsupported(CTX))
-    };
+    if let (Value::Pair(si, sj), Value::Pair(di, dj)) = (start, direction) {
+        return shoot_pairs((*si, *sj), (*di, *dj)).map(Value::Indices);
+    }
     // `start[k] + 42 * direction[k]`, subscripts first.
     let end = |k: usize| -> Result<i64> {
         let s = subscript(start, k, CTX)?;
         let d = subscript(direction, k, CTX)?;
         match (s.number(), d.number()) {
-            (Some(s), Some(d)) => far(s, d),
+            (Some(s), Some(d)) => shoot_end(s, d),
             _ => Err(Error::type_error(CTX)),
         }
     };
     let (e0, e1) = (end(0)?, end(1)?);
     let a = unpack2_num(start, CTX)?;
-    connect_nums(a, (e0, e1), CTX)
+    connect_nums(a, (e0, e1), CTX).map(Value::Indices)
+}
+
+/// The 30 locations of column `x` (`vertical`) or of row `x`.
+fn frontier_line(x: i32, vertical: bool) -> Locs {
+    (0..FRONTIER_LEN)
+        .map(|k| if vertical { (k, x) } else { (x, k) })
+        .collect()
 }
 
 /// The 30 locations of a column (`vertical`) or row through `location`.
 fn frontier(location: &Value, vertical: bool, context: &'static str) -> Result<Value> {
     let x = subscript(location, if vertical { 1 } else { 0 }, context)?;
     if let Some(x) = x.number().and_then(|n| i32::try_from(n).ok()) {
-        let locs = (0..FRONTIER_LEN)
-            .map(|k| if vertical { (k, x) } else { (x, k) })
-            .collect();
-        return Ok(sorted_indices(locs));
+        return Ok(Value::Indices(frontier_line(x, vertical)));
     }
     // Python builds the tuples whatever the coordinate is.
     let items = (0..FRONTIER_LEN)
@@ -1373,17 +2269,34 @@ fn frontier(location: &Value, vertical: bool, context: &'static str) -> Result<V
     Ok(Value::set(items))
 }
 
+/// A coordinate beyond i32 makes tuples that are no locations (a deopt).
+pub fn vfrontier_pair((_, j): (i64, i64)) -> Result<Locs> {
+    let j = i32::try_from(j).map_err(|_| Error::deopt("vfrontier beyond i32"))?;
+    Ok(frontier_line(j, true))
+}
+
+pub fn hfrontier_pair((i, _): (i64, i64)) -> Result<Locs> {
+    let i = i32::try_from(i).map_err(|_| Error::deopt("hfrontier beyond i32"))?;
+    Ok(frontier_line(i, false))
+}
+
 pub fn vfrontier(location: &Value) -> Result<Value> {
+    if let Value::Pair(i, j) = location {
+        try_kernel!(vfrontier_pair((*i, *j)), Value::Indices);
+    }
     frontier(location, true, "vfrontier")
 }
 
 pub fn hfrontier(location: &Value) -> Result<Value> {
+    if let Value::Pair(i, j) = location {
+        try_kernel!(hfrontier_pair((*i, *j)), Value::Indices);
+    }
     frontier(location, false, "hfrontier")
 }
 
 /// All locations of the rectangle `top..=bottom` x `left..=right`, with
 /// `skip` (sorted) left out.
-fn rectangle(b: &Bounds, skip: &[Loc], context: &'static str) -> Result<Value> {
+fn rectangle(b: &Bounds, skip: &[Loc], context: &'static str) -> Result<Locs> {
     let n = (b.height() as u64).saturating_mul(b.width() as u64);
     budget::check_size(usize::try_from(n).unwrap_or(usize::MAX), context)?;
     let mut out = Vec::with_capacity((n as usize).saturating_sub(skip.len()));
@@ -1397,20 +2310,41 @@ fn rectangle(b: &Bounds, skip: &[Loc], context: &'static str) -> Result<Value> {
             }
         }
     }
-    Ok(sorted_indices(out))
+    Ok(out.into())
 }
+
+/// Current arc-dsl returns early on an empty patch (older versions
+/// raised).
+fn patch_backdrop(p: &Patch) -> Result<Locs> {
+    match bounds(p) {
+        Some(b) => rectangle(&b, &[], "backdrop"),
+        None => Ok(Arc::from([])),
+    }
+}
+
+fn patch_delta(p: &Patch) -> Result<Locs> {
+    match bounds(p) {
+        Some(b) => rectangle(&b, &sorted_locs(p), "delta"),
+        None => Ok(Arc::from([])),
+    }
+}
+
+on_patch!(patch_backdrop -> Locs: backdrop_locs, backdrop_cells);
+on_patch!(patch_delta -> Locs: delta_locs, delta_cells);
 
 pub fn backdrop(patch: &Value) -> Result<Value> {
     const CTX: &str = "backdrop";
+    patch_kernels!(patch, backdrop_locs, backdrop_cells, Value::Indices);
     // Current arc-dsl returns early on an empty patch (older versions raised).
     if patch.len()? == 0 {
         return Ok(Value::empty_set());
     }
-    rectangle(&patch_bounds(patch, CTX)?, &[], CTX)
+    rectangle(&patch_bounds(patch, CTX)?, &[], CTX).map(Value::Indices)
 }
 
 pub fn delta(patch: &Value) -> Result<Value> {
     const CTX: &str = "delta";
+    patch_kernels!(patch, delta_locs, delta_cells, Value::Indices);
     // Current arc-dsl returns early on an empty patch (older versions raised).
     if patch.len()? == 0 {
         return Ok(Value::empty_set());
@@ -1422,11 +2356,11 @@ pub fn delta(patch: &Value) -> Result<Value> {
     if patch.is_tuple() && toindices(patch)?.is_tuple() {
         return Err(Error::type_error(CTX));
     }
-    rectangle(&b, &sorted_locs(&p), CTX)
+    rectangle(&b, &sorted_locs(&p), CTX).map(Value::Indices)
 }
 
 /// The outline of the rectangle spanned by two corners given in any order.
-fn outline(a: (i64, i64), b: (i64, i64), context: &'static str) -> Result<Value> {
+fn outline(a: (i64, i64), b: (i64, i64), context: &'static str) -> Result<Locs> {
     let (si, ei) = (a.0.min(b.0), a.0.max(b.0));
     let (sj, ej) = (a.1.min(b.1), a.1.max(b.1));
     for x in [si, ei, sj, ej] {
@@ -1447,64 +2381,120 @@ fn outline(a: (i64, i64), b: (i64, i64), context: &'static str) -> Result<Value>
     if ei != si {
         out.extend((sj..=ej).map(|j| (ei, j)));
     }
-    Ok(sorted_indices(out))
+    debug_assert!(out.windows(2).all(|w| w[0] < w[1]));
+    Ok(out.into())
 }
+
+/// The outline of a patch's box grown by `grow` on every side (-1: the
+/// inbox, 1: the outbox); a ValueError for the empty patch.
+fn grown_outline(p: &Patch, grow: i64, context: &'static str) -> Result<Locs> {
+    let b = some_bounds(p, context)?;
+    let (t, l, bo, r) = (b.top as i64, b.left as i64, b.bottom as i64, b.right as i64);
+    outline((t - grow, l - grow), (bo + grow, r + grow), context)
+}
+
+fn patch_inbox(p: &Patch) -> Result<Locs> {
+    grown_outline(p, -1, "inbox")
+}
+
+fn patch_outbox(p: &Patch) -> Result<Locs> {
+    grown_outline(p, 1, "outbox")
+}
+
+/// Current arc-dsl returns early on an empty patch (older versions
+/// raised).
+fn patch_box(p: &Patch) -> Result<Locs> {
+    if p.is_empty() {
+        return Ok(Arc::from([]));
+    }
+    grown_outline(p, 0, "box")
+}
+
+on_patch!(patch_inbox -> Locs: inbox_locs, inbox_cells);
+on_patch!(patch_outbox -> Locs: outbox_locs, outbox_cells);
+on_patch!(patch_box -> Locs: box_locs, box_cells);
 
 pub fn inbox(patch: &Value) -> Result<Value> {
     const CTX: &str = "inbox";
-    let b = patch_bounds(patch, CTX)?;
-    let (t, l, bo, r) = (b.top as i64, b.left as i64, b.bottom as i64, b.right as i64);
-    outline((t + 1, l + 1), (bo - 1, r - 1), CTX)
+    patch_kernels!(patch, inbox_locs, inbox_cells, Value::Indices);
+    grown_outline(&patch_of(patch, CTX)?, -1, CTX).map(Value::Indices)
 }
 
 pub fn outbox(patch: &Value) -> Result<Value> {
     const CTX: &str = "outbox";
-    let b = patch_bounds(patch, CTX)?;
-    let (t, l, bo, r) = (b.top as i64, b.left as i64, b.bottom as i64, b.right as i64);
-    outline((t - 1, l - 1), (bo + 1, r + 1), CTX)
+    patch_kernels!(patch, outbox_locs, outbox_cells, Value::Indices);
+    grown_outline(&patch_of(patch, CTX)?, 1, CTX).map(Value::Indices)
 }
 
 pub fn r#box(patch: &Value) -> Result<Value> {
     const CTX: &str = "box";
+    patch_kernels!(patch, box_locs, box_cells, Value::Indices);
     // Current arc-dsl returns early on an empty patch (older versions raised).
     if patch.len()? == 0 {
         return Ok(patch.clone());
     }
-    let b = patch_bounds(patch, CTX)?;
-    outline(
-        (b.top as i64, b.left as i64),
-        (b.bottom as i64, b.right as i64),
-        CTX,
-    )
+    grown_outline(&patch_of(patch, CTX)?, 0, CTX).map(Value::Indices)
 }
 
 // ----- gravitate ---------------------------------------------------------------------------------
 
-pub fn gravitate(source: &Value, destination: &Value) -> Result<Value> {
+/// The reference's `gravitate` once the centres are known: step towards
+/// the destination (along columns when some column holds both) until the
+/// distance is 1, at most 42 steps.
+fn gravitate_steps(
+    ps: &Patch,
+    pd: &Patch,
+    (si, sj): (i64, i64),
+    (di, dj): (i64, i64),
+) -> Result<(i64, i64)> {
     const CTX: &str = "gravitate";
-    let (si, sj) = center_of(source, CTX)?;
-    let (di, dj) = center_of(destination, CTX)?;
-    let ps = patch_of(source, CTX)?;
-    let pd = patch_of(destination, CTX)?;
     let step = |a: i64, b: i64| if a < b { 1 } else { -1 };
-    let (i, j) = if matching(source, destination, 1, CTX)? {
+    let (i, j) = if patches_matching(ps, pd, 1) {
         (step(si, di), 0)
     } else {
         (0, step(sj, dj))
     };
+    let b = bounds(ps);
     let mut c = 0;
-    while c < GRAVITATE_STEPS && min_distance(&ps, &pd, (c * i, c * j), CTX)? != 1 {
+    while c < GRAVITATE_STEPS && min_distance(ps, pd, (c * i, c * j), CTX)? != 1 {
         c += 1;
         // The reference shifts the source each step: it must stay
         // representable.
-        if let Some(b) = bounds(&ps) {
+        if let Some(b) = b {
             coord(b.top as i64 + c * i, CTX)?;
             coord(b.bottom as i64 + c * i, CTX)?;
             coord(b.left as i64 + c * j, CTX)?;
             coord(b.right as i64 + c * j, CTX)?;
         }
     }
-    Ok(Value::Pair(c * i, c * j))
+    Ok((c * i, c * j))
+}
+
+fn patches_gravitate(source: &Patch, destination: &Patch) -> Result<(i64, i64)> {
+    const CTX: &str = "gravitate";
+    let cs = patch_center(source, CTX)?;
+    let cd = patch_center(destination, CTX)?;
+    gravitate_steps(source, destination, cs, cd)
+}
+
+on_patches!(patches_gravitate -> (i64, i64): gravitate_locs, gravitate_locs_cells, gravitate_cells_locs, gravitate_cells);
+
+pub fn gravitate(source: &Value, destination: &Value) -> Result<Value> {
+    const CTX: &str = "gravitate";
+    patch_pair_kernels!(
+        source,
+        destination,
+        gravitate_locs,
+        gravitate_locs_cells,
+        gravitate_cells_locs,
+        gravitate_cells,
+        pair_value
+    );
+    let cs = center_of(source, CTX)?;
+    let cd = center_of(destination, CTX)?;
+    let ps = patch_of(source, CTX)?;
+    let pd = patch_of(destination, CTX)?;
+    gravitate_steps(&ps, &pd, cs, cd).map(pair_value)
 }
 
 // ----- periodicity ---------------------------------------------------------------------------------
@@ -1530,6 +2520,15 @@ fn period(obj: &Value, horizontal: bool, context: &'static str) -> Result<Value>
         // `for c, (i, j) in offsetted` cannot unpack a location.
         return Err(Error::type_error(context));
     };
+    cells_period(cells, horizontal).map(Value::Int)
+}
+
+/// The period of an object's cells (see [`period`]): 0 for no cell.
+fn cells_period(cells: &[Cell], horizontal: bool) -> Result<i64> {
+    let Some(b) = cells_bounds(cells) else {
+        return Ok(0);
+    };
+    let extent = if horizontal { b.width() } else { b.height() };
     let start = if horizontal { b.left } else { b.top } as i64;
     for k in 1..extent {
         budget::check()?;
@@ -1549,10 +2548,10 @@ fn period(obj: &Value, horizontal: bool, context: &'static str) -> Result<Value>
                 .is_ok()
         });
         if ok {
-            return Ok(Value::Int(k));
+            return Ok(k);
         }
     }
-    Ok(Value::Int(extent))
+    Ok(extent)
 }
 
 /// `period` for containers that are neither `Indices` nor `Object`,
@@ -1585,11 +2584,25 @@ fn period_generic(
     Ok(Value::Int(extent))
 }
 
+pub fn hperiod_cells(obj: &Cells) -> Result<i64> {
+    cells_period(obj, true)
+}
+
+pub fn vperiod_cells(obj: &Cells) -> Result<i64> {
+    cells_period(obj, false)
+}
+
 pub fn hperiod(obj: &Value) -> Result<Value> {
+    if let Value::Object(o) = obj {
+        return hperiod_cells(o).map(Value::Int);
+    }
     period(obj, true, "hperiod")
 }
 
 pub fn vperiod(obj: &Value) -> Result<Value> {
+    if let Value::Object(o) = obj {
+        return vperiod_cells(o).map(Value::Int);
+    }
     period(obj, false, "vperiod")
 }
 
@@ -1597,4 +2610,114 @@ pub fn vperiod(obj: &Value) -> Result<Value> {
 
 crate::kernel_table! {
     PATCH_KERNELS:
+    shift(Object, Pair) -> Object = shift_cells;
+    shift(Indices, Pair) -> Indices = shift_locs;
+    color(Object) -> Int = color_cells;
+    normalize(Object) -> Object = normalize_cells;
+    normalize(Indices) -> Indices = normalize_locs;
+    toindices(Object) -> Indices = toindices_cells;
+    toindices(Indices) -> Indices = toindices_locs;
+    recolor(Int, Indices) -> Object = recolor_locs;
+    recolor(Int, Object) -> Object = recolor_cells;
+    shoot(Pair, Pair) -> Indices = shoot_pairs;
+    connect(Pair, Pair) -> Indices = connect_pairs;
+    ulcorner(Indices) -> Pair = ulcorner_locs;
+    ulcorner(Object) -> Pair = ulcorner_cells;
+    urcorner(Indices) -> Pair = urcorner_locs;
+    urcorner(Object) -> Pair = urcorner_cells;
+    llcorner(Indices) -> Pair = llcorner_locs;
+    llcorner(Object) -> Pair = llcorner_cells;
+    lrcorner(Indices) -> Pair = lrcorner_locs;
+    lrcorner(Object) -> Pair = lrcorner_cells;
+    uppermost(Indices) -> Int = uppermost_locs;
+    uppermost(Object) -> Int = uppermost_cells;
+    lowermost(Indices) -> Int = lowermost_locs;
+    lowermost(Object) -> Int = lowermost_cells;
+    leftmost(Indices) -> Int = leftmost_locs;
+    leftmost(Object) -> Int = leftmost_cells;
+    rightmost(Indices) -> Int = rightmost_locs;
+    rightmost(Object) -> Int = rightmost_cells;
+    height(Grid) -> Int = height_grid;
+    height(Indices) -> Int = height_locs;
+    height(Object) -> Int = height_cells;
+    width(Grid) -> Int = width_grid;
+    width(Indices) -> Int = width_locs;
+    width(Object) -> Int = width_cells;
+    shape(Grid) -> Pair = shape_grid;
+    shape(Indices) -> Pair = shape_locs;
+    shape(Object) -> Pair = shape_cells;
+    portrait(Grid) -> Bool = portrait_grid;
+    portrait(Indices) -> Bool = portrait_locs;
+    portrait(Object) -> Bool = portrait_cells;
+    square(Grid) -> Bool = square_grid;
+    square(Indices) -> Bool = square_locs;
+    square(Object) -> Bool = square_cells;
+    center(Indices) -> Pair = center_locs;
+    center(Object) -> Pair = center_cells;
+    centerofmass(Indices) -> Pair = centerofmass_locs;
+    centerofmass(Object) -> Pair = centerofmass_cells;
+    dneighbors(Pair) -> Indices = dneighbors_pair;
+    ineighbors(Pair) -> Indices = ineighbors_pair;
+    neighbors(Pair) -> Indices = neighbors_pair;
+    vfrontier(Pair) -> Indices = vfrontier_pair;
+    hfrontier(Pair) -> Indices = hfrontier_pair;
+    backdrop(Indices) -> Indices = backdrop_locs;
+    backdrop(Object) -> Indices = backdrop_cells;
+    delta(Indices) -> Indices = delta_locs;
+    delta(Object) -> Indices = delta_cells;
+    r#box(Indices) -> Indices = box_locs;
+    r#box(Object) -> Indices = box_cells;
+    inbox(Indices) -> Indices = inbox_locs;
+    inbox(Object) -> Indices = inbox_cells;
+    outbox(Indices) -> Indices = outbox_locs;
+    outbox(Object) -> Indices = outbox_cells;
+    corners(Indices) -> Indices = corners_locs;
+    corners(Object) -> Indices = corners_cells;
+    hmirror(Grid) -> Grid = hmirror_grid;
+    hmirror(Indices) -> Indices = hmirror_locs;
+    hmirror(Object) -> Object = hmirror_cells;
+    vmirror(Grid) -> Grid = vmirror_grid;
+    vmirror(Indices) -> Indices = vmirror_locs;
+    vmirror(Object) -> Object = vmirror_cells;
+    dmirror(Grid) -> Grid = dmirror_grid;
+    dmirror(Indices) -> Indices = dmirror_locs;
+    dmirror(Object) -> Object = dmirror_cells;
+    cmirror(Grid) -> Grid = cmirror_grid;
+    cmirror(Indices) -> Indices = cmirror_locs;
+    cmirror(Object) -> Object = cmirror_cells;
+    vline(Indices) -> Bool = vline_locs;
+    vline(Object) -> Bool = vline_cells;
+    hline(Indices) -> Bool = hline_locs;
+    hline(Object) -> Bool = hline_cells;
+    hmatching(Indices, Indices) -> Bool = hmatching_locs;
+    hmatching(Indices, Object) -> Bool = hmatching_locs_cells;
+    hmatching(Object, Indices) -> Bool = hmatching_cells_locs;
+    hmatching(Object, Object) -> Bool = hmatching_cells;
+    vmatching(Indices, Indices) -> Bool = vmatching_locs;
+    vmatching(Indices, Object) -> Bool = vmatching_locs_cells;
+    vmatching(Object, Indices) -> Bool = vmatching_cells_locs;
+    vmatching(Object, Object) -> Bool = vmatching_cells;
+    manhattan(Indices, Indices) -> Int = manhattan_locs;
+    manhattan(Indices, Object) -> Int = manhattan_locs_cells;
+    manhattan(Object, Indices) -> Int = manhattan_cells_locs;
+    manhattan(Object, Object) -> Int = manhattan_cells;
+    adjacent(Indices, Indices) -> Bool = adjacent_locs;
+    adjacent(Indices, Object) -> Bool = adjacent_locs_cells;
+    adjacent(Object, Indices) -> Bool = adjacent_cells_locs;
+    adjacent(Object, Object) -> Bool = adjacent_cells;
+    position(Indices, Indices) -> Pair = position_locs;
+    position(Indices, Object) -> Pair = position_locs_cells;
+    position(Object, Indices) -> Pair = position_cells_locs;
+    position(Object, Object) -> Pair = position_cells;
+    gravitate(Indices, Indices) -> Pair = gravitate_locs;
+    gravitate(Indices, Object) -> Pair = gravitate_locs_cells;
+    gravitate(Object, Indices) -> Pair = gravitate_cells_locs;
+    gravitate(Object, Object) -> Pair = gravitate_cells;
+    bordering(Indices, Grid) -> Bool = bordering_locs;
+    bordering(Object, Grid) -> Bool = bordering_cells;
+    upscale(Grid, Int) -> Grid = upscale_grid;
+    upscale(Object, Int) -> Object = upscale_cells;
+    hperiod(Object) -> Int = hperiod_cells;
+    vperiod(Object) -> Int = vperiod_cells;
+    colorfilter(Objects, Int) -> Objects = colorfilter_objects;
 }
