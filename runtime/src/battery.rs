@@ -108,7 +108,7 @@ impl Battery for Emitted {
         let run = self.programs[k].run;
         match guarded(|| run(input)) {
             Err(e) if crate::typed::is_deopt(&e) => {
-                crate::typed::note_deopt();
+                crate::typed::note_deopt(&e);
                 guarded(|| self.plan().eval_program(k, input))
             }
             r => r,

@@ -747,9 +747,15 @@ pub fn run(battery: &dyn Battery, opts: &RunOptions) -> i32 {
         eprint!("{}", summary(&results, opts.mode));
         let deopts = crate::typed::deopts();
         if deopts > 0 {
+            let causes: Vec<String> = crate::typed::deopt_causes()
+                .iter()
+                .take(4)
+                .map(|(c, n)| format!("{c} {n}"))
+                .collect();
             eprintln!(
-                "{:>14}  {deopts} program run(s) left typed code for the interpreter",
-                "deopts"
+                "{:>14}  {deopts} program run(s) left typed code for the interpreter ({})",
+                "deopts",
+                causes.join(", ")
             );
         }
     }

@@ -532,14 +532,30 @@ pub fn kernels() -> impl Iterator<Item = &'static Kernel> {
 
 static DEOPTS: AtomicU64 = AtomicU64::new(0);
 
-/// Note one program run handed from typed code to the interpreter.
-pub fn note_deopt() {
+/// Deopts by the context of their error (rare: a lock is cheap enough).
+static CAUSES: std::sync::Mutex<Vec<(&'static str, u64)>> = std::sync::Mutex::new(Vec::new());
+
+/// Note one program run handed from typed code to the interpreter, and why.
+pub fn note_deopt(cause: &Error) {
     DEOPTS.fetch_add(1, Ordering::Relaxed);
+    if let Ok(mut causes) = CAUSES.lock() {
+        match causes.iter_mut().find(|(c, _)| *c == cause.context) {
+            Some((_, n)) => *n += 1,
+            None => causes.push((cause.context, 1)),
+        }
+    }
 }
 
 /// How many program runs typed code handed to the interpreter so far.
 pub fn deopts() -> u64 {
     DEOPTS.load(Ordering::Relaxed)
+}
+
+/// The deopts by cause, most frequent first.
+pub fn deopt_causes() -> Vec<(&'static str, u64)> {
+    let mut causes = CAUSES.lock().map(|c| c.clone()).unwrap_or_default();
+    causes.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    causes
 }
 
 /// Whether an error means "run this again on the interpreter".

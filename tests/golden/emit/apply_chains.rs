@@ -60,8 +60,8 @@ pub mod programs_0 {
         /// tests/golden/emit/apply_chains.py:19
         let x2: rt::Value = rt::t::apply_set(
             &x1,
-            |__e0: &rt::t::Cells| -> rt::Result<rt::Value> {
-                Ok(rt::p::toindices(&rt::t::value(__e0))?)
+            |__e0: &rt::t::Cells| -> rt::Result<rt::t::Locs> {
+                Ok(rt::p::toindices_cells(__e0)?)
             },
         )?;
         /// tests/golden/emit/apply_chains.py:20

@@ -38,8 +38,8 @@ pub mod programs_0 {
             (3i64, 3i64),
         )?;
         /// tests/golden/emit/constants_comments.py:13
-        let O: rt::Value = rt::p::upscale(&rt::t::value(&x4), &rt::c::TWO)?;
-        Ok(O)
+        let O: rt::t::G = rt::p::upscale_grid(&x4, 2i64)?;
+        Ok(rt::t::IntoValue::into_value(O))
     }
 }
 
