@@ -180,7 +180,7 @@ pub(crate) struct Stmt {
     /// The DSL variable (a Rust identifier), or `n{node}`.
     pub var: String,
     /// Its held type.
-    pub held: &'static str,
+    pub held: String,
     /// The expression (owned, of the held type).
     pub expr: String,
     pub line: usize,
@@ -216,6 +216,10 @@ pub(crate) struct Lower<'p> {
     segment_start: Option<usize>,
     /// Position of each node in the program's order (its stack slot).
     position: Vec<usize>,
+    /// Nodes held as the unsorted list of their results (`apply` or
+    /// `prapply` whose one reader is a union; see `collector`), and the
+    /// representation of those results.
+    collected: Vec<Option<Repr>>,
 }
 
 impl<'p> Lower<'p> {
@@ -233,6 +237,7 @@ impl<'p> Lower<'p> {
             fresh: Cell::new(0),
             segment_start: None,
             position,
+            collected: vec![None; plan.nodes.len()],
         }
     }
 
@@ -707,6 +712,9 @@ impl<'p> Lower<'p> {
     /// The expression computing node `n` (owned).
     fn node_call(&self, n: usize) -> Expr {
         let node = &self.plan.nodes[n];
+        if let Some(e) = self.union_of_collected(n) {
+            return e;
+        }
         let args: Vec<Expr> = node.args.iter().map(|a| self.operand(a)).collect();
         match &node.callee {
             Operand::Prim(p) => self.call_prim(*p, &args),
@@ -750,6 +758,7 @@ impl<'p> Lower<'p> {
         // (node, its expression, or None for a statically known function)
         let mut segments: Vec<Vec<(usize, Option<Expr>)>> = Vec::new();
         let mut calls = Vec::new();
+        let readers = self.readers(&order);
         for (s, nodes) in order.chunks(chunk).enumerate() {
             if segment.is_some() {
                 self.segment_start = Some(s * chunk);
@@ -767,7 +776,17 @@ impl<'p> Lower<'p> {
                         out.push((n, None));
                     }
                     None => {
-                        let e = self.node_call(n);
+                        let collector = match segment {
+                            None => self.collector(n, &readers),
+                            Some(_) => None,
+                        };
+                        let e = match collector {
+                            Some((e, r)) => {
+                                self.collected[n] = Some(r);
+                                e
+                            }
+                            None => self.node_call(n),
+                        };
                         calls.push((self.callee_name(n), e.typed));
                         self.locals[n] = Some(Expr::new(var, e.repr, e.ty.clone(), Form::Place));
                         out.push((n, Some(e)));
@@ -836,9 +855,13 @@ impl<'p> Lower<'p> {
                             let local = Expr::new(var.clone(), e.repr, e.ty.clone(), Form::Place);
                             format!("v.push({});", self.value_owned(&local))
                         });
+                        let held = match self.collected[n] {
+                            Some(r) => format!("Vec<{}>", r.held()),
+                            None => e.repr.held().to_owned(),
+                        };
                         Some(Stmt {
                             var,
-                            held: e.repr.held(),
+                            held,
                             expr: e.code,
                             line: self.line_of(n),
                             push,
@@ -871,6 +894,196 @@ impl<'p> Lower<'p> {
             .iter()
             .find(|s| s.program == self.program)
             .map_or(0, |s| s.line)
+    }
+
+    /// For each node the program runs, the nodes of the program that read
+    /// it, or `None` where something else may read it too: the output, or
+    /// a function builder (its operands are read wherever the function is).
+    fn readers(&self, order: &[usize]) -> Vec<Option<Vec<usize>>> {
+        let mut readers: Vec<Option<Vec<usize>>> = vec![Some(Vec::new()); self.plan.nodes.len()];
+        let builds_function = |n: usize| {
+            matches!(
+                self.plan.nodes[n].callee,
+                Operand::Prim(
+                    Prim::rbind
+                        | Prim::lbind
+                        | Prim::compose
+                        | Prim::chain
+                        | Prim::fork
+                        | Prim::matcher
+                        | Prim::branch
+                        | Prim::power
+                )
+            )
+        };
+        for &n in order {
+            let node = &self.plan.nodes[n];
+            for op in std::iter::once(&node.callee).chain(&node.args) {
+                if let Operand::Node(m) = op {
+                    if builds_function(n) {
+                        readers[*m] = None;
+                    } else if let Some(r) = &mut readers[*m] {
+                        r.push(n);
+                    }
+                }
+            }
+        }
+        if let Operand::Node(m) = self.plan.programs[self.program].output {
+            readers[m] = None;
+        }
+        readers
+    }
+
+    /// Node `n` as a collector: an `apply` over indices or objects, or a
+    /// `prapply` over indices, of a known function whose results are
+    /// indices or objects, read only by one `merge` or one `mfilter` of a
+    /// known function defined before it. It is then held as the list of its
+    /// results (`typed::functional::apply_collect`), which its reader
+    /// unions, and the frozenset of results is never built.
+    fn collector(&self, n: usize, readers: &[Option<Vec<usize>>]) -> Option<(Expr, Repr)> {
+        let node = &self.plan.nodes[n];
+        let Operand::Prim(p) = node.callee else {
+            return None;
+        };
+        let [reader] = readers[n].as_deref()? else {
+            return None;
+        };
+        let user = &self.plan.nodes[*reader];
+        let fits = match (&user.callee, user.args.as_slice()) {
+            (Operand::Prim(Prim::merge), [Operand::Node(m)]) => *m == n,
+            (Operand::Prim(Prim::mfilter), [Operand::Node(m), g]) => {
+                *m == n
+                    && match g {
+                        Operand::Prim(q) => q.arity() == 1,
+                        Operand::Node(k) => self.static_arity(&Operand::Node(*k)) == Some(1),
+                        _ => false,
+                    }
+            }
+            _ => false,
+        };
+        if !fits {
+            return None;
+        }
+        let args: Vec<Expr> = node.args.iter().map(|a| self.operand(a)).collect();
+        let (code, body) = match (p, args.as_slice()) {
+            (Prim::apply, [f, c]) => {
+                let f = f.func.clone().filter(|f| f.arity() == 1)?;
+                let (param_ty, param) = match c.usable_repr() {
+                    Repr::Indices => ("(i64, i64)", Repr::Pair),
+                    Repr::Objects => ("&rt::t::Cells", Repr::Object),
+                    _ => return None,
+                };
+                let e = self.fresh("e");
+                let form = if param == Repr::Pair {
+                    Form::Owned
+                } else {
+                    Form::Ref
+                };
+                let elem = Expr::new(e.clone(), param, ty_of_repr(param, Ty::Dynamic), form);
+                let body = self.inline(&f, vec![elem])?;
+                let container = self.param(c, c.usable_repr());
+                (
+                    format!(
+                        "rt::t::apply_collect({container}, |{e}: {param_ty}| -> rt::Result<{}> {{ Ok({}) }})?",
+                        body.repr.held(),
+                        self.owned(&body)
+                    ),
+                    body,
+                )
+            }
+            (Prim::prapply, [f, a, b]) => {
+                let f = f.func.clone().filter(|f| f.arity() == 2)?;
+                if a.usable_repr() != Repr::Indices || b.usable_repr() != Repr::Indices {
+                    return None;
+                }
+                let (x, y) = (self.fresh("e"), self.fresh("e"));
+                let params = vec![
+                    Expr::new(x.clone(), Repr::Pair, Ty::Pair, Form::Owned),
+                    Expr::new(y.clone(), Repr::Pair, Ty::Pair, Form::Owned),
+                ];
+                let body = self.inline(&f, params)?;
+                (
+                    format!(
+                        "rt::t::prapply_collect({}, {}, |{x}: (i64, i64), {y}: (i64, i64)| -> rt::Result<{}> {{ Ok({}) }})?",
+                        self.param(a, Repr::Indices),
+                        self.param(b, Repr::Indices),
+                        body.repr.held(),
+                        self.owned(&body)
+                    ),
+                    body,
+                )
+            }
+            _ => return None,
+        };
+        if !matches!(body.repr, Repr::Indices | Repr::Object) {
+            return None;
+        }
+        let r = body.repr;
+        Some((Expr::typed(code, Repr::Value, self.types[n].clone()), r))
+    }
+
+    /// The arity of the function an operand is, where it is known without
+    /// running the program: what [`Lower::static_of`] will find, decided
+    /// from the plan alone (for nodes not lowered yet).
+    fn static_arity(&self, op: &Operand) -> Option<usize> {
+        let n = match op {
+            Operand::Prim(p) => return Some(p.arity()),
+            Operand::Node(n) => *n,
+            _ => return None,
+        };
+        let node = &self.plan.nodes[n];
+        let Operand::Prim(p) = node.callee else {
+            return None;
+        };
+        let part = |k: usize| node.args.get(k).and_then(|a| self.static_arity(a));
+        match (p, node.args.len()) {
+            (Prim::rbind | Prim::lbind, 2) => match part(0)? {
+                2 => Some(1),
+                3 => Some(2),
+                _ => None,
+            },
+            (Prim::compose, 2) => part(0).and(part(1)).map(|_| 1),
+            (Prim::chain | Prim::fork, 3) => part(0).and(part(1)).and(part(2)).map(|_| 1),
+            (Prim::matcher, 2) => part(0).map(|_| 1),
+            (Prim::branch, 3) => match (part(1)?, part(2)?) {
+                (a, b) if a == b => Some(a),
+                _ => Some(usize::MAX),
+            },
+            _ => None,
+        }
+    }
+
+    /// A `merge` or `mfilter` of a collected node: the union of its results
+    /// (those that pass, for `mfilter`).
+    fn union_of_collected(&self, n: usize) -> Option<Expr> {
+        let node = &self.plan.nodes[n];
+        let Some(Operand::Node(m)) = node.args.first() else {
+            return None;
+        };
+        let r = self.collected[*m]?;
+        let list = self.locals[*m].as_ref()?.code.clone();
+        let ty = ty_of_repr(r, Ty::Dynamic);
+        match (&node.callee, node.args.len()) {
+            (Operand::Prim(Prim::merge), 1) => {
+                Some(Expr::typed(format!("rt::t::union_all({list})?"), r, ty))
+            }
+            (Operand::Prim(Prim::mfilter), 2) => {
+                let g = self.operand(&node.args[1]).func?;
+                let e = self.fresh("e");
+                let param = Expr::new(e.clone(), r, ty.clone(), Form::Ref);
+                let body = self.inline(&g, vec![param])?;
+                let test = format!("rt::t::Truthy::truthy({})", self.borrow(&body));
+                Some(Expr::typed(
+                    format!(
+                        "rt::t::union_where({list}, |{e}: &{}| -> rt::Result<bool> {{ Ok({test}) }})?",
+                        r.held()
+                    ),
+                    r,
+                    ty,
+                ))
+            }
+            _ => None,
+        }
     }
 
     /// The DSL variable node `n` assigns in this program, or `n{n}`.

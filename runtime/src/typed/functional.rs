@@ -345,3 +345,65 @@ pub fn order_objects<K: Key>(
             .collect(),
     ))
 }
+
+// ----- a set of results consumed by one union --------------------------------
+//
+// `mfilter(apply(f, C), g)` and `merge(apply(f, C))`, where nothing else
+// reads the apply: the frozenset of results exists only to be unioned, and
+// a union needs neither their order nor their distinctness. The producer
+// collects the results (calling `f` exactly as the primitive does, so its
+// errors come in the same order, at the same statement); the consumer
+// unions those that pass. Python calls `g` on the distinct results in
+// their sorted order, so where `g` fails, which error comes first could
+// differ: any such error is a deopt, and the interpreter gives the exact one.
+
+/// `apply(f, container)`'s results, unsorted, with duplicates.
+pub fn apply_collect<'a, C: Elements, R>(
+    container: &'a C,
+    mut f: impl FnMut(C::Elem<'a>) -> Result<R>,
+) -> Result<Vec<R>> {
+    let mut out = Vec::new();
+    container.for_each(|e| {
+        out.push(f(e)?);
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// `prapply(f, a, b)`'s results, unsorted, with duplicates: `b` outside,
+/// `a` inside, the budget checked per pair, `a` unread when `b` is empty.
+pub fn prapply_collect<R>(
+    a: &Locs,
+    b: &Locs,
+    mut f: impl FnMut((i64, i64), (i64, i64)) -> Result<R>,
+) -> Result<Vec<R>> {
+    let mut out = Vec::with_capacity(a.len().saturating_mul(b.len()).min(1 << 16));
+    for y in b.iter() {
+        for x in a.iter() {
+            budget::check()?;
+            out.push(f(pair_of(x), pair_of(y))?);
+        }
+    }
+    Ok(out)
+}
+
+/// The union of the collected results that pass `keep` (`mfilter`).
+pub fn union_where<R: Union>(items: Vec<R>, mut keep: impl FnMut(&R) -> Result<bool>) -> Result<R> {
+    let mut kept = Vec::with_capacity(items.len());
+    for r in items {
+        budget::check()?;
+        let pass = keep(&r).map_err(|e| match e.kind {
+            crate::error::ErrorKind::Timeout => e,
+            _ => Error::deopt("filter of collected results failed"),
+        })?;
+        if pass {
+            kept.push(r);
+        }
+    }
+    R::union(kept)
+}
+
+/// The union of all collected results (`merge`).
+pub fn union_all<R: Union>(items: Vec<R>) -> Result<R> {
+    R::union(items)
+}
