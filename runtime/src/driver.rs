@@ -283,12 +283,18 @@ pub fn execute(
             // Small chunks, one progress update each: work is in program
             // order, and 16 evaluations of one program on the big inputs of
             // neighbouring tasks made a tail that kept per-input runs at 52%
-            // parallel efficiency on the 16-core host. Some 256 chunks per
-            // thread keep that balance; fewer threads take larger chunks,
-            // which cost less to hand out (on one thread, chunks of 2 cost a
-            // tenth of a cheap program's time).
+            // parallel efficiency on the 16-core host; chunks of up to 64
+            // (256 per thread) made the same tail with `solvers.py`, whose
+            // one costly program is 90% of the work (80-90 s instead of 78
+            // s, H100 host). One thread has no tail to avoid, and there
+            // chunks of 64 cost less to hand out (chunks of 2 cost a tenth
+            // of a cheap program's time).
             // Outcomes are written in place: no list per chunk to gather.
-            let chunk = (work.len() / (rayon::current_num_threads() * 256)).clamp(2, 64);
+            let chunk = if rayon::current_num_threads() == 1 {
+                64
+            } else {
+                2
+            };
             let mut results = vec![Outcome::Error(""); work.len()];
             results
                 .par_chunks_mut(chunk)
