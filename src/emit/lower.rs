@@ -499,18 +499,8 @@ impl<'p> Lower<'p> {
     /// representation they take.
     fn typed_higher_order(&self, p: Prim, f: &StaticFn, container: &Expr, ty: &Ty) -> Option<Expr> {
         let over = container.usable_repr();
-        let (param_ty, param) = match over {
-            Repr::Indices => ("(i64, i64)", Repr::Pair),
-            Repr::Objects => ("&rt::t::Cells", Repr::Object),
-            _ => return None,
-        };
-        let e = self.fresh("e");
-        let form = if param == Repr::Pair {
-            Form::Owned
-        } else {
-            Form::Ref
-        };
-        let elem = Expr::new(e.clone(), param, ty_of_repr(param, Ty::Dynamic), form);
+        let (e, param_ty, elem) = self.element(over)?;
+        let param = elem.repr;
         let body = self.inline(f, vec![elem])?;
         let closure = |ret: &str, value: String| {
             format!("|{e}: {param_ty}| -> rt::Result<{ret}> {{ Ok({value}) }}")
@@ -567,6 +557,21 @@ impl<'p> Lower<'p> {
             ret,
             ty_of_repr(ret, ty.clone()),
         ))
+    }
+
+    /// The closure parameter for an element of a container of
+    /// representation `over` (indices or a set of objects): its name, its
+    /// Rust type and its expression (a location by value, an object by
+    /// reference).
+    fn element(&self, over: Repr) -> Option<(String, &'static str, Expr)> {
+        let (param_ty, param, form) = match over {
+            Repr::Indices => ("(i64, i64)", Repr::Pair, Form::Owned),
+            Repr::Objects => ("&rt::t::Cells", Repr::Object, Form::Ref),
+            _ => return None,
+        };
+        let e = self.fresh("e");
+        let elem = Expr::new(e.clone(), param, ty_of_repr(param, Ty::Dynamic), form);
+        Some((e, param_ty, elem))
     }
 
     /// The call of a statically known function on `args`, lowered; `None`
@@ -968,18 +973,7 @@ impl<'p> Lower<'p> {
         let (code, body) = match (p, args.as_slice()) {
             (Prim::apply, [f, c]) => {
                 let f = f.func.clone().filter(|f| f.arity() == 1)?;
-                let (param_ty, param) = match c.usable_repr() {
-                    Repr::Indices => ("(i64, i64)", Repr::Pair),
-                    Repr::Objects => ("&rt::t::Cells", Repr::Object),
-                    _ => return None,
-                };
-                let e = self.fresh("e");
-                let form = if param == Repr::Pair {
-                    Form::Owned
-                } else {
-                    Form::Ref
-                };
-                let elem = Expr::new(e.clone(), param, ty_of_repr(param, Ty::Dynamic), form);
+                let (e, param_ty, elem) = self.element(c.usable_repr())?;
                 let body = self.inline(&f, vec![elem])?;
                 let container = self.param(c, c.usable_repr());
                 (
