@@ -18,6 +18,7 @@
 //! their lowered body.
 
 use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
 
 use battgen_runtime::plan::{Fused, Operand, Plan};
 use battgen_runtime::typed::{kernels, Kernel, Repr};
@@ -200,45 +201,59 @@ pub(crate) struct Lowered {
     pub calls: Vec<(String, bool)>,
 }
 
-/// Lowering state of one program.
+/// Lowering state of one program. What it keeps per node is indexed by
+/// the node's position in the program's order (its *slot*), so lowering
+/// every program of a battery costs the size of the programs, not the
+/// number of programs times the size of the plan.
 pub(crate) struct Lower<'p> {
     plan: &'p Plan,
     types: &'p [Ty],
     program: usize,
-    /// Each lowered node's expression (the local it is held in).
+    /// The program's nodes in its statement order.
+    order: &'p [usize],
+    /// Each node's position in `order`.
+    slots: HashMap<usize, usize>,
+    /// Each lowered node's expression (the local it is held in), by slot.
     locals: Vec<Option<Expr>>,
-    /// Lazily built function values that some code needs.
+    /// Lazily built function values that some code needs, by slot.
     requested: RefCell<Vec<bool>>,
+    /// The function value each node is where known statically, by slot
+    /// (computed on first asking).
+    statics: RefCell<Vec<Option<Option<StaticFn>>>>,
     /// Fresh names for closure parameters and temporaries.
     fresh: Cell<usize>,
     /// `Some(first)`: the program is split into segments, and nodes before
     /// position `first` of the current segment live on the value stack `v`.
     segment_start: Option<usize>,
-    /// Position of each node in the program's order (its stack slot).
-    position: Vec<usize>,
     /// Nodes held as the unsorted list of their results (`apply` or
     /// `prapply` whose one reader is a union; see `collector`), and the
-    /// representation of those results.
+    /// representation of those results, by slot.
     collected: Vec<Option<Repr>>,
 }
 
 impl<'p> Lower<'p> {
     pub fn new(plan: &'p Plan, types: &'p [Ty], program: usize) -> Lower<'p> {
-        let mut position = vec![usize::MAX; plan.nodes.len()];
-        for (k, &n) in plan.program_orders()[program].iter().enumerate() {
-            position[n] = k;
-        }
+        let order: &[usize] = &plan.program_orders()[program];
+        let n = order.len();
         Lower {
             plan,
             types,
             program,
-            locals: vec![None; plan.nodes.len()],
-            requested: RefCell::new(vec![false; plan.nodes.len()]),
+            order,
+            slots: order.iter().enumerate().map(|(k, &n)| (n, k)).collect(),
+            locals: vec![None; n],
+            requested: RefCell::new(vec![false; n]),
+            statics: RefCell::new(vec![None; n]),
             fresh: Cell::new(0),
             segment_start: None,
-            position,
-            collected: vec![None; plan.nodes.len()],
+            collected: vec![None; n],
         }
+    }
+
+    /// Node `n`'s position in the program's order (every node a program
+    /// reads is in its order).
+    fn slot(&self, n: usize) -> usize {
+        self.slots[&n]
     }
 
     fn fresh(&self, prefix: &str) -> String {
@@ -253,7 +268,7 @@ impl<'p> Lower<'p> {
     /// Note that the code being written names `e`'s value.
     fn used(&self, e: &Expr) {
         if let Some(n) = e.lazy {
-            self.requested.borrow_mut()[n] = true;
+            self.requested.borrow_mut()[self.slot(n)] = true;
         }
     }
 
@@ -364,11 +379,14 @@ impl<'p> Lower<'p> {
 
     /// A node's value where the code being lowered can read it.
     fn node_expr(&self, m: usize) -> Expr {
-        let local = self.locals[m].clone().expect("nodes are lowered in order");
+        let slot = self.slot(m);
+        let local = self.locals[slot]
+            .clone()
+            .expect("nodes are lowered in order");
         match self.segment_start {
             // An earlier segment's node: a `Value` on the stack.
-            Some(first) if self.position[m] < first => Expr {
-                code: format!("v[{}]", self.position[m]),
+            Some(first) if slot < first => Expr {
+                code: format!("v[{slot}]"),
                 repr: Repr::Value,
                 form: Form::Place,
                 ..local
@@ -386,8 +404,8 @@ impl<'p> Lower<'p> {
         if let Some(e) = self.higher_order(p, args, &ty) {
             return e;
         }
-        if p == Prim::branch && args.len() == 3 {
-            return self.branch(args, ty);
+        if let (Prim::branch, [c, a, b]) = (p, args) {
+            return self.choose(c, a, b, ty);
         }
         if p == Prim::identity && args.len() == 1 {
             let a = &args[0];
@@ -414,30 +432,22 @@ impl<'p> Lower<'p> {
         )
     }
 
-    /// `a if condition else b`: both are values already, so a typed
-    /// `if` where they share a representation.
-    fn branch(&self, args: &[Expr], ty: Ty) -> Expr {
-        let cond = format!("rt::t::Truthy::truthy({})", self.borrow(&args[0]));
-        let (a, b) = (&args[1], &args[2]);
-        if a.repr == b.repr {
-            Expr::typed(
-                format!(
-                    "if {cond} {{ {} }} else {{ {} }}",
-                    self.owned(a),
-                    self.owned(b)
-                ),
-                a.repr,
-                ty_of_repr(a.repr, ty),
-            )
+    /// `a if condition else b` (the `branch` primitive, and calls of a
+    /// `branch` of two known functions): a typed `if` where `a` and `b`
+    /// share a representation, else an `if` of `Value`s.
+    fn choose(&self, condition: &Expr, a: &Expr, b: &Expr, ty: Ty) -> Expr {
+        let cond = format!("rt::t::Truthy::truthy({})", self.borrow(condition));
+        let (x, y, repr) = if a.repr == b.repr {
+            (self.owned(a), self.owned(b), a.repr)
         } else {
-            Expr::owned(
-                format!(
-                    "if {cond} {{ {} }} else {{ {} }}",
-                    self.value_owned(a),
-                    self.value_owned(b)
-                ),
-                Repr::Value,
-                ty,
+            (self.value_owned(a), self.value_owned(b), Repr::Value)
+        };
+        Expr {
+            typed: a.repr == b.repr,
+            ..Expr::owned(
+                format!("if {cond} {{ {x} }} else {{ {y} }}"),
+                repr,
+                ty_of_repr(repr, ty),
             )
         }
     }
@@ -621,21 +631,6 @@ impl<'p> Lower<'p> {
             StaticFn::Branch(cond, a, b) => {
                 let x = self.inline(a, args.clone())?;
                 let y = self.inline(b, args)?;
-                let cond = self.operand(cond);
-                let cond = format!("rt::t::Truthy::truthy({})", self.borrow(&cond));
-                let (code, repr) = if x.repr == y.repr {
-                    (
-                        format!(
-                            "if {cond} {{ {} }} else {{ {} }}",
-                            self.owned(&x),
-                            self.owned(&y)
-                        ),
-                        x.repr,
-                    )
-                } else {
-                    let (x, y) = (self.value_owned(&x), self.value_owned(&y));
-                    (format!("if {cond} {{ {x} }} else {{ {y} }}"), Repr::Value)
-                };
                 let ty = if x.ty == y.ty {
                     x.ty.clone()
                 } else {
@@ -643,7 +638,7 @@ impl<'p> Lower<'p> {
                 };
                 Expr {
                     typed: x.typed && y.typed,
-                    ..Expr::owned(code, repr, ty_of_repr(repr, ty))
+                    ..self.choose(&self.operand(cond), &x, &y, ty)
                 }
             }
         })
@@ -681,13 +676,33 @@ impl<'p> Lower<'p> {
 
     // ----- nodes ----------------------------------------------------------------------
 
-    /// The function value node `n` builds, where it is known statically.
-    fn static_of(&self, n: usize) -> Option<StaticFn> {
+    /// The function value an operand is, where it is known without
+    /// running the program: a primitive, or a node that builds a function
+    /// of primitives and other known functions (bound values are operands,
+    /// read where the function is called). Decided from the plan alone, so
+    /// it also answers for nodes not lowered yet; memoized per node.
+    fn static_fn(&self, op: &Operand) -> Option<StaticFn> {
+        let n = match op {
+            Operand::Prim(p) => return Some(StaticFn::Prim(*p)),
+            Operand::Node(n) => *n,
+            _ => return None,
+        };
+        let slot = self.slot(n);
+        if let Some(known) = &self.statics.borrow()[slot] {
+            return known.clone();
+        }
+        let f = self.build_static(n);
+        self.statics.borrow_mut()[slot] = Some(f.clone());
+        f
+    }
+
+    /// [`Lower::static_fn`] of node `n`, computed.
+    fn build_static(&self, n: usize) -> Option<StaticFn> {
         let node = &self.plan.nodes[n];
         let Operand::Prim(p) = node.callee else {
             return None;
         };
-        let f = |k: usize| self.operand(node.args.get(k)?).func.map(Box::new);
+        let f = |k: usize| self.static_fn(node.args.get(k)?).map(Box::new);
         Some(match (p, node.args.len()) {
             (Prim::rbind | Prim::lbind, 2) => {
                 let inner = f(0)?;
@@ -758,12 +773,12 @@ impl<'p> Lower<'p> {
     /// of `segment` nodes when given (each node's value then also goes on
     /// the stack `v`, where later segments read it).
     pub fn lower(mut self, segment: Option<usize>) -> Lowered {
-        let order = self.plan.program_orders()[self.program].clone();
+        let order = self.order;
         let chunk = segment.unwrap_or(order.len()).max(1);
         // (node, its expression, or None for a statically known function)
         let mut segments: Vec<Vec<(usize, Option<Expr>)>> = Vec::new();
         let mut calls = Vec::new();
-        let readers = self.readers(&order);
+        let readers = self.readers();
         for (s, nodes) in order.chunks(chunk).enumerate() {
             if segment.is_some() {
                 self.segment_start = Some(s * chunk);
@@ -771,13 +786,14 @@ impl<'p> Lower<'p> {
             let mut out = Vec::new();
             for &n in nodes {
                 let var = self.var_name(n);
-                match self.static_of(n) {
+                let slot = self.slot(n);
+                match self.static_fn(&Operand::Node(n)) {
                     Some(f) => {
                         // Built as a value only if something needs it.
                         let mut e = Expr::new(var, Repr::Value, self.types[n].clone(), Form::Place);
                         e.func = Some(f);
                         e.lazy = Some(n);
-                        self.locals[n] = Some(e);
+                        self.locals[slot] = Some(e);
                         out.push((n, None));
                     }
                     None => {
@@ -787,13 +803,13 @@ impl<'p> Lower<'p> {
                         };
                         let e = match collector {
                             Some((e, r)) => {
-                                self.collected[n] = Some(r);
+                                self.collected[slot] = Some(r);
                                 e
                             }
                             None => self.node_call(n),
                         };
                         calls.push((self.callee_name(n), e.typed));
-                        self.locals[n] = Some(Expr::new(var, e.repr, e.ty.clone(), Form::Place));
+                        self.locals[slot] = Some(Expr::new(var, e.repr, e.ty.clone(), Form::Place));
                         out.push((n, Some(e)));
                     }
                 }
@@ -817,10 +833,10 @@ impl<'p> Lower<'p> {
         };
         // The statically known functions something needs, in reverse
         // order: building one may need earlier ones.
-        let mut built: Vec<Option<Expr>> = vec![None; self.plan.nodes.len()];
+        let mut built: Vec<Option<Expr>> = vec![None; order.len()];
         for (s, seg) in segments.iter().enumerate().rev() {
             for &(n, ref e) in seg.iter().rev() {
-                if e.is_some() || !self.requested.borrow()[n] {
+                if e.is_some() || !self.requested.borrow()[self.slot(n)] {
                     continue;
                 }
                 if segment.is_some() {
@@ -835,7 +851,7 @@ impl<'p> Lower<'p> {
                     .iter()
                     .map(|a| self.value_ref(&self.operand(a)))
                     .collect();
-                built[n] = Some(Expr::owned(
+                built[self.slot(n)] = Some(Expr::owned(
                     format!("{}({})?", prim_path(p), refs.join(", ")),
                     Repr::Value,
                     self.types[n].clone(),
@@ -847,7 +863,7 @@ impl<'p> Lower<'p> {
             .map(|seg| {
                 seg.into_iter()
                     .filter_map(|(n, e)| {
-                        let e = match e.or_else(|| built[n].take()) {
+                        let e = match e.or_else(|| built[self.slot(n)].take()) {
                             Some(e) => e,
                             // A segment still pushes a slot for it.
                             None if segment.is_some() => {
@@ -860,7 +876,7 @@ impl<'p> Lower<'p> {
                             let local = Expr::new(var.clone(), e.repr, e.ty.clone(), Form::Place);
                             format!("v.push({});", self.value_owned(&local))
                         });
-                        let held = match self.collected[n] {
+                        let held = match self.collected[self.slot(n)] {
                             Some(r) => format!("Vec<{}>", r.held()),
                             None => e.repr.held().to_owned(),
                         };
@@ -904,8 +920,8 @@ impl<'p> Lower<'p> {
     /// For each node the program runs, the nodes of the program that read
     /// it, or `None` where something else may read it too: the output, or
     /// a function builder (its operands are read wherever the function is).
-    fn readers(&self, order: &[usize]) -> Vec<Option<Vec<usize>>> {
-        let mut readers: Vec<Option<Vec<usize>>> = vec![Some(Vec::new()); self.plan.nodes.len()];
+    fn readers(&self) -> Vec<Option<Vec<usize>>> {
+        let mut readers: Vec<Option<Vec<usize>>> = vec![Some(Vec::new()); self.order.len()];
         let builds_function = |n: usize| {
             matches!(
                 self.plan.nodes[n].callee,
@@ -921,20 +937,21 @@ impl<'p> Lower<'p> {
                 )
             )
         };
-        for &n in order {
+        for &n in self.order {
             let node = &self.plan.nodes[n];
             for op in std::iter::once(&node.callee).chain(&node.args) {
                 if let Operand::Node(m) = op {
+                    let m = self.slot(*m);
                     if builds_function(n) {
-                        readers[*m] = None;
-                    } else if let Some(r) = &mut readers[*m] {
+                        readers[m] = None;
+                    } else if let Some(r) = &mut readers[m] {
                         r.push(n);
                     }
                 }
             }
         }
         if let Operand::Node(m) = self.plan.programs[self.program].output {
-            readers[m] = None;
+            readers[self.slot(m)] = None;
         }
         readers
     }
@@ -950,19 +967,14 @@ impl<'p> Lower<'p> {
         let Operand::Prim(p) = node.callee else {
             return None;
         };
-        let [reader] = readers[n].as_deref()? else {
+        let [reader] = readers[self.slot(n)].as_deref()? else {
             return None;
         };
         let user = &self.plan.nodes[*reader];
         let fits = match (&user.callee, user.args.as_slice()) {
             (Operand::Prim(Prim::merge), [Operand::Node(m)]) => *m == n,
             (Operand::Prim(Prim::mfilter), [Operand::Node(m), g]) => {
-                *m == n
-                    && match g {
-                        Operand::Prim(q) => q.arity() == 1,
-                        Operand::Node(k) => self.static_arity(&Operand::Node(*k)) == Some(1),
-                        _ => false,
-                    }
+                *m == n && self.static_fn(g).is_some_and(|f| f.arity() == 1)
             }
             _ => false,
         };
@@ -1016,37 +1028,6 @@ impl<'p> Lower<'p> {
         Some((Expr::typed(code, Repr::Value, self.types[n].clone()), r))
     }
 
-    /// The arity of the function an operand is, where it is known without
-    /// running the program: what [`Lower::static_of`] will find, decided
-    /// from the plan alone (for nodes not lowered yet).
-    fn static_arity(&self, op: &Operand) -> Option<usize> {
-        let n = match op {
-            Operand::Prim(p) => return Some(p.arity()),
-            Operand::Node(n) => *n,
-            _ => return None,
-        };
-        let node = &self.plan.nodes[n];
-        let Operand::Prim(p) = node.callee else {
-            return None;
-        };
-        let part = |k: usize| node.args.get(k).and_then(|a| self.static_arity(a));
-        match (p, node.args.len()) {
-            (Prim::rbind | Prim::lbind, 2) => match part(0)? {
-                2 => Some(1),
-                3 => Some(2),
-                _ => None,
-            },
-            (Prim::compose, 2) => part(0).and(part(1)).map(|_| 1),
-            (Prim::chain | Prim::fork, 3) => part(0).and(part(1)).and(part(2)).map(|_| 1),
-            (Prim::matcher, 2) => part(0).map(|_| 1),
-            (Prim::branch, 3) => match (part(1)?, part(2)?) {
-                (a, b) if a == b => Some(a),
-                _ => Some(usize::MAX),
-            },
-            _ => None,
-        }
-    }
-
     /// A `merge` or `mfilter` of a collected node: the union of its results
     /// (those that pass, for `mfilter`).
     fn union_of_collected(&self, n: usize) -> Option<Expr> {
@@ -1054,8 +1035,8 @@ impl<'p> Lower<'p> {
         let Some(Operand::Node(m)) = node.args.first() else {
             return None;
         };
-        let r = self.collected[*m]?;
-        let list = self.locals[*m].as_ref()?.code.clone();
+        let r = self.collected[self.slot(*m)]?;
+        let list = self.locals[self.slot(*m)].as_ref()?.code.clone();
         let ty = ty_of_repr(r, Ty::Dynamic);
         match (&node.callee, node.args.len()) {
             (Operand::Prim(Prim::merge), 1) => {

@@ -160,7 +160,7 @@ fn function_names(plan: &Plan) -> Vec<String> {
 fn program_ctx(plan: &Plan, types: &[Ty], k: usize, fn_name: String, lines: bool) -> ProgramCtx {
     let prog = &plan.programs[k];
     let segmented = plan.program_orders()[k].len() > MAX_STMTS_PER_FN;
-    let lowered = Lower::new(plan, types, k).lower(segmented.then_some(MAX_STMTS_PER_FN));
+    let lowered = lower_program(plan, types, k);
     let comment = |line: usize| {
         if lines {
             format!("{}:{line}", prog.file)
@@ -218,6 +218,13 @@ fn program_ctx(plan: &Plan, types: &[Ty], k: usize, fn_name: String, lines: bool
     }
 }
 
+/// Program `k` lowered as `emit` writes it: in segments of at most
+/// [`MAX_STMTS_PER_FN`] statements when it is longer.
+fn lower_program(plan: &Plan, types: &[Ty], k: usize) -> lower::Lowered {
+    let segmented = plan.program_orders()[k].len() > MAX_STMTS_PER_FN;
+    Lower::new(plan, types, k).lower(segmented.then_some(MAX_STMTS_PER_FN))
+}
+
 /// How much of the emitted code is typed: statements computed by kernels
 /// and typed forms, and those left to `Value` primitives, by callee.
 pub struct TypedCoverage {
@@ -232,8 +239,7 @@ pub fn typed_coverage(plan: &Plan) -> TypedCoverage {
     let mut by: std::collections::BTreeMap<String, usize> = Default::default();
     let (mut typed, mut total) = (0, 0);
     for k in 0..plan.programs.len() {
-        let segmented = plan.program_orders()[k].len() > MAX_STMTS_PER_FN;
-        let lowered = Lower::new(plan, &types, k).lower(segmented.then_some(MAX_STMTS_PER_FN));
+        let lowered = lower_program(plan, &types, k);
         for (callee, t) in lowered.calls {
             total += 1;
             if t {

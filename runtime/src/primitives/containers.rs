@@ -802,7 +802,8 @@ pub fn sizefilter(container: &Value, n: &Value) -> Result<Value> {
 
 // ----- kernels (see `typed`) ---------------------------------------------------
 
-use crate::typed::{objects_iter, Cells, Locs};
+use crate::typed::functional::Union;
+use crate::typed::{loc_of, objects_iter, Cells, Locs};
 
 pub fn combine_locs(a: &Locs, b: &Locs) -> Result<Locs> {
     Ok(union_sorted(a, b).into())
@@ -858,15 +859,6 @@ pub fn size_grid(g: &crate::typed::G) -> Result<i64> {
     count(g.height())
 }
 
-/// A location as a pair that fits `Loc`; a deopt otherwise (its set would
-/// not be indices).
-fn loc_of((i, j): (i64, i64)) -> Result<Loc> {
-    match (i32::try_from(i), i32::try_from(j)) {
-        (Ok(i), Ok(j)) => Ok((i, j)),
-        _ => Err(Error::deopt("location beyond i32")),
-    }
-}
-
 pub fn initset_pair(p: (i64, i64)) -> Result<Locs> {
     Ok(std::sync::Arc::new([loc_of(p)?]))
 }
@@ -894,15 +886,7 @@ pub fn contained_pair_locs(p: (i64, i64), s: &Locs) -> Result<bool> {
 
 /// The union of a set of objects: one object.
 pub fn merge_objects(objs: &Value) -> Result<Cells> {
-    let mut cells: Vec<Cell> = Vec::new();
-    for o in objects_iter(objs) {
-        cells.extend_from_slice(o);
-    }
-    check_size(cells.len(), "merge")?;
-    match Value::object(cells) {
-        Value::Object(c) => Ok(c),
-        _ => Ok(Vec::new().into()),
-    }
+    Cells::union(objects_iter(objs).cloned().collect())
 }
 
 pub fn first_objects(objs: &Value) -> Result<Cells> {

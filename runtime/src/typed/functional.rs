@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use crate::budget;
 use crate::error::{Error, Result};
-use crate::typed::{objects_iter, objects_value, Cells, IntoValue, Locs};
+use crate::typed::{loc_of, objects_iter, objects_value, Cells, IntoValue, Locs};
 use crate::values::{sorted_unique_cells, sorted_unique_locs, Cell, Loc, Value};
 
 /// A frozenset of results, in canonical form.
@@ -24,9 +24,8 @@ pub fn set_of<R: IntoValue>(items: Vec<R>) -> Value {
 pub fn locs_of(items: Vec<(i64, i64)>) -> Result<Locs> {
     let locs = items
         .into_iter()
-        .map(|(i, j)| Some((i32::try_from(i).ok()?, i32::try_from(j).ok()?)))
-        .collect::<Option<Vec<Loc>>>()
-        .ok_or(Error::deopt("locations beyond i32"))?;
+        .map(loc_of)
+        .collect::<Result<Vec<Loc>>>()?;
     Ok(Arc::from(sorted_unique_locs(locs)))
 }
 
@@ -135,27 +134,17 @@ impl Elements for Value {
 /// `apply(f, container)` of a frozenset: the frozenset of the results.
 pub fn apply_set<'a, C: Elements, R: SetOf>(
     container: &'a C,
-    mut f: impl FnMut(C::Elem<'a>) -> Result<R>,
+    f: impl FnMut(C::Elem<'a>) -> Result<R>,
 ) -> Result<R::Set> {
-    let mut out = Vec::new();
-    container.for_each(|e| {
-        out.push(f(e)?);
-        Ok(())
-    })?;
-    R::set_of(out)
+    R::set_of(apply_collect(container, f)?)
 }
 
 /// `mapply(f, container)` of a frozenset: the union of the results.
 pub fn mapply_set<'a, C: Elements, R: Union>(
     container: &'a C,
-    mut f: impl FnMut(C::Elem<'a>) -> Result<R>,
+    f: impl FnMut(C::Elem<'a>) -> Result<R>,
 ) -> Result<R> {
-    let mut out = Vec::new();
-    container.for_each(|e| {
-        out.push(f(e)?);
-        Ok(())
-    })?;
-    R::union(out)
+    R::union(apply_collect(container, f)?)
 }
 
 /// `sfilter` of indices: the locations whose condition holds, in order.
@@ -173,11 +162,12 @@ pub fn sfilter_locs(
     Ok(Arc::from(out))
 }
 
-/// `sfilter` of a set of objects: a set of objects, in order.
-pub fn sfilter_objects(
+/// The objects of a set whose condition holds, in order (the budget
+/// checked before each, as `sfilter` does).
+fn kept_objects(
     container: &Value,
     mut condition: impl FnMut(&Cells) -> Result<bool>,
-) -> Result<Value> {
+) -> Result<Vec<Cells>> {
     let mut kept = Vec::new();
     for o in objects_iter(container) {
         budget::check()?;
@@ -185,22 +175,23 @@ pub fn sfilter_objects(
             kept.push(o.clone());
         }
     }
-    Ok(objects_value(kept))
+    Ok(kept)
+}
+
+/// `sfilter` of a set of objects: a set of objects, in order.
+pub fn sfilter_objects(
+    container: &Value,
+    condition: impl FnMut(&Cells) -> Result<bool>,
+) -> Result<Value> {
+    Ok(objects_value(kept_objects(container, condition)?))
 }
 
 /// `mfilter` of a set of objects: the union of those that pass.
 pub fn mfilter_objects(
     container: &Value,
-    mut condition: impl FnMut(&Cells) -> Result<bool>,
+    condition: impl FnMut(&Cells) -> Result<bool>,
 ) -> Result<Cells> {
-    let mut kept = Vec::new();
-    for o in objects_iter(container) {
-        budget::check()?;
-        if condition(o)? {
-            kept.push(o.clone());
-        }
-    }
-    Cells::union(kept)
+    Cells::union(kept_objects(container, condition)?)
 }
 
 /// `extract`: the first element whose condition holds (StopIteration if

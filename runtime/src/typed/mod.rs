@@ -236,6 +236,16 @@ pub fn objects_value(objs: Vec<Cells>) -> Value {
     Value::Set(objs.into_iter().map(Value::Object).collect())
 }
 
+/// A pair as a location; a pair beyond `i32` is no location, and the set
+/// that would hold it is no indices: a deopt.
+#[inline]
+pub fn loc_of((i, j): (i64, i64)) -> Result<Loc> {
+    match (i32::try_from(i), i32::try_from(j)) {
+        (Ok(i), Ok(j)) => Ok((i, j)),
+        _ => Err(Error::deopt("location beyond i32")),
+    }
+}
+
 // ----- typed values as `Value`s ------------------------------------------------
 
 /// A held value as the `Value` it stands for (no copy: containers share
@@ -513,14 +523,6 @@ fn tables() -> [&'static [Kernel]; 5] {
         grids::GRID_KERNELS,
         patches::PATCH_KERNELS,
     ]
-}
-
-/// The kernel of `prim` at exactly these parameter representations.
-pub fn kernel(prim: Prim, params: &[Repr]) -> Option<&'static Kernel> {
-    tables()
-        .into_iter()
-        .flatten()
-        .find(|k| k.prim == prim && k.params == params)
 }
 
 /// All kernels, every family's in turn.
