@@ -1,0 +1,32 @@
+#!/bin/bash
+# Stage what tools/device/*.sh run on a GPU host (which has no cargo) into
+# .device/ (git-ignored through .git/info/exclude):
+#   gen, corpus (the bundled corpus's battery), solvers (arc-dsl's
+#   solvers.py battery, from $ARC_DSL), solvers.py, training/, evaluation/;
+#   with BASE_REV, the same binaries built from that revision as
+#   gen_start, corpus_start, solvers_start (for back-to-back A/B runs).
+# usage: ARC_DSL=PATH/TO/arc-dsl tools/device/stage.sh [BASE_REV]
+set -euo pipefail
+root=$(git rev-parse --show-toplevel)
+cd "$root"
+: "${ARC_DSL:?set ARC_DSL to a local checkout of michaelhodel/arc-dsl}"
+mkdir -p .device
+build() { # build SRC_DIR SUFFIX
+    (cd "$1" && cargo build --release -q)
+    "$1/target/release/gen" build -o ".device/corpus$2"
+    "$1/target/release/gen" build --programs "$ARC_DSL/solvers.py" -o ".device/solvers$2"
+    cp "$1/target/release/gen" ".device/gen$2"
+}
+build "$root" ""
+if [ $# -ge 1 ]; then
+    wt=$(mktemp -d)/base
+    git worktree add -q "$wt" "$1"
+    build "$wt" "_start"
+    git worktree remove --force "$wt"
+fi
+cp "$ARC_DSL/solvers.py" .device/
+rm -rf .device/training .device/evaluation
+cp -r ../shared/arc-agi/training ../shared/arc-agi/evaluation .device/
+cp tools/device/*.sh .device/
+strip .device/gen* .device/corpus* .device/solvers* 2>/dev/null || true
+du -sh .device
