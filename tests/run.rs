@@ -155,6 +155,21 @@ fn cross_mode_defaults_to_the_battery_on_the_cpu() {
     assert_eq!(default, batched);
 }
 
+/// `gen run --program NAME` runs only the named programs (and does not
+/// clash with `--programs PATH`).
+#[test]
+fn program_flag_keeps_only_the_named_programs() {
+    let data = data_dir("only-program", &THREE);
+    let (results, _) = cross_results(
+        &data,
+        "only-program",
+        &["--program", "solve_0d3d703e", "--program", "solve_67a3c6ac"],
+    );
+    let mut names: Vec<&String> = results.as_object().unwrap().keys().collect();
+    names.sort();
+    assert_eq!(names, ["solve_0d3d703e", "solve_67a3c6ac"]);
+}
+
 #[test]
 fn submission_has_two_attempts_per_test_input() {
     let dir = tmp("submission");

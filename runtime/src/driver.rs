@@ -87,7 +87,7 @@ pub struct RunOptions {
     #[arg(long)]
     pub gpu_selftest: bool,
     /// Run only the program with this name (repeatable; default: all).
-    #[arg(long = "program", value_name = "NAME")]
+    #[arg(long = "program", id = "program", value_name = "NAME")]
     pub programs: Vec<String>,
 }
 
