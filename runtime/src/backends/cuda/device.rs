@@ -207,9 +207,21 @@ impl Device {
                         // An unknown capability or an NVRTC without that target:
                         // fall back to NVRTC's default target (PTX is JIT-compiled
                         // by the driver for newer devices).
-                        let p = compile(family, target).or_else(|_| compile(family, None))?;
-                        ptx_cache.insert((family, target), p.clone());
-                        p
+                        match compile(family, target).or_else(|_| compile(family, None)) {
+                            Ok(p) => {
+                                ptx_cache.insert((family, target), p.clone());
+                                p
+                            }
+                            // One family that does not compile leaves its
+                            // primitives to the CPU, not the others.
+                            Err(e) => {
+                                eprintln!("gpu: {e}; its primitives run on the CPU");
+                                if let GpuError::Compile { log, .. } = &e {
+                                    eprintln!("{log}");
+                                }
+                                continue;
+                            }
+                        }
                     }
                 };
                 let module = ctx.load_module(ptx)?;
@@ -260,6 +272,11 @@ impl Device {
         self.stream.memcpy_dtoh(src, host)?;
         self.stream.synchronize()?;
         Ok(f(host))
+    }
+
+    /// Is kernel `name` loaded (its family compiled)?
+    pub fn has(&self, name: &str) -> bool {
+        self.functions.contains_key(name)
     }
 
     pub fn function(&self, name: &'static str) -> GpuResult<&CudaFunction> {

@@ -6,18 +6,20 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use cudarc::driver::{CudaSlice, LaunchConfig, PushKernelArg};
+use rayon::prelude::*;
 
 use super::cache::Cache;
 use super::device::{Device, GpuError, GpuResult};
-use super::ops::{self, Kind, Op, RowPlan, REDUCE_STRIDE};
+use super::ops::{self, Kind, Op, RowPlan, Sets, DESC, REDUCE_STRIDE};
 use super::pack;
-use crate::values::{Grid, Value};
+use crate::values::{Cell, Grid, Loc, Value};
 
 pub type DeviceCache = Cache<CudaSlice<i8>>;
 
 /// What one device returned for its rows.
 pub struct ChunkOut {
-    pub values: Vec<Value>,
+    /// Each row's value; `None` where the kernel left the row to the CPU.
+    pub values: Vec<Option<Value>>,
     pub bytes_to_device: u64,
     pub bytes_from_device: u64,
     /// Microseconds in: inputs (lookup or upload), launch and download,
@@ -126,7 +128,7 @@ pub fn run_chunk(
                 lap(1);
                 pack::unpack(&cells[..total], &shapes)
             })?;
-            let values = grids.iter().map(|g| Value::Grid(g.clone())).collect();
+            let values = grids.iter().map(|g| Some(Value::Grid(g.clone()))).collect();
             lap(2);
             let out = Arc::new(out);
             if let Ok(mut c) = cache.lock() {
@@ -160,7 +162,7 @@ pub fn run_chunk(
             lap(1);
             let values = words
                 .chunks(REDUCE_STRIDE)
-                .map(|w| ops::reduced_value(reduced, w))
+                .map(|w| Some(ops::reduced_value(reduced, w)))
                 .collect();
             lap(2);
             Ok(ChunkOut {
@@ -170,5 +172,157 @@ pub fn run_chunk(
                 phases,
             })
         }
+        Kind::Components(sets) => {
+            // Each row's keys at the prefix sum of h * w, its component
+            // starts at the prefix sum of h * w + 1, its scratch at 5x keys.
+            let mut key_offs = Vec::with_capacity(plans.len());
+            let mut start_offs = Vec::with_capacity(plans.len());
+            let (mut keys_total, mut starts_total) = (0usize, 0usize);
+            for p in plans {
+                key_offs.push(keys_total as u32);
+                start_offs.push(starts_total as i32);
+                keys_total += p.out.0 * p.out.1;
+                starts_total += p.out.0 * p.out.1 + 1;
+            }
+            let mut desc = ops::descriptors(plans, &a_offs, &[], &key_offs);
+            for (r, &s) in start_offs.iter().enumerate() {
+                desc[r * DESC + 11] = s;
+            }
+            let desc_dev = stream.clone_htod(&desc)?;
+            up += (desc.len() * 4) as u64;
+            let mut keys = stream.alloc_zeros::<u32>(keys_total.max(1))?;
+            let mut starts = stream.alloc_zeros::<i32>(starts_total.max(1))?;
+            let mut scratch = stream.alloc_zeros::<i32>((5 * keys_total).max(1))?;
+            let mut counts = stream.alloc_zeros::<i32>(plans.len().max(1))?;
+            let threads = 64u32;
+            let cfg = LaunchConfig {
+                grid_dim: ((plans.len() as u32).div_ceil(threads).max(1), 1, 1),
+                block_dim: (threads, 1, 1),
+                shared_mem_bytes: 0,
+            };
+            let mut launch = stream.launch_builder(f);
+            launch
+                .arg(a_buf)
+                .arg(&desc_dev)
+                .arg(&nrows)
+                .arg(&mut keys)
+                .arg(&mut starts)
+                .arg(&mut scratch)
+                .arg(&mut counts);
+            // SAFETY: row r reads its grid and writes its h * w keys, its
+            // h * w + 1 starts, its 5 * h * w scratch ints and counts[r].
+            unsafe { launch.launch(cfg) }?;
+            let counts_h = stream.clone_dtoh(&counts)?;
+            let starts_h = stream.clone_dtoh(&starts)?;
+            let keys_h = stream.clone_dtoh(&keys)?;
+            stream.synchronize()?;
+            lap(1);
+            // Building the values is host work per row: on every core.
+            let values = (0..plans.len())
+                .into_par_iter()
+                .with_min_len(64)
+                .map(|r| {
+                    let n = usize::try_from(counts_h[r]).ok()?;
+                    let keys = &keys_h[key_offs[r] as usize..];
+                    Some(match sets {
+                        Sets::Indices => Value::Indices(keys[..n].iter().map(|&k| key_loc(k)).collect()),
+                        Sets::Objects => {
+                            let st = &starts_h[start_offs[r] as usize..][..n + 1];
+                            Value::Set(
+                                st.windows(2)
+                                    .map(|s| {
+                                        let cells = &keys[s[0] as usize..s[1] as usize];
+                                        Value::Object(cells.iter().map(|&k| key_cell(k)).collect())
+                                    })
+                                    .collect(),
+                            )
+                        }
+                    })
+                })
+                .collect();
+            lap(2);
+            Ok(ChunkOut {
+                values,
+                bytes_to_device: up,
+                bytes_from_device: ((counts_h.len() + starts_h.len() + keys_h.len()) * 4) as u64,
+                phases,
+            })
+        }
+        Kind::Paint => {
+            let shapes: Vec<(usize, usize)> = plans.iter().map(|p| p.out).collect();
+            let (out_offs, total) = pack::out_offsets(&shapes).ok_or(GpuError::OutOfMemory)?;
+            let mut patch_offs = Vec::with_capacity(plans.len());
+            let mut at = 0usize;
+            for p in plans {
+                patch_offs.push(at as u32);
+                at += p.patch.as_ref().map_or(0, |c| c.len());
+            }
+            if at > i32::MAX as usize / 3 {
+                return Err(GpuError::OutOfMemory);
+            }
+            let parts: Vec<Vec<i32>> = plans
+                .par_iter()
+                .with_min_len(64)
+                .map(|p| {
+                    let mut v = Vec::new();
+                    if let Some(cells) = &p.patch {
+                        cells.pack_into(&mut v);
+                    }
+                    v
+                })
+                .collect();
+            let mut patch = parts.concat();
+            let desc = ops::descriptors(plans, &a_offs, &patch_offs, &out_offs);
+            let desc_dev = stream.clone_htod(&desc)?;
+            if patch.is_empty() {
+                patch.push(0);
+            }
+            let patch_dev = stream.clone_htod(&patch)?;
+            up += ((desc.len() + patch.len()) * 4) as u64;
+            let mut out = stream.alloc_zeros::<i8>(total.max(1))?;
+            let cfg = LaunchConfig {
+                grid_dim: (plans.len() as u32, 1, 1),
+                block_dim: (128, 1, 1),
+                shared_mem_bytes: 0,
+            };
+            let mut launch = stream.launch_builder(f);
+            launch
+                .arg(a_buf)
+                .arg(&patch_dev)
+                .arg(&mut out)
+                .arg(&desc_dev)
+                .arg(&nrows);
+            // SAFETY: block r copies its grid into its output cells and
+            // writes only inside them; it reads its own patch cells.
+            unsafe { launch.launch(cfg) }?;
+            let grids = dev.download(&out, |cells| {
+                lap(1);
+                pack::unpack(&cells[..total], &shapes)
+            })?;
+            let values = grids.iter().map(|g| Some(Value::Grid(g.clone()))).collect();
+            lap(2);
+            let out = Arc::new(out);
+            if let Ok(mut c) = cache.lock() {
+                c.insert(slot, out, total, grids, &out_offs);
+            }
+            lap(3);
+            Ok(ChunkOut {
+                values,
+                bytes_to_device: up,
+                bytes_from_device: total as u64,
+                phases,
+            })
+        }
     }
+}
+
+/// The location of a key (see `kernels/patches.cu`).
+pub fn key_loc(k: u32) -> Loc {
+    (((k >> 12) & 0xfff) as i32, (k & 0xfff) as i32)
+}
+
+/// The cell of a key (see `kernels/patches.cu`).
+pub fn key_cell(k: u32) -> Cell {
+    let (i, j) = key_loc(k);
+    Cell::new(((k >> 24) as i32 - 128) as i8, i, j)
 }

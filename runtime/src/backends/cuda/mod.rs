@@ -178,7 +178,9 @@ impl GpuBackend {
     }
 
     /// Run `plans` over the devices; values in row order.
-    fn run_on_gpus(&self, op: &Op, plans: &[&RowPlan]) -> GpuResult<(Vec<Value>, [u64; 4])> {
+    /// Run `plans` over the devices; values in row order (`None`: a row
+    /// the kernel left to the CPU).
+    fn run_on_gpus(&self, op: &Op, plans: &[&RowPlan]) -> GpuResult<(Vec<Option<Value>>, [u64; 4])> {
         if self.fault == Some(op.prim) {
             return Err(GpuError::Driver("injected fault".into()));
         }
@@ -213,7 +215,7 @@ impl GpuBackend {
                     .collect()
             })
         };
-        let mut values: Vec<Option<Value>> = vec![None; plans.len()];
+        let mut values: Vec<Option<Option<Value>>> = vec![None; plans.len()];
         let mut phases = [0u64; 4];
         for (d, r) in results {
             let (out, speed) = r?;
@@ -238,7 +240,7 @@ impl GpuBackend {
         }
         let values = values
             .into_iter()
-            .collect::<Option<Vec<Value>>>()
+            .collect::<Option<Vec<Option<Value>>>>()
             .ok_or(GpuError::Driver("a row got no result".into()))?;
         Ok((values, phases))
     }
@@ -303,7 +305,8 @@ impl Backend for GpuBackend {
             Callee::Column(_) | Callee::Fused(_) => None,
         };
         let Some(op) = op else { return cpu() };
-        if !self.healthy() || all_uniform(&callee, args) {
+        let loaded = self.devices.iter().all(|d| d.has(op.kernel));
+        if !loaded || !self.healthy() || all_uniform(&callee, args) {
             return cpu();
         }
         let t_plan = Instant::now();
@@ -344,11 +347,17 @@ impl Backend for GpuBackend {
         if let Ok(mut c) = self.cost.lock() {
             c.observe(slot, Side::Gpu, cells, start.elapsed().as_nanos() as u64);
         }
-        self.telemetry
-            .record(&callee, eligible.len() as u64, true, start);
-        // The other rows on the CPU, then stitched back in row order.
+        let on_gpu = gpu_values.iter().filter(|v| v.is_some()).count();
+        self.telemetry.record(&callee, on_gpu as u64, true, start);
+        // The other rows (ineligible, or left by the kernel) on the CPU,
+        // then stitched back in row order.
         let cpu_start = Instant::now();
-        let rest: Vec<usize> = (0..rows).filter(|&r| plans[r].is_none()).collect();
+        let mut gpu = gpu_values.into_iter();
+        let from_gpu: Vec<Option<Value>> = plans
+            .iter()
+            .map(|p| p.as_ref().and_then(|_| gpu.next().flatten()))
+            .collect();
+        let rest: Vec<usize> = (0..rows).filter(|&r| from_gpu[r].is_none()).collect();
         let rest_values: Vec<Result<Value>> = rest
             .par_iter()
             .with_min_len(8)
@@ -359,12 +368,11 @@ impl Backend for GpuBackend {
                 .record(&callee, rest.len() as u64, false, cpu_start);
         }
         let rest_us = cpu_start.elapsed().as_micros();
-        let mut gpu = gpu_values.into_iter();
         let mut other = rest_values.into_iter();
-        let out = plans
-            .iter()
-            .map(|p| match p {
-                Some(_) => Ok(gpu.next().unwrap_or(Value::None)),
+        let out = from_gpu
+            .into_iter()
+            .map(|v| match v {
+                Some(v) => Ok(v),
                 None => other.next().unwrap_or(Ok(Value::None)),
             })
             .collect();
@@ -372,7 +380,7 @@ impl Backend for GpuBackend {
             eprintln!(
                 "gpu trace: {:<10} rows {:>7} gpu / {:>6} cpu, {:>9} cells | us: plan {plan_us}, inputs {}, kernel+copy {}, unpack {}, register {}, cpu rows {rest_us}, total {}",
                 op.prim.name(),
-                eligible.len(),
+                on_gpu,
                 rest.len(),
                 cells,
                 phases[0],

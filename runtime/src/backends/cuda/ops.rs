@@ -15,7 +15,7 @@ use rayon::prelude::*;
 
 use crate::batch::Column;
 use crate::signatures::Prim;
-use crate::values::{Color, Grid, Value};
+use crate::values::{Cell, Color, Grid, Loc, Value};
 
 /// Ints per row descriptor (see `kernels/common.cuh`).
 pub const DESC: usize = 12;
@@ -30,20 +30,23 @@ pub const MAX_ROW_CELLS: usize = 1 << 22;
 pub enum Family {
     Transform,
     Reduce,
+    Patches,
 }
 
 impl Family {
-    pub const ALL: [Family; 2] = [Family::Transform, Family::Reduce];
+    pub const ALL: [Family; 3] = [Family::Transform, Family::Reduce, Family::Patches];
     pub fn source(self) -> &'static str {
         match self {
             Family::Transform => include_str!("../../../../kernels/transform.cu"),
             Family::Reduce => include_str!("../../../../kernels/reduce.cu"),
+            Family::Patches => include_str!("../../../../kernels/patches.cu"),
         }
     }
     pub fn file(self) -> &'static str {
         match self {
             Family::Transform => "transform.cu",
             Family::Reduce => "reduce.cu",
+            Family::Patches => "patches.cu",
         }
     }
     /// The kernels the file defines.
@@ -74,6 +77,7 @@ impl Family {
                 "colorcount",
                 "palette",
             ],
+            Family::Patches => &["components", "paint_cells"],
         }
     }
     /// The full source handed to NVRTC: `common.cuh` then the family.
@@ -95,6 +99,15 @@ pub enum Reduced {
     Palette,
 }
 
+/// What a components row's keys make (see `kernels/patches.cu`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sets {
+    /// A frozenset of objects (objects, partition, fgpartition).
+    Objects,
+    /// A frozenset of locations (ofcolor).
+    Indices,
+}
+
 /// How a primitive runs on the GPU.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -102,7 +115,25 @@ pub enum Kind {
     Gather,
     /// Grid in, a colour statistic out: one block per grid.
     Reduce(Reduced),
+    /// Grid in, cells out in the frozenset order: one thread per grid.
+    Components(Sets),
+    /// Grid and a patch in, the painted grid out: one block per grid.
+    Paint,
 }
+
+/// Largest grid of a components row (cells; `MAX_CELLS` in patches.cu).
+pub const MAX_COMPONENT_CELLS: usize = 4096;
+/// Largest patch of a paint row (cells).
+pub const MAX_PATCH_CELLS: usize = 1 << 20;
+
+/// Components rows: `params[0]` is the mode of `kernels/patches.cu`.
+pub const MODE_OBJECTS: i32 = 0;
+pub const MODE_PARTITION: i32 = 1;
+pub const MODE_FGPARTITION: i32 = 2;
+pub const MODE_OFCOLOR: i32 = 3;
+/// Paint rows: `params[1]` bits.
+pub const PAINT_UNDER: i32 = 1;
+pub const PAINT_OWN_COLORS: i32 = 2;
 
 /// A GPU operation: the kernel that implements a primitive.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -117,6 +148,7 @@ impl Op {
         match self.kind {
             Kind::Gather => Family::Transform,
             Kind::Reduce(_) => Family::Reduce,
+            Kind::Components(_) | Kind::Paint => Family::Patches,
         }
     }
 }
@@ -151,6 +183,11 @@ pub fn op_for(prim: Prim) -> Option<Op> {
         Prim::numcolors => ("numcolors", Reduce(Reduced::Count)),
         Prim::colorcount => ("colorcount", Reduce(Reduced::Count)),
         Prim::palette => ("palette", Reduce(Reduced::Palette)),
+        Prim::objects | Prim::partition | Prim::fgpartition => {
+            ("components", Components(Sets::Objects))
+        }
+        Prim::ofcolor => ("components", Components(Sets::Indices)),
+        Prim::fill | Prim::underfill | Prim::paint | Prim::underpaint => ("paint_cells", Paint),
         _ => return None,
     };
     Some(Op { prim, kernel, kind })
@@ -165,6 +202,34 @@ pub fn supported() -> Vec<Prim> {
         .collect()
 }
 
+/// The patch argument of a paint row, shared with its value.
+#[derive(Clone, Debug)]
+pub enum PatchRef {
+    Locs(Arc<[Loc]>),
+    Cells(Arc<[Cell]>),
+}
+
+impl PatchRef {
+    pub fn len(&self) -> usize {
+        match self {
+            PatchRef::Locs(l) => l.len(),
+            PatchRef::Cells(c) => c.len(),
+        }
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Append the kernel's 3 ints per cell: colour (0 for a location), i, j.
+    pub fn pack_into(&self, out: &mut Vec<i32>) {
+        match self {
+            PatchRef::Locs(l) => out.extend(l.iter().flat_map(|&(i, j)| [0, i, j])),
+            PatchRef::Cells(c) => {
+                out.extend(c.iter().flat_map(|c| [c.color as i32, c.loc.0, c.loc.1]))
+            }
+        }
+    }
+}
+
 /// One eligible row: its input grids, parameters and output shape.
 #[derive(Clone, Debug)]
 pub struct RowPlan {
@@ -172,8 +237,11 @@ pub struct RowPlan {
     pub a: Option<Arc<Grid>>,
     /// The second input grid (binary operations).
     pub b: Option<Arc<Grid>>,
+    /// The patch painted (paint rows).
+    pub patch: Option<PatchRef>,
     pub params: [i32; 3],
-    /// Output grid shape (gathers); (0, 0) for reductions.
+    /// Output grid shape (gathers, paints); the key capacity h x w of a
+    /// components row; (0, 0) for reductions.
     pub out: (usize, usize),
 }
 
@@ -181,7 +249,7 @@ impl RowPlan {
     /// Cells read and written: the work measure of the cost model.
     pub fn cells(&self) -> usize {
         let n = |g: &Option<Arc<Grid>>| g.as_ref().map_or(0, |g| g.height() * g.width());
-        n(&self.a) + n(&self.b) + self.out.0 * self.out.1
+        n(&self.a) + n(&self.b) + self.out.0 * self.out.1 + self.patch.as_ref().map_or(0, |p| p.len())
     }
 }
 
@@ -221,6 +289,7 @@ fn unary(a: &Arc<Grid>, params: [i32; 3], out: (usize, usize)) -> Option<RowPlan
     ok.then(|| RowPlan {
         a: Some(a.clone()),
         b: None,
+        patch: None,
         params,
         out,
     })
@@ -323,6 +392,7 @@ pub fn plan_row(op: &Op, args: &[&Value]) -> Option<RowPlan> {
             (out.0 * out.1 <= MAX_ROW_CELLS).then_some(RowPlan {
                 a: None,
                 b: None,
+                patch: None,
                 params: [c, 0, 0],
                 out,
             })
@@ -353,6 +423,7 @@ pub fn plan_row(op: &Op, args: &[&Value]) -> Option<RowPlan> {
             Some(RowPlan {
                 a: Some(grid(a)?.clone()),
                 b: None,
+                patch: None,
                 params: [0; 3],
                 out: (0, 0),
             })
@@ -363,8 +434,58 @@ pub fn plan_row(op: &Op, args: &[&Value]) -> Option<RowPlan> {
             Some(RowPlan {
                 a: Some(grid(a)?.clone()),
                 b: None,
+                patch: None,
                 params: [p0, 0, 0],
                 out: (0, 0),
+            })
+        }
+        Prim::objects | Prim::partition | Prim::fgpartition | Prim::ofcolor => {
+            let (a, mode, flags) = match (op.prim, args) {
+                (Prim::objects, [a, u, d, b]) => {
+                    let flag = |v: &Value, bit: i32| int(v).map(|x| if x != 0 { bit } else { 0 });
+                    (a, MODE_OBJECTS, flag(u, 1)? | flag(d, 2)? | flag(b, 4)?)
+                }
+                (Prim::partition, [a]) => (a, MODE_PARTITION, 0),
+                (Prim::fgpartition, [a]) => (a, MODE_FGPARTITION, 0),
+                (Prim::ofcolor, [a, c]) => (a, MODE_OFCOLOR, color(c)?),
+                _ => return None,
+            };
+            let a = grid(a)?;
+            let (h, w) = hw(a);
+            (h * w <= MAX_COMPONENT_CELLS).then(|| RowPlan {
+                a: Some(a.clone()),
+                b: None,
+                patch: None,
+                params: [mode, flags, 0],
+                out: (h, w),
+            })
+        }
+        Prim::fill | Prim::underfill | Prim::paint | Prim::underpaint => {
+            let under = matches!(op.prim, Prim::underfill | Prim::underpaint);
+            let (a, colour, patch, mode) = match (args, op.prim) {
+                ([a, c, p], Prim::fill | Prim::underfill) => {
+                    let patch = match p {
+                        Value::Indices(l) => PatchRef::Locs(l.clone()),
+                        Value::Object(c) => PatchRef::Cells(c.clone()),
+                        _ => return None,
+                    };
+                    (a, color(c)?, patch, 0)
+                }
+                // A tuple of cells paints in its own order, duplicates and
+                // all: the CPU's.
+                ([a, Value::Object(c)], Prim::paint | Prim::underpaint) => {
+                    (a, 0, PatchRef::Cells(c.clone()), PAINT_OWN_COLORS)
+                }
+                _ => return None,
+            };
+            let a = grid(a)?;
+            let mode = mode | if under { PAINT_UNDER } else { 0 };
+            (patch.len() <= MAX_PATCH_CELLS).then(|| RowPlan {
+                a: Some(a.clone()),
+                b: None,
+                patch: Some(patch),
+                params: [colour, mode, 0],
+                out: hw(a),
             })
         }
         _ => None,
@@ -421,7 +542,11 @@ pub fn descriptors(
     };
     for (r, p) in plans.iter().enumerate() {
         let (ah, aw) = hw(&p.a);
-        let (bh, bw) = hw(&p.b);
+        let (bh, bw) = match &p.patch {
+            // Paint rows: words 3 and 4 are the patch's offset and length.
+            Some(patch) => (patch.len() as i32, 0),
+            None => hw(&p.b),
+        };
         let at = |v: &[u32]| v.get(r).copied().unwrap_or(0) as i32;
         d.extend_from_slice(&[
             at(a_offs),

@@ -167,7 +167,46 @@ pub fn cases(grids: &[Arc<Grid>]) -> Vec<Case> {
         add(p, "", vec![g.clone()]);
     }
     add(P::colorcount, "0", vec![g.clone(), int(0)]);
-    add(P::colorcount, "r%10", vec![g.clone(), per_row_color]);
+    add(P::colorcount, "r%10", vec![g.clone(), per_row_color.clone()]);
+    let t = || uniform(Value::Bool(true));
+    let f = || uniform(Value::Bool(false));
+    for bits in 0..8 {
+        let flag = |b: usize| if bits & b != 0 { t() } else { f() };
+        let label = format!(
+            "{}{}{}",
+            if bits & 1 != 0 { "T" } else { "F" },
+            if bits & 2 != 0 { "T" } else { "F" },
+            if bits & 4 != 0 { "T" } else { "F" }
+        );
+        add(P::objects, &label, vec![g.clone(), flag(1), flag(2), flag(4)]);
+    }
+    add(P::partition, "", vec![g.clone()]);
+    add(P::fgpartition, "", vec![g.clone()]);
+    add(P::ofcolor, "0", vec![g.clone(), int(0)]);
+    add(P::ofcolor, "r%10", vec![g.clone(), per_row_color.clone()]);
+    // Patches made by the CPU: a colour's locations shifted partly off the
+    // grid, the mirrored grid's first object moved, and its every cell.
+    let cpu = |prim: Prim, cols: &[&Column]| -> Column {
+        Column::Rows(
+            (0..total)
+                .map(|r| crate::batch::eval_row(Callee::Prim(prim), cols, r))
+                .collect(),
+        )
+    };
+    let locs = cpu(P::ofcolor, &[&gm, &per_row_color]);
+    let locs = cpu(P::shift, &[&locs, &pair(1, -2)]);
+    let objs = cpu(P::objects, &[&gm, &t(), &f(), &t()]);
+    let obj = cpu(P::first, &[&objs]);
+    let obj = cpu(P::shift, &[&obj, &pair(2, 1)]);
+    let whole = cpu(P::asobject, &[&gm]);
+    add(P::fill, "5, locs", vec![g.clone(), int(5), locs.clone()]);
+    add(P::fill, "r%10, obj", vec![g.clone(), per_row_color.clone(), obj.clone()]);
+    add(P::underfill, "3, locs", vec![g.clone(), int(3), locs.clone()]);
+    add(P::underfill, "r%10, obj", vec![g.clone(), per_row_color, obj.clone()]);
+    add(P::paint, "obj", vec![g.clone(), obj.clone()]);
+    add(P::paint, "mirror", vec![g.clone(), whole.clone()]);
+    add(P::underpaint, "obj", vec![g.clone(), obj]);
+    add(P::underpaint, "mirror", vec![g.clone(), whole]);
     v
 }
 

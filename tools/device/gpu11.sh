@@ -1,0 +1,38 @@
+#!/bin/bash
+# Device run for issue 11 (staged by tools/device/stage.sh, plus the kernels
+# test binary as kernels_test and tests/data/arc as arc/; the *_prev
+# binaries are the previous GPU line's, run on the same host instance):
+# the device checks, the phases of every GPU call of the check, the bench's
+# GPU lines, per-primitive rows and whole-run output comparisons.
+cd "$(dirname "$0")"
+T=training
+date; nproc; nvidia-smi -L
+echo "== selftest (with phases)"; BATTGEN_GPU_TRACE=1 ./gen run --interpret --gpu-selftest --data arc 2>&1 | tail -200
+if [ -x ./kernels_test ]; then
+  echo "== kernels test"; BATTGEN_TEST_ARC=arc ./kernels_test --test-threads 1 2>&1 | grep -E "^test |test result|panicked"
+fi
+for b in corpus corpus_prev; do
+  echo "== bench $b"; ./$b --data $T --bench --repeat 3 2>&1 | grep -E "Batched on|Battery  16|identical"
+done
+cmp_out() { python3 - "$OUT" "$@" <<'PY' || echo "no python3"
+import json, sys
+out = sys.argv[1]
+def load(n):
+    d = json.load(open(f"{out}/{n}.json")); d.pop("__stats__", None); return d
+c = load(sys.argv[2])
+for n in sys.argv[3:]:
+    g = load(n)
+    diff = sum(1 for p, r in c.items() for k, v in r.items() if g.get(p, {}).get(k) != v)
+    print(n, "vs", sys.argv[2], ":", diff, "differing outputs of", sum(len(r) for r in c.values()))
+PY
+}
+S="--data $T --mode cross --exec batched --stats"
+echo "== corpus cpu"; ./corpus $S --cpu --out $OUT/cpu.json 2>&1 | grep -E "gpu cover|wall|batch ops"
+echo "== corpus gpu (cost model)"; ./corpus $S --gpus all --out $OUT/gpu.json 2>&1 | grep -E "gpu cover|wall|batch ops|objects|fill|paint|ofcolor"
+echo "== corpus gpu (every eligible row: min cells 0, batches of 1718)"
+BATTGEN_GPU_MIN_CELLS=0 BATTGEN_GPU_BATCH_ROWS=1718 ./corpus $S --gpus all --out $OUT/gpu_all.json 2>&1 | grep -E "gpu cover|wall|batch ops|objects|fill|paint|ofcolor"
+cmp_out cpu gpu gpu_all; rm -f $OUT/*.json
+echo "== solvers cpu"; ./solvers $S --cpu --out $OUT/scpu.json 2>&1 | grep -E "gpu cover|wall|batch ops"
+echo "== solvers gpu"; ./solvers $S --gpus all --out $OUT/sgpu.json 2>&1 | grep -E "gpu cover|wall|batch ops"
+cmp_out scpu sgpu; rm -f $OUT/*.json
+date
