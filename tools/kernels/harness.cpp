@@ -2,7 +2,7 @@
 #include <vector>
 #define __device__
 #define BATTGEN_HOST_TEST
-#include "/work/main/kernels/patches.cu"
+#include "patches.cu"
 int main(){
   int h,w,mode,flags;
   while (scanf("%d %d %d %d",&h,&w,&mode,&flags)==4){
