@@ -6,12 +6,14 @@
 //! error and only that row. A [`Backend`] decides how a call runs over a
 //! column (all CPU cores, or a GPU), and counts what ran where.
 
+use std::any::Any;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::functions::call_refs;
 use crate::plan::{guarded, Fused};
 use crate::signatures::{dispatch_refs, Prim, PRIMITIVES};
@@ -24,6 +26,79 @@ pub enum Column {
     Uniform(Result<Value>),
     /// One result per row.
     Rows(Vec<Result<Value>>),
+    /// One result per row, some of them held by a device (a backend's
+    /// output that later calls on that device read where it is). Read on
+    /// the host, the device's rows are copied down once, on first use.
+    Resident(Arc<Resident>),
+}
+
+/// A grid held by a device: where, and its shape. `buffer` is the
+/// backend's own (it downcasts it); the batch layer only passes it on.
+#[derive(Clone)]
+pub struct DeviceGrid {
+    pub device: usize,
+    pub buffer: Arc<dyn Any + Send + Sync>,
+    pub offset: u32,
+    pub h: u32,
+    pub w: u32,
+}
+
+/// A row of a resident column.
+#[derive(Clone)]
+pub enum Slot {
+    /// A value on the host (a row the device left to the CPU).
+    Host(Result<Value>),
+    /// A grid on a device (never an error).
+    Device(DeviceGrid),
+}
+
+/// Copies the device rows of a column to the host, counting the bytes.
+pub type Fetch = Box<dyn Fn(&[Slot]) -> Vec<Result<Value>> + Send + Sync>;
+
+pub struct Resident {
+    pub slots: Vec<Slot>,
+    host: OnceLock<Vec<Result<Value>>>,
+    fetch: Fetch,
+}
+
+impl std::fmt::Debug for Resident {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let on_device = self
+            .slots
+            .iter()
+            .filter(|s| matches!(s, Slot::Device(_)))
+            .count();
+        write!(
+            f,
+            "Resident({} rows, {on_device} on a device, fetched: {})",
+            self.slots.len(),
+            self.host.get().is_some()
+        )
+    }
+}
+
+impl Resident {
+    pub fn new(slots: Vec<Slot>, fetch: Fetch) -> Resident {
+        Resident {
+            slots,
+            host: OnceLock::new(),
+            fetch,
+        }
+    }
+    /// Every row on the host (the device's copied down on the first call).
+    pub fn host(&self) -> &[Result<Value>] {
+        self.host.get_or_init(|| (self.fetch)(&self.slots))
+    }
+    /// Have the device's rows been copied down?
+    pub fn fetched(&self) -> bool {
+        self.host.get().is_some()
+    }
+    fn row(&self, r: usize) -> &Result<Value> {
+        match &self.slots[r] {
+            Slot::Host(v) => v,
+            Slot::Device(_) => &self.host()[r],
+        }
+    }
 }
 
 impl Column {
@@ -32,6 +107,27 @@ impl Column {
         match self {
             Column::Uniform(v) => v,
             Column::Rows(r) => &r[row],
+            Column::Resident(c) => c.row(row),
+        }
+    }
+    /// The error at `row`, if any (a device's row is never one: no copy).
+    pub fn error(&self, row: usize) -> Option<Error> {
+        match self {
+            Column::Resident(c) => match &c.slots[row] {
+                Slot::Host(v) => v.as_ref().err().copied(),
+                Slot::Device(_) => None,
+            },
+            other => other.row(row).as_ref().err().copied(),
+        }
+    }
+    /// The device grid at `row`, if the row is held by a device.
+    pub fn device_grid(&self, row: usize) -> Option<&DeviceGrid> {
+        match self {
+            Column::Resident(c) => match &c.slots[row] {
+                Slot::Device(g) => Some(g),
+                Slot::Host(_) => None,
+            },
+            _ => None,
         }
     }
     pub fn is_uniform(&self) -> bool {
@@ -42,6 +138,7 @@ impl Column {
         match self {
             Column::Uniform(v) => vec![v; n],
             Column::Rows(r) => r,
+            Column::Resident(c) => c.host().to_vec(),
         }
     }
 }
@@ -54,8 +151,24 @@ pub enum Callee<'a> {
     Column(&'a Column),
 }
 
+/// Columns a device held that the host had to read (a CPU node or the
+/// output needed them), and the bytes copied down for them.
+#[derive(Default, Debug)]
+pub struct Crossings {
+    pub columns: AtomicU64,
+    pub bytes: AtomicU64,
+}
+
+impl Crossings {
+    pub fn record(&self, bytes: u64) {
+        self.columns.fetch_add(1, Ordering::Relaxed);
+        self.bytes.fetch_add(bytes, Ordering::Relaxed);
+    }
+}
+
 /// Rows and time per primitive and device, for `--stats` and results JSON.
 pub struct Telemetry {
+    pub crossings: Arc<Crossings>,
     /// Index: primitive id, then calls of function values, then fused calls.
     cpu_rows: Vec<AtomicU64>,
     gpu_rows: Vec<AtomicU64>,
@@ -70,6 +183,7 @@ impl Default for Telemetry {
         let n = PRIMITIVES.len() + 2;
         let zeros = || (0..n).map(|_| AtomicU64::new(0)).collect();
         Telemetry {
+            crossings: Arc::default(),
             cpu_rows: zeros(),
             gpu_rows: zeros(),
             nanos: zeros(),
@@ -224,5 +338,58 @@ impl Backend for CpuBackend {
     /// efficiency on the 16-core host (corpus, training, cross).
     fn batch_rows(&self, total: usize) -> usize {
         cpu_batch_rows(total)
+    }
+}
+
+#[cfg(test)]
+mod resident_tests {
+    use super::*;
+    use crate::values::Grid;
+
+    /// A resident column copies its device rows down once, on the first
+    /// read of one of them; errors and host rows are read without a copy.
+    #[test]
+    fn a_resident_column_is_fetched_once_and_only_when_a_device_row_is_read() {
+        let fetches = Arc::new(AtomicU64::new(0));
+        let counter = fetches.clone();
+        let device = DeviceGrid {
+            device: 0,
+            buffer: Arc::new(()),
+            offset: 0,
+            h: 1,
+            w: 2,
+        };
+        let slots = vec![
+            Slot::Host(Err(Error::type_error("test"))),
+            Slot::Device(device),
+            Slot::Host(Ok(Value::Int(3))),
+        ];
+        let col = Column::Resident(Arc::new(Resident::new(
+            slots,
+            Box::new(move |slots| {
+                counter.fetch_add(1, Ordering::Relaxed);
+                slots
+                    .iter()
+                    .map(|s| match s {
+                        Slot::Host(v) => v.clone(),
+                        Slot::Device(g) => Ok(Value::grid(Grid::new(
+                            g.h as usize,
+                            g.w as usize,
+                            vec![5; (g.h * g.w) as usize],
+                        ))),
+                    })
+                    .collect()
+            }),
+        )));
+        assert!(col.error(0).is_some());
+        assert!(col.error(1).is_none());
+        assert_eq!(col.row(2), &Ok(Value::Int(3)));
+        assert!(col.device_grid(1).is_some() && col.device_grid(2).is_none());
+        assert_eq!(fetches.load(Ordering::Relaxed), 0);
+        let want = Ok(Value::grid(Grid::new(1, 2, vec![5, 5])));
+        assert_eq!(col.row(1), &want);
+        assert_eq!(col.row(1), &want);
+        assert_eq!(col.clone().into_rows(3)[1], want);
+        assert_eq!(fetches.load(Ordering::Relaxed), 1);
     }
 }

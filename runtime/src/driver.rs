@@ -845,7 +845,11 @@ fn device_bytes(t: &Telemetry) -> String {
     if to + from == 0 {
         return String::new();
     }
-    format!("bytes to device {to}, from device {from}\n")
+    let columns = t.crossings.columns.load(Ordering::Relaxed);
+    let fetched = t.crossings.bytes.load(Ordering::Relaxed);
+    format!(
+        "bytes to device {to}, from device {from} in calls; host crossings: {columns} resident columns read by the host ({fetched} bytes)\n"
+    )
 }
 
 /// `--gpu-selftest`: the device check on the grids of `--data`.

@@ -194,13 +194,9 @@ impl ErrorLog {
     }
     /// Note the failed rows of node `n` (nothing is kept for a clean column).
     pub fn record(&mut self, n: usize, column: &Column, rows: usize) {
-        let failed = (0..rows).any(|r| column.row(r).is_err());
+        let failed = (0..rows).any(|r| column.error(r).is_some());
         if failed {
-            self.errors[n] = Some(
-                (0..rows)
-                    .map(|r| column.row(r).as_ref().err().copied())
-                    .collect(),
-            );
+            self.errors[n] = Some((0..rows).map(|r| column.error(r)).collect());
         }
     }
     /// The program's output column with each failed row's error replaced by
@@ -208,7 +204,7 @@ impl ErrorLog {
     /// A row whose output is fine still fails when a statement of the
     /// program failed (one whose value no output needs).
     pub fn resolve(&self, output: Column, order: &[usize], rows: usize) -> Column {
-        let failed = (0..rows).any(|r| output.row(r).is_err())
+        let failed = (0..rows).any(|r| output.error(r).is_some())
             || order.iter().any(|&n| self.errors[n].is_some());
         if !failed {
             return output;

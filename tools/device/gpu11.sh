@@ -7,11 +7,13 @@
 cd "$(dirname "$0")"
 T=training
 date; nproc; nvidia-smi -L
-echo "== selftest (with phases)"; BATTGEN_GPU_TRACE=1 ./gen run --interpret --gpu-selftest --data arc 2>&1 | tail -200
+echo "== selftest"; ./gen run --interpret --gpu-selftest --data arc 2>&1 | grep -vE "^(battery|error: compiling)"
 if [ -x ./kernels_test ]; then
   echo "== kernels test"; BATTGEN_TEST_ARC=arc ./kernels_test --test-threads 1 2>&1 | grep -E "^test |test result|panicked"
+  echo "== kernels test, two streams on GPU 0 (the multi-GPU split)"
+  BATTGEN_TEST_GPUS=0,0 BATTGEN_TEST_ARC=arc ./kernels_test gpu_matches 2>&1 | grep -E "^test |test result|panicked|chain|selftest:"
 fi
-for b in corpus corpus_prev; do
+for b in corpus corpus_prev corpus; do
   echo "== bench $b"; ./$b --data $T --bench --repeat 3 2>&1 | grep -E "Batched on|Battery  16|identical"
 done
 cmp_out() { python3 - "$OUT" "$@" <<'PY' || echo "no python3"
@@ -29,10 +31,14 @@ PY
 S="--data $T --mode cross --exec batched --stats"
 echo "== corpus cpu"; ./corpus $S --cpu --out $OUT/cpu.json 2>&1 | grep -E "gpu cover|wall|batch ops"
 echo "== corpus gpu (cost model)"; ./corpus $S --gpus all --out $OUT/gpu.json 2>&1 | grep -E "gpu cover|wall|batch ops|objects|fill|paint|ofcolor"
-echo "== corpus gpu (every eligible row: min cells 0, batches of 1718)"
-BATTGEN_GPU_MIN_CELLS=0 BATTGEN_GPU_BATCH_ROWS=1718 ./corpus $S --gpus all --out $OUT/gpu_all.json 2>&1 | grep -E "gpu cover|wall|batch ops|objects|fill|paint|ofcolor"
-cmp_out cpu gpu gpu_all; rm -f $OUT/*.json
+for r in 1 0; do
+  echo "== corpus gpu (every eligible row: min cells 0, batches of 1718), BATTGEN_GPU_RESIDENT=$r"
+  BATTGEN_GPU_RESIDENT=$r BATTGEN_GPU_MIN_CELLS=0 BATTGEN_GPU_BATCH_ROWS=1718 ./corpus $S --gpus all --out $OUT/gpu_all$r.json 2>&1 | grep -E "gpu cover|wall|batch ops|bytes"
+done
+cmp_out cpu gpu gpu_all1 gpu_all0; rm -f $OUT/*.json
+if [ -n "$SOLVERS" ]; then
 echo "== solvers cpu"; ./solvers $S --cpu --out $OUT/scpu.json 2>&1 | grep -E "gpu cover|wall|batch ops"
 echo "== solvers gpu"; ./solvers $S --gpus all --out $OUT/sgpu.json 2>&1 | grep -E "gpu cover|wall|batch ops"
 cmp_out scpu sgpu; rm -f $OUT/*.json
+fi
 date

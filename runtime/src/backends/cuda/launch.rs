@@ -8,10 +8,14 @@ use std::time::Instant;
 use cudarc::driver::{CudaSlice, LaunchConfig, PushKernelArg};
 use rayon::prelude::*;
 
+use cudarc::driver::CudaStream;
+
 use super::cache::Cache;
-use super::device::{Device, GpuError, GpuResult};
-use super::ops::{self, Kind, Op, RowPlan, Sets, DESC, REDUCE_STRIDE};
+use super::device::{guard, Device, GpuError, GpuResult};
+use super::ops::{self, GridSrc, Kind, Op, RowPlan, Sets, DESC, REDUCE_STRIDE};
 use super::pack;
+use crate::batch::{Crossings, DeviceGrid, Slot};
+use crate::error::{Error, ErrorKind, Result};
 use crate::values::{Cell, Grid, Loc, Value};
 
 pub type DeviceCache = Cache<CudaSlice<i8>>;
@@ -25,6 +29,93 @@ pub struct ChunkOut {
     /// Microseconds in: inputs (lookup or upload), launch and download,
     /// cutting into values, registering the outputs.
     pub phases: [u64; 4],
+    /// Grid outputs left on the device (`values` is then empty): the
+    /// buffer, each row's offset and shape.
+    pub on_device: Option<DeviceOut>,
+}
+
+pub struct DeviceOut {
+    pub buf: Arc<CudaSlice<i8>>,
+    pub offsets: Vec<u32>,
+    pub shapes: Vec<(usize, usize)>,
+}
+
+/// The cells of device grids, by buffer: each distinct buffer copied down
+/// once. `None` for a buffer of another type (not this backend's).
+fn download_buffers(
+    stream: &Arc<CudaStream>,
+    grids: &[&DeviceGrid],
+    bytes: &mut u64,
+) -> GpuResult<Vec<(usize, Vec<i8>)>> {
+    let mut seen: Vec<(usize, Vec<i8>)> = Vec::new();
+    for g in grids {
+        let key = Arc::as_ptr(&g.buffer) as *const () as usize;
+        if seen.iter().any(|(k, _)| *k == key) {
+            continue;
+        }
+        let buf = g
+            .buffer
+            .downcast_ref::<CudaSlice<i8>>()
+            .ok_or(GpuError::Driver("a device column of another backend".into()))?;
+        let cells = stream.clone_dtoh(buf)?;
+        stream.synchronize()?;
+        *bytes += cells.len() as u64;
+        seen.push((key, cells));
+    }
+    Ok(seen)
+}
+
+fn cut(cells: &[(usize, Vec<i8>)], g: &DeviceGrid) -> Arc<Grid> {
+    let key = Arc::as_ptr(&g.buffer) as *const () as usize;
+    let (h, w, off) = (g.h as usize, g.w as usize, g.offset as usize);
+    let host = cells
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map_or(&[][..], |(_, c)| &c[..]);
+    Arc::new(Grid::new(h, w, host[off..off + h * w].to_vec()))
+}
+
+/// The host values of a resident column (its device rows copied down):
+/// what `Column::row` reads when a CPU node or the output needs them.
+/// Counts the copy as a host crossing.
+pub fn fetch_column(
+    stream: &Arc<CudaStream>,
+    slots: &[Slot],
+    crossings: &Crossings,
+) -> Vec<Result<Value>> {
+    let grids: Vec<&DeviceGrid> = slots
+        .iter()
+        .filter_map(|s| match s {
+            Slot::Device(g) => Some(g),
+            Slot::Host(_) => None,
+        })
+        .collect();
+    let mut bytes = 0u64;
+    let cells = match guard(|| download_buffers(stream, &grids, &mut bytes)) {
+        Ok(c) => c,
+        Err(e) => {
+            // The device lost its column: its rows cannot be recovered
+            // here. Say so and fail those rows, never the process.
+            eprintln!("gpu: {e} while copying a column to the host; its device rows fail");
+            let err = Error::new(ErrorKind::Unsupported, "gpu: device column lost");
+            return slots
+                .iter()
+                .map(|s| match s {
+                    Slot::Host(v) => v.clone(),
+                    Slot::Device(_) => Err(err),
+                })
+                .collect();
+        }
+    };
+    crossings.record(bytes);
+    slots
+        .par_iter()
+        .with_min_len(64)
+        .map(|s| match s {
+            Slot::Host(v) => v.clone(),
+            Slot::Device(g) => Ok(Value::Grid(cut(&cells, g))),
+        })
+        .collect()
 }
 
 /// The device buffer holding `grids` and each one's offset: found resident,
@@ -32,10 +123,42 @@ pub struct ChunkOut {
 fn inputs(
     dev: &Device,
     slot: usize,
-    grids: &[&Arc<Grid>],
+    srcs: &[&GridSrc],
     cache: &Mutex<DeviceCache>,
     uploaded: &mut u64,
+    downloaded: &mut u64,
 ) -> GpuResult<(Arc<CudaSlice<i8>>, Vec<u32>)> {
+    // All in one buffer of this device (one earlier call's output): read
+    // there.
+    let device: Vec<&DeviceGrid> = srcs
+        .iter()
+        .filter_map(|s| match s {
+            GridSrc::Device(d) => Some(d),
+            GridSrc::Host(_) => None,
+        })
+        .collect();
+    if let Some(first) = device.first() {
+        let same = device.len() == srcs.len()
+            && device
+                .iter()
+                .all(|d| d.device == slot && Arc::ptr_eq(&d.buffer, &first.buffer));
+        if same {
+            if let Ok(buf) = first.buffer.clone().downcast::<CudaSlice<i8>>() {
+                return Ok((buf, device.iter().map(|d| d.offset).collect()));
+            }
+        }
+    }
+    // Otherwise on the host: device grids copied down, then packed.
+    let cells = download_buffers(&dev.stream, &device, downloaded)?;
+    let owned: Vec<Arc<Grid>> = srcs
+        .iter()
+        .map(|s| match s {
+            GridSrc::Host(g) => g.clone(),
+            GridSrc::Device(d) => cut(&cells, d),
+        })
+        .collect();
+    let grids: Vec<&Arc<Grid>> = owned.iter().collect();
+    let grids = &grids[..];
     if let Some(found) = cache
         .lock()
         .map_err(|_| GpuError::Panic("cache lock".into()))?
@@ -59,30 +182,34 @@ fn inputs(
 }
 
 /// Run `op` over `plans` on device `dev` (slot `slot` of the backend).
+/// With `keep_on_device`, grid outputs stay on the device
+/// ([`ChunkOut::on_device`]).
 pub fn run_chunk(
     dev: &Device,
     slot: usize,
     op: &Op,
     plans: &[&RowPlan],
     cache: &Mutex<DeviceCache>,
+    keep_on_device: bool,
 ) -> GpuResult<ChunkOut> {
     let mut up = 0u64;
+    let mut down = 0u64;
     let mut clock = Instant::now();
     let mut phases = [0u64; 4];
     let mut lap = |k: usize| {
         phases[k] += clock.elapsed().as_micros() as u64;
         clock = Instant::now();
     };
-    let grids_a: Vec<&Arc<Grid>> = plans.iter().filter_map(|p| p.a.as_ref()).collect();
-    let grids_b: Vec<&Arc<Grid>> = plans.iter().filter_map(|p| p.b.as_ref()).collect();
+    let grids_a: Vec<&GridSrc> = plans.iter().filter_map(|p| p.a.as_ref()).collect();
+    let grids_b: Vec<&GridSrc> = plans.iter().filter_map(|p| p.b.as_ref()).collect();
     // Every row of one call has the same arguments present.
     let a = if grids_a.len() == plans.len() {
-        Some(inputs(dev, slot, &grids_a, cache, &mut up)?)
+        Some(inputs(dev, slot, &grids_a, cache, &mut up, &mut down)?)
     } else {
         None
     };
     let b = if grids_b.len() == plans.len() {
-        Some(inputs(dev, slot, &grids_b, cache, &mut up)?)
+        Some(inputs(dev, slot, &grids_b, cache, &mut up, &mut down)?)
     } else {
         None
     };
@@ -124,6 +251,20 @@ pub fn run_chunk(
             // SAFETY: the kernel reads A/B inside each row's grid (shapes and
             // offsets built from the packed grids) and writes `total` cells.
             unsafe { launch.launch(cfg) }?;
+            if keep_on_device {
+                lap(1);
+                return Ok(ChunkOut {
+                    values: Vec::new(),
+                    bytes_to_device: up,
+                    bytes_from_device: down,
+                    phases,
+                    on_device: Some(DeviceOut {
+                        buf: Arc::new(out),
+                        offsets: out_offs,
+                        shapes,
+                    }),
+                });
+            }
             let grids = dev.download(&out, |cells| {
                 lap(1);
                 pack::unpack(&cells[..total], &shapes)
@@ -138,8 +279,9 @@ pub fn run_chunk(
             Ok(ChunkOut {
                 values,
                 bytes_to_device: up,
-                bytes_from_device: total as u64,
+                bytes_from_device: down + total as u64,
                 phases,
+                on_device: None,
             })
         }
         Kind::Reduce(reduced) => {
@@ -168,8 +310,9 @@ pub fn run_chunk(
             Ok(ChunkOut {
                 values,
                 bytes_to_device: up,
-                bytes_from_device: (words.len() * 4) as u64,
+                bytes_from_device: down + (words.len() * 4) as u64,
                 phases,
+                on_device: None,
             })
         }
         Kind::Components(sets) => {
@@ -244,8 +387,10 @@ pub fn run_chunk(
             Ok(ChunkOut {
                 values,
                 bytes_to_device: up,
-                bytes_from_device: ((counts_h.len() + starts_h.len() + keys_h.len()) * 4) as u64,
+                bytes_from_device: down
+                    + ((counts_h.len() + starts_h.len() + keys_h.len()) * 4) as u64,
                 phases,
+                on_device: None,
             })
         }
         Kind::Paint => {
@@ -295,6 +440,20 @@ pub fn run_chunk(
             // SAFETY: block r copies its grid into its output cells and
             // writes only inside them; it reads its own patch cells.
             unsafe { launch.launch(cfg) }?;
+            if keep_on_device {
+                lap(1);
+                return Ok(ChunkOut {
+                    values: Vec::new(),
+                    bytes_to_device: up,
+                    bytes_from_device: down,
+                    phases,
+                    on_device: Some(DeviceOut {
+                        buf: Arc::new(out),
+                        offsets: out_offs,
+                        shapes,
+                    }),
+                });
+            }
             let grids = dev.download(&out, |cells| {
                 lap(1);
                 pack::unpack(&cells[..total], &shapes)
@@ -309,8 +468,9 @@ pub fn run_chunk(
             Ok(ChunkOut {
                 values,
                 bytes_to_device: up,
-                bytes_from_device: total as u64,
+                bytes_from_device: down + total as u64,
                 phases,
+                on_device: None,
             })
         }
     }

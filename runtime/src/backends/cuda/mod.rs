@@ -21,13 +21,14 @@ pub mod selftest;
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use rayon::prelude::*;
 
 use crate::batch::{
-    all_uniform, cpu_batch_rows, eval_row, Backend, Callee, Column, CpuBackend, Telemetry,
+    all_uniform, cpu_batch_rows, eval_row, Backend, Callee, Column, CpuBackend, DeviceGrid,
+    Resident, Slot, Telemetry,
 };
 use crate::error::Result;
 use crate::values::Value;
@@ -37,7 +38,7 @@ pub use device::{GpuError, GpuResult, GpuSelect};
 use cost::{CostModel, Side};
 use device::{guard, Device};
 use launch::{run_chunk, DeviceCache};
-use ops::{op_for, plan_rows, Op, RowPlan};
+use ops::{op_for, plan_rows, GridSrc, Kind, Op, RowPlan};
 
 /// Bytes of grids kept resident per device (env `BATTGEN_GPU_CACHE_MB`).
 fn cache_budget() -> usize {
@@ -63,6 +64,10 @@ pub struct GpuBackend {
     trace: bool,
     /// Tests: calls of this primitive fail as a launch would.
     fault: Option<crate::signatures::Prim>,
+    /// Grid outputs stay on the device until the host reads them (one
+    /// device; `BATTGEN_GPU_RESIDENT=0` copies every output down at once,
+    /// as before).
+    resident: bool,
 }
 
 impl GpuBackend {
@@ -90,12 +95,19 @@ impl GpuBackend {
             force: false,
             trace: std::env::var_os("BATTGEN_GPU_TRACE").is_some_and(|v| v != "0"),
             fault: None,
+            resident: std::env::var("BATTGEN_GPU_RESIDENT").map_or(true, |v| v != "0"),
         })
     }
 
     /// Every eligible row on the GPU (the device check; benchmarks of the GPU alone).
     pub fn forced(mut self) -> GpuBackend {
         self.force = true;
+        self
+    }
+
+    /// Keep grid outputs on the device (or copy each down at once).
+    pub fn with_resident(mut self, on: bool) -> GpuBackend {
+        self.resident = on;
         self
     }
 
@@ -151,7 +163,11 @@ impl GpuBackend {
         let homes: Vec<Option<usize>> = match self.cache.lock() {
             Ok(c) => plans
                 .iter()
-                .map(|p| p.a.as_ref().and_then(|g| c.home(g)))
+                .map(|p| match p.a.as_ref() {
+                    Some(GridSrc::Host(g)) => c.home(g),
+                    Some(GridSrc::Device(d)) => Some(d.device),
+                    None => None,
+                })
                 .collect(),
             Err(_) => vec![None; plans.len()],
         };
@@ -179,8 +195,10 @@ impl GpuBackend {
 
     /// Run `plans` over the devices; values in row order.
     /// Run `plans` over the devices; values in row order (`None`: a row
-    /// the kernel left to the CPU).
-    fn run_on_gpus(&self, op: &Op, plans: &[&RowPlan]) -> GpuResult<(Vec<Option<Value>>, [u64; 4])> {
+    /// the kernel left to the CPU), or with `keep` and one device, grid
+    /// outputs left on it.
+    fn run_on_gpus(&self, op: &Op, plans: &[&RowPlan], keep: bool) -> GpuResult<(GpuOut, [u64; 4])> {
+        let keep = keep && self.devices.len() == 1;
         if self.fault == Some(op.prim) {
             return Err(GpuError::Driver("injected fault".into()));
         }
@@ -189,7 +207,7 @@ impl GpuBackend {
         let run = |d: usize, rows: &[usize]| -> GpuResult<(launch::ChunkOut, f64)> {
             let t = Instant::now();
             let mine: Vec<&RowPlan> = rows.iter().map(|&i| plans[i]).collect();
-            let out = guard(|| run_chunk(&self.devices[d], d, op, &mine, &self.cache))?;
+            let out = guard(|| run_chunk(&self.devices[d], d, op, &mine, &self.cache, keep))?;
             let work: usize = rows.iter().map(|&i| cells[i]).sum();
             Ok((out, work as f64 / (t.elapsed().as_nanos() as f64).max(1.0)))
         };
@@ -231,6 +249,9 @@ impl GpuBackend {
             if let Ok(mut s) = self.speed.lock() {
                 s[d] = 0.8 * s[d] + 0.2 * speed;
             }
+            if let Some(dev_out) = out.on_device {
+                return Ok((GpuOut::Device(dev_out), phases));
+            }
             if out.values.len() != assignment[d].len() {
                 return Err(GpuError::Driver("wrong number of results".into()));
             }
@@ -242,8 +263,16 @@ impl GpuBackend {
             .into_iter()
             .collect::<Option<Vec<Option<Value>>>>()
             .ok_or(GpuError::Driver("a row got no result".into()))?;
-        Ok((values, phases))
+        Ok((GpuOut::Values(values), phases))
     }
+}
+
+/// What the devices returned for a call's eligible rows.
+enum GpuOut {
+    /// Values in row order (`None`: a row the kernel left to the CPU).
+    Values(Vec<Option<Value>>),
+    /// Grids left on the (one) device.
+    Device(launch::DeviceOut),
 }
 
 /// Split rows into contiguous ranges, one per device, with work (cells)
@@ -269,6 +298,57 @@ pub fn split(weights: &[f64], cells: &[usize]) -> Vec<Range<usize>> {
         start = end;
     }
     ranges
+}
+
+impl GpuBackend {
+    /// The column of a call whose grids stay on the device: eligible rows
+    /// there, the others computed on the CPU now.
+    fn resident_column(
+        &self,
+        callee: Callee,
+        args: &[&Column],
+        plans: &[Option<RowPlan>],
+        out: launch::DeviceOut,
+        start: Instant,
+    ) -> Column {
+        self.telemetry
+            .record(&callee, out.offsets.len() as u64, true, start);
+        let cpu_start = Instant::now();
+        let buffer: Arc<dyn std::any::Any + Send + Sync> = out.buf;
+        let mut k = 0usize;
+        let mut cpu_rows = 0u64;
+        let slots: Vec<Slot> = plans
+            .iter()
+            .enumerate()
+            .map(|(r, p)| match p {
+                Some(_) => {
+                    let (h, w) = out.shapes[k];
+                    let g = DeviceGrid {
+                        device: 0,
+                        buffer: buffer.clone(),
+                        offset: out.offsets[k],
+                        h: h as u32,
+                        w: w as u32,
+                    };
+                    k += 1;
+                    Slot::Device(g)
+                }
+                None => {
+                    cpu_rows += 1;
+                    Slot::Host(eval_row(callee, args, r))
+                }
+            })
+            .collect();
+        if cpu_rows > 0 {
+            self.telemetry.record(&callee, cpu_rows, false, cpu_start);
+        }
+        let stream = self.devices[0].stream.clone();
+        let crossings = self.telemetry.crossings.clone();
+        Column::Resident(Arc::new(Resident::new(
+            slots,
+            Box::new(move |slots| launch::fetch_column(&stream, slots, &crossings)),
+        )))
+    }
 }
 
 impl Backend for GpuBackend {
@@ -333,8 +413,15 @@ impl Backend for GpuBackend {
             return col;
         }
         let plan_us = t_plan.elapsed().as_micros();
-        let (gpu_values, phases) = match self.run_on_gpus(&op, &eligible) {
-            Ok((v, p)) if v.len() == eligible.len() => (v, p),
+        let keep = self.resident && matches!(op.kind, Kind::Gather | Kind::Paint);
+        let (gpu_values, phases) = match self.run_on_gpus(&op, &eligible, keep) {
+            Ok((GpuOut::Device(out), _)) if out.offsets.len() == eligible.len() => {
+                if let Ok(mut c) = self.cost.lock() {
+                    c.observe(slot, Side::Gpu, cells, start.elapsed().as_nanos() as u64);
+                }
+                return self.resident_column(callee, args, &plans, out, start);
+            }
+            Ok((GpuOut::Values(v), p)) if v.len() == eligible.len() => (v, p),
             Ok(_) => {
                 self.fail(&op, &GpuError::Driver("wrong number of results".into()));
                 return cpu();

@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use crate::batch::Column;
+use crate::batch::{Column, DeviceGrid};
 use crate::signatures::Prim;
 use crate::values::{Cell, Color, Grid, Loc, Value};
 
@@ -230,13 +230,53 @@ impl PatchRef {
     }
 }
 
+/// A grid argument: a host value, or a grid a device already holds (the
+/// output of an earlier GPU call, not copied to the host).
+#[derive(Clone)]
+pub enum GridSrc {
+    Host(Arc<Grid>),
+    Device(DeviceGrid),
+}
+
+impl std::fmt::Debug for GridSrc {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GridSrc::Host(g) => write!(f, "Host({}x{})", g.height(), g.width()),
+            GridSrc::Device(d) => write!(f, "Device({}: {}x{} at {})", d.device, d.h, d.w, d.offset),
+        }
+    }
+}
+
+impl GridSrc {
+    pub fn height(&self) -> usize {
+        match self {
+            GridSrc::Host(g) => g.height(),
+            GridSrc::Device(d) => d.h as usize,
+        }
+    }
+    pub fn width(&self) -> usize {
+        match self {
+            GridSrc::Host(g) => g.width(),
+            GridSrc::Device(d) => d.w as usize,
+        }
+    }
+}
+
+/// A row's argument as the planner sees it.
+#[derive(Clone, Copy)]
+pub enum Arg<'a> {
+    Value(&'a Value),
+    /// A grid held by a device (never empty).
+    Device(&'a DeviceGrid),
+}
+
 /// One eligible row: its input grids, parameters and output shape.
 #[derive(Clone, Debug)]
 pub struct RowPlan {
     /// The first input grid (none for `canvas`).
-    pub a: Option<Arc<Grid>>,
+    pub a: Option<GridSrc>,
     /// The second input grid (binary operations).
-    pub b: Option<Arc<Grid>>,
+    pub b: Option<GridSrc>,
     /// The patch painted (paint rows).
     pub patch: Option<PatchRef>,
     pub params: [i32; 3],
@@ -248,43 +288,46 @@ pub struct RowPlan {
 impl RowPlan {
     /// Cells read and written: the work measure of the cost model.
     pub fn cells(&self) -> usize {
-        let n = |g: &Option<Arc<Grid>>| g.as_ref().map_or(0, |g| g.height() * g.width());
+        let n = |g: &Option<GridSrc>| g.as_ref().map_or(0, |g| g.height() * g.width());
         n(&self.a) + n(&self.b) + self.out.0 * self.out.1 + self.patch.as_ref().map_or(0, |p| p.len())
     }
 }
 
-fn grid(v: &Value) -> Option<&Arc<Grid>> {
+fn grid(v: &Arg) -> Option<GridSrc> {
     match v {
-        Value::Grid(g) if g.height() > 0 && g.width() > 0 => Some(g),
+        Arg::Value(Value::Grid(g)) if g.height() > 0 && g.width() > 0 => {
+            Some(GridSrc::Host(g.clone()))
+        }
+        Arg::Device(d) => Some(GridSrc::Device((*d).clone())),
         _ => None,
     }
 }
 
-fn int(v: &Value) -> Option<i64> {
+fn int(v: &Arg) -> Option<i64> {
     match v {
-        Value::Int(i) => Some(*i),
-        Value::Bool(b) => Some(*b as i64),
+        Arg::Value(Value::Int(i)) => Some(*i),
+        Arg::Value(Value::Bool(b)) => Some(*b as i64),
         _ => None,
     }
 }
 
-fn color(v: &Value) -> Option<i32> {
+fn color(v: &Arg) -> Option<i32> {
     int(v).and_then(|i| Color::try_from(i).ok()).map(i32::from)
 }
 
 /// A factor for scaling: 1..=30 (larger ones go to the CPU).
-fn factor(v: &Value) -> Option<usize> {
+fn factor(v: &Arg) -> Option<usize> {
     int(v).filter(|f| (1..=30).contains(f)).map(|f| f as usize)
 }
 
-fn pair(v: &Value) -> Option<(i64, i64)> {
+fn pair(v: &Arg) -> Option<(i64, i64)> {
     match v {
-        Value::Pair(a, b) => Some((*a, *b)),
+        Arg::Value(Value::Pair(a, b)) => Some((*a, *b)),
         _ => None,
     }
 }
 
-fn unary(a: &Arc<Grid>, params: [i32; 3], out: (usize, usize)) -> Option<RowPlan> {
+fn unary(a: &GridSrc, params: [i32; 3], out: (usize, usize)) -> Option<RowPlan> {
     let ok = out.0 > 0 && out.1 > 0 && out.0 * out.1 <= MAX_ROW_CELLS;
     ok.then(|| RowPlan {
         a: Some(a.clone()),
@@ -298,21 +341,27 @@ fn unary(a: &Arc<Grid>, params: [i32; 3], out: (usize, usize)) -> Option<RowPlan
 /// The plan of one row of `op` with arguments `args`, or `None` when the row
 /// must run on the CPU.
 pub fn plan_row(op: &Op, args: &[&Value]) -> Option<RowPlan> {
-    let hw = |g: &Grid| (g.height(), g.width());
+    let args: Vec<Arg> = args.iter().map(|v| Arg::Value(v)).collect();
+    plan_row_args(op, &args)
+}
+
+/// [`plan_row`] of arguments some of which a device holds.
+pub fn plan_row_args(op: &Op, args: &[Arg]) -> Option<RowPlan> {
+    let hw = |g: &GridSrc| (g.height(), g.width());
     match op.prim {
         Prim::rot90 | Prim::rot270 | Prim::dmirror | Prim::cmirror => {
             let [a] = args else { return None };
-            let a = grid(a)?;
+            let a = &grid(a)?;
             unary(a, [0; 3], (a.width(), a.height()))
         }
         Prim::rot180 | Prim::hmirror | Prim::vmirror => {
             let [a] = args else { return None };
-            let a = grid(a)?;
+            let a = &grid(a)?;
             unary(a, [0; 3], hw(a))
         }
         Prim::tophalf | Prim::bottomhalf => {
             let [a] = args else { return None };
-            let a = grid(a)?;
+            let a = &grid(a)?;
             let (h, w) = hw(a);
             let top = if op.prim == Prim::tophalf {
                 0
@@ -323,7 +372,7 @@ pub fn plan_row(op: &Op, args: &[&Value]) -> Option<RowPlan> {
         }
         Prim::lefthalf | Prim::righthalf => {
             let [a] = args else { return None };
-            let a = grid(a)?;
+            let a = &grid(a)?;
             let (h, w) = hw(a);
             let left = if op.prim == Prim::lefthalf {
                 0
@@ -334,13 +383,13 @@ pub fn plan_row(op: &Op, args: &[&Value]) -> Option<RowPlan> {
         }
         Prim::trim => {
             let [a] = args else { return None };
-            let a = grid(a)?;
+            let a = &grid(a)?;
             let (h, w) = hw(a);
             unary(a, [1, 1, 0], (h.saturating_sub(2), w.saturating_sub(2)))
         }
         Prim::crop => {
             let [a, start, dims] = args else { return None };
-            let a = grid(a)?;
+            let a = &grid(a)?;
             let (h, w) = hw(a);
             let (i0, j0) = pair(start)?;
             let (dh, dw) = pair(dims)?;
@@ -358,7 +407,7 @@ pub fn plan_row(op: &Op, args: &[&Value]) -> Option<RowPlan> {
         }
         Prim::upscale | Prim::hupscale | Prim::vupscale => {
             let [a, f] = args else { return None };
-            let a = grid(a)?;
+            let a = &grid(a)?;
             let f = factor(f)?;
             let (fi, fj) = match op.prim {
                 Prim::upscale => (f, f),
@@ -370,14 +419,14 @@ pub fn plan_row(op: &Op, args: &[&Value]) -> Option<RowPlan> {
         }
         Prim::downscale => {
             let [a, f] = args else { return None };
-            let a = grid(a)?;
+            let a = &grid(a)?;
             let f = factor(f)?;
             let (h, w) = hw(a);
             unary(a, [f as i32, 0, 0], (h.div_ceil(f), w.div_ceil(f)))
         }
         Prim::replace | Prim::switch => {
             let [a, x, y] = args else { return None };
-            let a = grid(a)?;
+            let a = &grid(a)?;
             unary(a, [color(x)?, color(y)?, 0], hw(a))
         }
         Prim::canvas => {
@@ -403,7 +452,7 @@ pub fn plan_row(op: &Op, args: &[&Value]) -> Option<RowPlan> {
                 (Prim::hconcat | Prim::vconcat, [a, b]) => (a, b, 0),
                 _ => return None,
             };
-            let (a, b) = (grid(a)?, grid(b)?);
+            let (a, b) = (&grid(a)?, &grid(b)?);
             let ((ha, wa), (hb, wb)) = (hw(a), hw(b));
             let out = match op.prim {
                 // The reference reads b[i][j] for every cell of a.
@@ -421,7 +470,7 @@ pub fn plan_row(op: &Op, args: &[&Value]) -> Option<RowPlan> {
         Prim::mostcolor | Prim::leastcolor | Prim::numcolors | Prim::palette => {
             let [a] = args else { return None };
             Some(RowPlan {
-                a: Some(grid(a)?.clone()),
+                a: Some(grid(a)?),
                 b: None,
                 patch: None,
                 params: [0; 3],
@@ -432,7 +481,7 @@ pub fn plan_row(op: &Op, args: &[&Value]) -> Option<RowPlan> {
             let [a, c] = args else { return None };
             let p0 = color(c)?;
             Some(RowPlan {
-                a: Some(grid(a)?.clone()),
+                a: Some(grid(a)?),
                 b: None,
                 patch: None,
                 params: [p0, 0, 0],
@@ -442,7 +491,7 @@ pub fn plan_row(op: &Op, args: &[&Value]) -> Option<RowPlan> {
         Prim::objects | Prim::partition | Prim::fgpartition | Prim::ofcolor => {
             let (a, mode, flags) = match (op.prim, args) {
                 (Prim::objects, [a, u, d, b]) => {
-                    let flag = |v: &Value, bit: i32| int(v).map(|x| if x != 0 { bit } else { 0 });
+                    let flag = |v: &Arg, bit: i32| int(v).map(|x| if x != 0 { bit } else { 0 });
                     (a, MODE_OBJECTS, flag(u, 1)? | flag(d, 2)? | flag(b, 4)?)
                 }
                 (Prim::partition, [a]) => (a, MODE_PARTITION, 0),
@@ -450,7 +499,7 @@ pub fn plan_row(op: &Op, args: &[&Value]) -> Option<RowPlan> {
                 (Prim::ofcolor, [a, c]) => (a, MODE_OFCOLOR, color(c)?),
                 _ => return None,
             };
-            let a = grid(a)?;
+            let a = &grid(a)?;
             let (h, w) = hw(a);
             (h * w <= MAX_COMPONENT_CELLS).then(|| RowPlan {
                 a: Some(a.clone()),
@@ -465,20 +514,20 @@ pub fn plan_row(op: &Op, args: &[&Value]) -> Option<RowPlan> {
             let (a, colour, patch, mode) = match (args, op.prim) {
                 ([a, c, p], Prim::fill | Prim::underfill) => {
                     let patch = match p {
-                        Value::Indices(l) => PatchRef::Locs(l.clone()),
-                        Value::Object(c) => PatchRef::Cells(c.clone()),
+                        Arg::Value(Value::Indices(l)) => PatchRef::Locs(l.clone()),
+                        Arg::Value(Value::Object(c)) => PatchRef::Cells(c.clone()),
                         _ => return None,
                     };
                     (a, color(c)?, patch, 0)
                 }
                 // A tuple of cells paints in its own order, duplicates and
                 // all: the CPU's.
-                ([a, Value::Object(c)], Prim::paint | Prim::underpaint) => {
+                ([a, Arg::Value(Value::Object(c))], Prim::paint | Prim::underpaint) => {
                     (a, 0, PatchRef::Cells(c.clone()), PAINT_OWN_COLORS)
                 }
                 _ => return None,
             };
-            let a = grid(a)?;
+            let a = &grid(a)?;
             let mode = mode | if under { PAINT_UNDER } else { 0 };
             (patch.len() <= MAX_PATCH_CELLS).then(|| RowPlan {
                 a: Some(a.clone()),
@@ -504,11 +553,15 @@ pub fn plan_rows(op: &Op, args: &[&Column], rows: usize) -> Vec<Option<RowPlan>>
         .into_par_iter()
         .with_min_len(512)
         .map(|r| {
-            let mut vals: [&Value; 4] = [&NONE; 4];
+            let mut vals: [Arg; 4] = [Arg::Value(&NONE); 4];
             for (k, c) in args.iter().enumerate() {
-                vals[k] = c.row(r).as_ref().ok()?;
+                // A device's grid is planned where it is (no copy down).
+                vals[k] = match c.device_grid(r) {
+                    Some(d) => Arg::Device(d),
+                    None => Arg::Value(c.row(r).as_ref().ok()?),
+                };
             }
-            plan_row(op, &vals[..args.len()])
+            plan_row_args(op, &vals[..args.len()])
         })
         .collect()
 }
@@ -536,7 +589,7 @@ pub fn descriptors(
     out_offs: &[u32],
 ) -> Vec<i32> {
     let mut d = Vec::with_capacity(plans.len() * DESC);
-    let hw = |g: &Option<Arc<Grid>>| {
+    let hw = |g: &Option<GridSrc>| {
         g.as_ref()
             .map_or((0, 0), |g| (g.height() as i32, g.width() as i32))
     };

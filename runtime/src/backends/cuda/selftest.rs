@@ -210,6 +210,80 @@ pub fn cases(grids: &[Arc<Grid>]) -> Vec<Case> {
     v
 }
 
+/// A chain of grid calls (each reads the one before), on the GPU with the
+/// grids kept on the device and copied down after every call, and on the
+/// CPU: the time of each and the bytes copied down, and any row that
+/// differs. Returns (mismatching rows, whether both GPU runs were healthy).
+fn chain(
+    grids: &[Arc<Grid>],
+    select: &GpuSelect,
+    reference: Reference,
+) -> (usize, bool) {
+    use crate::signatures::Prim as P;
+    let rows = grids.len();
+    let input = Column::Rows(grids.iter().map(|g| Ok(Value::Grid(g.clone()))).collect());
+    let int = |i: i64| Column::Uniform(Ok(Value::Int(i)));
+    let steps: Vec<(Prim, Vec<Column>)> = vec![
+        (P::rot90, vec![]),
+        (P::hmirror, vec![]),
+        (P::replace, vec![int(0), int(7)]),
+        (P::upscale, vec![int(2)]),
+        (P::switch, vec![int(7), int(1)]),
+        (P::downscale, vec![int(2)]),
+        (P::cmirror, vec![]),
+        (P::trim, vec![]),
+    ];
+    let run = |call: &dyn Fn(Callee, &[&Column], usize) -> Column| -> (Column, f64) {
+        let t = Instant::now();
+        let mut col = input.clone();
+        for (p, extra) in &steps {
+            let mut args: Vec<&Column> = vec![&col];
+            args.extend(extra.iter());
+            let next = call(Callee::Prim(*p), &args, rows);
+            col = next;
+        }
+        let col = on_host(col);
+        (col, t.elapsed().as_secs_f64() * 1e3)
+    };
+    let tel = Telemetry::default();
+    let (want, cpu_ms) = run(&|c, a, n| reference(c, a, n, &tel));
+    let mut mismatches = 0;
+    let mut healthy = true;
+    for keep in [true, false] {
+        let b = match GpuBackend::new(select) {
+            Ok(b) => b.forced().with_resident(keep),
+            Err(_) => return (0, false),
+        };
+        let _ = run(&|c, a, n| b.call(c, a, n)); // warm (kernels, staging buffers)
+        let down0 = b.telemetry().crossings.bytes.load(std::sync::atomic::Ordering::Relaxed)
+            + b.telemetry().bytes_from_device.load(std::sync::atomic::Ordering::Relaxed);
+        let (got, ms) = run(&|c, a, n| b.call(c, a, n));
+        let down = b.telemetry().crossings.bytes.load(std::sync::atomic::Ordering::Relaxed)
+            + b.telemetry().bytes_from_device.load(std::sync::atomic::Ordering::Relaxed)
+            - down0;
+        let diff = (0..rows).filter(|&r| got.row(r) != want.row(r)).count();
+        mismatches += diff;
+        healthy &= b.healthy();
+        println!(
+            "chain of {} grid calls on {rows} grids, {}: {ms:.3} ms, {down} bytes copied down, {diff} rows differ (cpu {cpu_ms:.3} ms)",
+            steps.len(),
+            if keep { "kept on the device" } else { "copied down after each call" },
+        );
+    }
+    (mismatches, healthy)
+}
+
+/// A column's values read on the host (a resident column copied down).
+fn on_host(c: Column) -> Column {
+    match &c {
+        Column::Resident(r) => {
+            r.host();
+        }
+        Column::Uniform(_) | Column::Rows(_) => {}
+    }
+    c
+}
+
 /// The reference: how the CPU evaluates a call.
 pub type Reference<'a> = &'a dyn Fn(Callee, &[&Column], usize, &Telemetry) -> Column;
 
@@ -269,11 +343,13 @@ pub fn run(tasks: &[Task], select: &GpuSelect, reference: Reference) -> i32 {
         let want = reference(callee, &args, rows, &tel);
         let cpu_ms = t.elapsed().as_secs_f64() * 1e3;
         let before = backend.telemetry().total_rows().1;
+        // Timed with the results on the host: a column left on the device
+        // is copied down inside the timing.
         let t = Instant::now();
-        let got = backend.call(callee, &args, rows);
+        let got = on_host(backend.call(callee, &args, rows));
         let gpu_ms = t.elapsed().as_secs_f64() * 1e3;
         let t = Instant::now();
-        let again = backend.call(callee, &args, rows);
+        let again = on_host(backend.call(callee, &args, rows));
         let again_ms = t.elapsed().as_secs_f64() * 1e3;
         let on_gpu = (backend.telemetry().total_rows().1 - before) / 2;
         let work: usize = op_for(case.prim)
@@ -319,6 +395,8 @@ pub fn run(tasks: &[Task], select: &GpuSelect, reference: Reference) -> i32 {
             );
         }
     }
+    let (chain_mismatch, chain_ok) = chain(&grids, select, reference);
+    total_mismatch += chain_mismatch;
     let (to, from) = (
         backend
             .telemetry()
@@ -330,7 +408,7 @@ pub fn run(tasks: &[Task], select: &GpuSelect, reference: Reference) -> i32 {
             .load(std::sync::atomic::Ordering::Relaxed),
     );
     println!("bytes to device {to}, from device {from}");
-    let healthy = backend.healthy();
+    let healthy = backend.healthy() && chain_ok;
     let ok = total_mismatch == 0 && healthy;
     println!(
         "gpu selftest: {} cases, {} mismatching rows, {} cases with no GPU row{}: {}",
