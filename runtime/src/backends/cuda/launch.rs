@@ -12,9 +12,10 @@ use cudarc::driver::CudaStream;
 
 use super::cache::Cache;
 use super::device::{guard, Device, GpuError, GpuResult};
-use super::ops::{self, GridSrc, Kind, Op, RowPlan, Sets, DESC, REDUCE_STRIDE};
+use super::ops::{self, Buffers, DeviceRef, GridSrc, Kind, Op, RowPlan, Sets, DESC, REDUCE_STRIDE};
 use super::pack;
-use crate::batch::{Crossings, DeviceGrid, Slot};
+use crate::batch::{Crossings, Slot};
+use std::any::Any;
 use crate::error::{Error, ErrorKind, Result};
 use crate::values::{Cell, Grid, Loc, Value};
 
@@ -44,17 +45,16 @@ pub struct DeviceOut {
 /// once. `None` for a buffer of another type (not this backend's).
 fn download_buffers(
     stream: &Arc<CudaStream>,
-    grids: &[&DeviceGrid],
+    buffers: &[&Arc<dyn Any + Send + Sync>],
     bytes: &mut u64,
 ) -> GpuResult<Vec<(usize, Vec<i8>)>> {
     let mut seen: Vec<(usize, Vec<i8>)> = Vec::new();
-    for g in grids {
-        let key = Arc::as_ptr(&g.buffer) as *const () as usize;
+    for b in buffers {
+        let key = Arc::as_ptr(b) as *const () as usize;
         if seen.iter().any(|(k, _)| *k == key) {
             continue;
         }
-        let buf = g
-            .buffer
+        let buf = b
             .downcast_ref::<CudaSlice<i8>>()
             .ok_or(GpuError::Driver("a device column of another backend".into()))?;
         let cells = stream.clone_dtoh(buf)?;
@@ -65,9 +65,8 @@ fn download_buffers(
     Ok(seen)
 }
 
-fn cut(cells: &[(usize, Vec<i8>)], g: &DeviceGrid) -> Arc<Grid> {
-    let key = Arc::as_ptr(&g.buffer) as *const () as usize;
-    let (h, w, off) = (g.h as usize, g.w as usize, g.offset as usize);
+fn cut(cells: &[(usize, Vec<i8>)], key: usize, g: (u32, u32, u32)) -> Arc<Grid> {
+    let (off, h, w) = (g.0 as usize, g.1 as usize, g.2 as usize);
     let host = cells
         .iter()
         .find(|(k, _)| *k == key)
@@ -83,10 +82,10 @@ pub fn fetch_column(
     slots: &[Slot],
     crossings: &Crossings,
 ) -> Vec<Result<Value>> {
-    let grids: Vec<&DeviceGrid> = slots
+    let grids: Vec<&Arc<dyn Any + Send + Sync>> = slots
         .iter()
         .filter_map(|s| match s {
-            Slot::Device(g) => Some(g),
+            Slot::Device(g) => Some(&g.buffer),
             Slot::Host(_) => None,
         })
         .collect();
@@ -113,50 +112,61 @@ pub fn fetch_column(
         .with_min_len(64)
         .map(|s| match s {
             Slot::Host(v) => v.clone(),
-            Slot::Device(g) => Ok(Value::Grid(cut(&cells, g))),
+            Slot::Device(g) => {
+                let key = Arc::as_ptr(&g.buffer) as *const () as usize;
+                Ok(Value::Grid(cut(&cells, key, (g.offset, g.h, g.w))))
+            }
         })
         .collect()
 }
 
 /// The device buffer holding `grids` and each one's offset: found resident,
 /// or packed, uploaded and registered.
+#[allow(clippy::too_many_arguments)]
 fn inputs(
     dev: &Device,
     slot: usize,
     srcs: &[&GridSrc],
+    buffers: &Buffers,
     cache: &Mutex<DeviceCache>,
     uploaded: &mut u64,
     downloaded: &mut u64,
 ) -> GpuResult<(Arc<CudaSlice<i8>>, Vec<u32>)> {
     // All in one buffer of this device (one earlier call's output): read
     // there.
-    let device: Vec<&DeviceGrid> = srcs
+    let device: Vec<&DeviceRef> = srcs
         .iter()
         .filter_map(|s| match s {
             GridSrc::Device(d) => Some(d),
             GridSrc::Host(_) => None,
         })
         .collect();
+    let buffer = |d: &DeviceRef| buffers.get(d.buffer as usize).ok_or(GpuError::Driver("no such device buffer".into()));
     if let Some(first) = device.first() {
         let same = device.len() == srcs.len()
             && device
                 .iter()
-                .all(|d| d.device == slot && Arc::ptr_eq(&d.buffer, &first.buffer));
+                .all(|d| d.device == slot && d.buffer == first.buffer);
         if same {
-            if let Ok(buf) = first.buffer.clone().downcast::<CudaSlice<i8>>() {
+            if let Ok(buf) = buffer(first)?.clone().downcast::<CudaSlice<i8>>() {
                 return Ok((buf, device.iter().map(|d| d.offset).collect()));
             }
         }
     }
     // Otherwise on the host: device grids copied down, then packed.
-    let cells = download_buffers(&dev.stream, &device, downloaded)?;
+    let used: Vec<&Arc<dyn Any + Send + Sync>> =
+        device.iter().map(|d| buffer(d)).collect::<GpuResult<_>>()?;
+    let cells = download_buffers(&dev.stream, &used, downloaded)?;
     let owned: Vec<Arc<Grid>> = srcs
         .iter()
         .map(|s| match s {
-            GridSrc::Host(g) => g.clone(),
-            GridSrc::Device(d) => cut(&cells, d),
+            GridSrc::Host(g) => Ok(g.clone()),
+            GridSrc::Device(d) => {
+                let key = Arc::as_ptr(buffer(d)?) as *const () as usize;
+                Ok(cut(&cells, key, (d.offset, d.h, d.w)))
+            }
         })
-        .collect();
+        .collect::<GpuResult<_>>()?;
     let grids: Vec<&Arc<Grid>> = owned.iter().collect();
     let grids = &grids[..];
     if let Some(found) = cache
@@ -189,11 +199,13 @@ pub fn run_chunk(
     slot: usize,
     op: &Op,
     plans: &[&RowPlan],
+    buffers: &Buffers,
     cache: &Mutex<DeviceCache>,
     keep_on_device: bool,
 ) -> GpuResult<ChunkOut> {
     let mut up = 0u64;
     let mut down = 0u64;
+    let t0 = Instant::now();
     let mut clock = Instant::now();
     let mut phases = [0u64; 4];
     let mut lap = |k: usize| {
@@ -204,12 +216,12 @@ pub fn run_chunk(
     let grids_b: Vec<&GridSrc> = plans.iter().filter_map(|p| p.b.as_ref()).collect();
     // Every row of one call has the same arguments present.
     let a = if grids_a.len() == plans.len() {
-        Some(inputs(dev, slot, &grids_a, cache, &mut up, &mut down)?)
+        Some(inputs(dev, slot, &grids_a, buffers, cache, &mut up, &mut down)?)
     } else {
         None
     };
     let b = if grids_b.len() == plans.len() {
-        Some(inputs(dev, slot, &grids_b, cache, &mut up, &mut down)?)
+        Some(inputs(dev, slot, &grids_b, buffers, cache, &mut up, &mut down)?)
     } else {
         None
     };
@@ -229,7 +241,13 @@ pub fn run_chunk(
             let shapes: Vec<(usize, usize)> = plans.iter().map(|p| p.out).collect();
             let (out_offs, total) = pack::out_offsets(&shapes).ok_or(GpuError::OutOfMemory)?;
             let desc = ops::descriptors(plans, &a_offs, &b_offs, &out_offs);
+            if trace_on() {
+                eprintln!("gpu trace:   descriptors built at {} us", t0.elapsed().as_micros());
+            }
             let desc_dev = stream.clone_htod(&desc)?;
+            if trace_on() {
+                eprintln!("gpu trace:   descriptors up at {} us", t0.elapsed().as_micros());
+            }
             up += (desc.len() * 4) as u64;
             let mut out = stream.alloc_zeros::<i8>(total.max(1))?;
             let total_i = total as i32;
@@ -474,6 +492,11 @@ pub fn run_chunk(
             })
         }
     }
+}
+
+fn trace_on() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| std::env::var_os("BATTGEN_GPU_TRACE").is_some_and(|v| v != "0"))
 }
 
 /// The location of a key (see `kernels/patches.cu`).

@@ -38,7 +38,7 @@ pub use device::{GpuError, GpuResult, GpuSelect};
 use cost::{CostModel, Side};
 use device::{guard, Device};
 use launch::{run_chunk, DeviceCache};
-use ops::{op_for, plan_rows, GridSrc, Kind, Op, RowPlan};
+use ops::{op_for, plan_rows_with, GridSrc, Kind, Op, RowPlan};
 
 /// Bytes of grids kept resident per device (env `BATTGEN_GPU_CACHE_MB`).
 fn cache_budget() -> usize {
@@ -197,7 +197,13 @@ impl GpuBackend {
     /// Run `plans` over the devices; values in row order (`None`: a row
     /// the kernel left to the CPU), or with `keep` and one device, grid
     /// outputs left on it.
-    fn run_on_gpus(&self, op: &Op, plans: &[&RowPlan], keep: bool) -> GpuResult<(GpuOut, [u64; 4])> {
+    fn run_on_gpus(
+        &self,
+        op: &Op,
+        plans: &[&RowPlan],
+        buffers: &ops::Buffers,
+        keep: bool,
+    ) -> GpuResult<(GpuOut, [u64; 4])> {
         let keep = keep && self.devices.len() == 1;
         if self.fault == Some(op.prim) {
             return Err(GpuError::Driver("injected fault".into()));
@@ -207,7 +213,8 @@ impl GpuBackend {
         let run = |d: usize, rows: &[usize]| -> GpuResult<(launch::ChunkOut, f64)> {
             let t = Instant::now();
             let mine: Vec<&RowPlan> = rows.iter().map(|&i| plans[i]).collect();
-            let out = guard(|| run_chunk(&self.devices[d], d, op, &mine, &self.cache, keep))?;
+            let out =
+                guard(|| run_chunk(&self.devices[d], d, op, &mine, buffers, &self.cache, keep))?;
             let work: usize = rows.iter().map(|&i| cells[i]).sum();
             Ok((out, work as f64 / (t.elapsed().as_nanos() as f64).max(1.0)))
         };
@@ -390,7 +397,8 @@ impl Backend for GpuBackend {
             return cpu();
         }
         let t_plan = Instant::now();
-        let plans = plan_rows(&op, args, rows);
+        let buffers = ops::device_buffers(args, rows);
+        let plans = plan_rows_with(&op, args, rows, &buffers);
         let eligible: Vec<&RowPlan> = plans.iter().flatten().collect();
         let cells: usize = eligible.iter().map(|p| p.cells()).sum();
         if eligible.is_empty() {
@@ -414,12 +422,26 @@ impl Backend for GpuBackend {
         }
         let plan_us = t_plan.elapsed().as_micros();
         let keep = self.resident && matches!(op.kind, Kind::Gather | Kind::Paint);
-        let (gpu_values, phases) = match self.run_on_gpus(&op, &eligible, keep) {
-            Ok((GpuOut::Device(out), _)) if out.offsets.len() == eligible.len() => {
+        let (gpu_values, phases) = match self.run_on_gpus(&op, &eligible, &buffers, keep) {
+            Ok((GpuOut::Device(out), phases)) if out.offsets.len() == eligible.len() => {
                 if let Ok(mut c) = self.cost.lock() {
                     c.observe(slot, Side::Gpu, cells, start.elapsed().as_nanos() as u64);
                 }
-                return self.resident_column(callee, args, &plans, out, start);
+                let launched_us = t_plan.elapsed().as_micros();
+                let col = self.resident_column(callee, args, &plans, out, start);
+                if self.trace {
+                    eprintln!(
+                        "gpu trace: {:<10} rows {:>7} gpu, {:>9} cells, kept on the device | us: plan {plan_us}, inputs {}, launch {}, then slots and cpu rows {}, total {}",
+                        op.prim.name(),
+                        eligible.len(),
+                        cells,
+                        phases[0],
+                        phases[1],
+                        t_plan.elapsed().as_micros() - launched_us,
+                        t_plan.elapsed().as_micros()
+                    );
+                }
+                return col;
             }
             Ok((GpuOut::Values(v), p)) if v.len() == eligible.len() => (v, p),
             Ok(_) => {

@@ -230,12 +230,61 @@ impl PatchRef {
     }
 }
 
+/// A grid a device holds, as a call plans it: its buffer is the call's
+/// `buffer`-th device buffer (see [`device_buffers`]; an index, not an
+/// `Arc`: thousands of rows cloning one `Arc` from every core cost more
+/// than the kernel).
+#[derive(Clone, Copy, Debug)]
+pub struct DeviceRef {
+    pub buffer: u32,
+    pub device: usize,
+    pub offset: u32,
+    pub h: u32,
+    pub w: u32,
+}
+
+/// The device buffers a call's resident arguments live in, each once.
+pub type Buffers = Vec<Arc<dyn std::any::Any + Send + Sync>>;
+
+/// The distinct device buffers of the resident columns among `args`.
+pub fn device_buffers(args: &[&Column], rows: usize) -> Buffers {
+    let mut out: Buffers = Vec::new();
+    for c in args {
+        if !matches!(c, Column::Resident(_)) {
+            continue;
+        }
+        let mut last: *const () = std::ptr::null();
+        for r in 0..rows {
+            if let Some(d) = c.device_grid(r) {
+                let p = Arc::as_ptr(&d.buffer) as *const ();
+                if p != last && !out.iter().any(|b| Arc::as_ptr(b) as *const () == p) {
+                    out.push(d.buffer.clone());
+                }
+                last = p;
+            }
+        }
+    }
+    out
+}
+
+fn device_ref(d: &DeviceGrid, buffers: &Buffers) -> Option<DeviceRef> {
+    let p = Arc::as_ptr(&d.buffer) as *const ();
+    let k = buffers.iter().position(|b| Arc::as_ptr(b) as *const () == p)?;
+    Some(DeviceRef {
+        buffer: k as u32,
+        device: d.device,
+        offset: d.offset,
+        h: d.h,
+        w: d.w,
+    })
+}
+
 /// A grid argument: a host value, or a grid a device already holds (the
 /// output of an earlier GPU call, not copied to the host).
 #[derive(Clone)]
 pub enum GridSrc {
     Host(Arc<Grid>),
-    Device(DeviceGrid),
+    Device(DeviceRef),
 }
 
 impl std::fmt::Debug for GridSrc {
@@ -267,7 +316,7 @@ impl GridSrc {
 pub enum Arg<'a> {
     Value(&'a Value),
     /// A grid held by a device (never empty).
-    Device(&'a DeviceGrid),
+    Device(DeviceRef),
 }
 
 /// One eligible row: its input grids, parameters and output shape.
@@ -298,7 +347,7 @@ fn grid(v: &Arg) -> Option<GridSrc> {
         Arg::Value(Value::Grid(g)) if g.height() > 0 && g.width() > 0 => {
             Some(GridSrc::Host(g.clone()))
         }
-        Arg::Device(d) => Some(GridSrc::Device((*d).clone())),
+        Arg::Device(d) => Some(GridSrc::Device(*d)),
         _ => None,
     }
 }
@@ -546,6 +595,16 @@ static NONE: Value = Value::None;
 /// Plans of every row of a call (`None`: CPU). A row whose argument is an
 /// error is never eligible.
 pub fn plan_rows(op: &Op, args: &[&Column], rows: usize) -> Vec<Option<RowPlan>> {
+    plan_rows_with(op, args, rows, &device_buffers(args, rows))
+}
+
+/// [`plan_rows`] with the call's device buffers (resident arguments).
+pub fn plan_rows_with(
+    op: &Op,
+    args: &[&Column],
+    rows: usize,
+    buffers: &Buffers,
+) -> Vec<Option<RowPlan>> {
     if args.len() > 4 {
         return vec![None; rows];
     }
@@ -557,7 +616,7 @@ pub fn plan_rows(op: &Op, args: &[&Column], rows: usize) -> Vec<Option<RowPlan>>
             for (k, c) in args.iter().enumerate() {
                 // A device's grid is planned where it is (no copy down).
                 vals[k] = match c.device_grid(r) {
-                    Some(d) => Arg::Device(d),
+                    Some(d) => Arg::Device(device_ref(d, buffers)?),
                     None => Arg::Value(c.row(r).as_ref().ok()?),
                 };
             }
