@@ -86,6 +86,8 @@ impl Resident {
         }
     }
     /// Every row on the host (the device's copied down on the first call).
+    /// `fetch` must not wait on rayon work: a stolen task reading this
+    /// column would re-enter the initialisation.
     pub fn host(&self) -> &[Result<Value>] {
         self.host.get_or_init(|| (self.fetch)(&self.slots))
     }

@@ -107,9 +107,12 @@ pub fn fetch_column(
         }
     };
     crossings.record(bytes);
+    // Sequential on purpose: this runs inside the column's `OnceLock`
+    // initialisation, and a rayon loop here lets this thread steal a task
+    // that reads the same column, re-entering the initialisation (a
+    // deadlock: the corpus with every eligible row on the GPU hung).
     slots
-        .par_iter()
-        .with_min_len(64)
+        .iter()
         .map(|s| match s {
             Slot::Host(v) => v.clone(),
             Slot::Device(g) => {
