@@ -1,9 +1,7 @@
 #!/bin/bash
-# Device run for issue 11 (staged by tools/device/stage.sh, plus the kernels
-# test binary as kernels_test and tests/data/arc as arc/; the *_prev
-# binaries are the previous GPU line's, run on the same host instance):
-# the device checks, the phases of every GPU call of the check, the bench's
-# GPU lines, per-primitive rows and whole-run output comparisons.
+# Device run for issue 11 (staged by tools/device/stage.sh; the *_start
+# binaries are the base revision's, run on the same host instance): the
+# device checks, the bench's GPU lines and whole-run output comparisons.
 cd "$(dirname "$0")"
 T=training
 date; nproc; nvidia-smi -L
@@ -13,7 +11,7 @@ if [ -x ./kernels_test ]; then
   echo "== kernels test, two streams on GPU 0 (the multi-GPU split)"
   BATTGEN_TEST_GPUS=0,0 BATTGEN_TEST_ARC=arc ./kernels_test gpu_matches 2>&1 | grep -E "^test |test result|panicked|chain|selftest:"
 fi
-for b in corpus corpus_prev corpus; do
+for b in corpus corpus_start corpus; do
   echo "== bench $b"; ./$b --data $T --bench --repeat 3 2>&1 | grep -E "Batched on|Battery  16|identical"
 done
 cmp_out() { python3 - "$OUT" "$@" <<'PY' || echo "no python3"

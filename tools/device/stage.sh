@@ -2,7 +2,8 @@
 # Stage what tools/device/*.sh run on a GPU host (which has no cargo) into
 # .device/ (git-ignored through .git/info/exclude):
 #   gen, corpus (the bundled corpus's battery), solvers (arc-dsl's
-#   solvers.py battery, from $ARC_DSL), solvers.py, training/, evaluation/;
+#   solvers.py battery, from $ARC_DSL), solvers.py, training/, evaluation/,
+#   arc/ (tests/data/arc) and kernels_test (the GPU kernels test binary);
 #   with BASE_REV, the same binaries built from that revision as
 #   gen_start, corpus_start, solvers_start (for back-to-back A/B runs).
 # usage: ARC_DSL=PATH/TO/arc-dsl tools/device/stage.sh [BASE_REV]
@@ -25,6 +26,10 @@ if [ $# -ge 1 ]; then
     git worktree remove --force "$wt"
 fi
 cp "$ARC_DSL/solvers.py" .device/
+# gpu11.sh: the test data and the GPU kernels test binary.
+rm -rf .device/arc && cp -r tests/data/arc .device/arc
+kernels=$(cargo test --release -p battgen-runtime --test kernels --no-run 2>&1 | sed -n 's/.*(\(.*kernels-[0-9a-f]*\)).*/\1/p' | tail -1)
+[ -n "$kernels" ] && cp "$kernels" .device/kernels_test
 rm -rf .device/training .device/evaluation
 cp -r ../shared/arc-agi/training ../shared/arc-agi/evaluation .device/
 cp tools/device/*.sh .device/
