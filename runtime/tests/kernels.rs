@@ -625,6 +625,61 @@ fn a_column_made_on_the_gpu_is_not_uploaded_again() {
     assert_eq!(backend.telemetry().total_rows(), (0, 3 * rows as u64));
 }
 
+/// A call over columns a device holds is planned from their shapes and
+/// buffers alone: no copy to the host (runs everywhere, no GPU needed).
+#[test]
+fn resident_columns_are_planned_where_they_are() {
+    use battgen_runtime::backends::cuda::ops::{device_buffers, GridSrc};
+    use battgen_runtime::batch::{DeviceGrid, Resident, Slot};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+    let fetched = Arc::new(AtomicUsize::new(0));
+    let buffer: Arc<dyn std::any::Any + Send + Sync> = Arc::new(0u8);
+    let on_device = |offset: u32, h: u32, w: u32| {
+        Slot::Device(DeviceGrid {
+            device: 0,
+            buffer: buffer.clone(),
+            offset,
+            h,
+            w,
+        })
+    };
+    let host = Value::grid(Grid::new(1, 2, vec![3, 4]));
+    let resident = |slots: Vec<Slot>| {
+        let counter = fetched.clone();
+        Column::Resident(Arc::new(Resident::new(
+            slots,
+            Box::new(move |s| {
+                counter.fetch_add(1, Ordering::Relaxed);
+                vec![Ok(Value::None); s.len()]
+            }),
+        )))
+    };
+    let a = resident(vec![
+        on_device(0, 2, 3),
+        Slot::Host(Ok(host.clone())),
+        Slot::Host(Err(battgen_runtime::Error::type_error("test"))),
+    ]);
+    let b = resident(vec![
+        on_device(6, 2, 3),
+        on_device(12, 1, 1),
+        on_device(13, 1, 1),
+    ]);
+    assert_eq!(device_buffers(&[&a, &b], 3).len(), 1);
+    let plans = plan_rows(&op_for(Prim::rot90).unwrap(), &[&a], 3);
+    let p0 = plans[0].as_ref().expect("a device grid is eligible");
+    assert!(matches!(p0.a, Some(GridSrc::Device(d)) if d.buffer == 0 && d.offset == 0));
+    assert_eq!(p0.out, (3, 2));
+    assert!(matches!(plans[1].as_ref().unwrap().a, Some(GridSrc::Host(_))));
+    assert!(plans[2].is_none(), "an error row is the CPU's");
+    let plans = plan_rows(&op_for(Prim::hconcat).unwrap(), &[&a, &b], 3);
+    let p0 = plans[0].as_ref().unwrap();
+    assert!(matches!(p0.b, Some(GridSrc::Device(d)) if d.offset == 6));
+    assert_eq!(p0.out, (2, 6));
+    assert_eq!(plans[1].as_ref().unwrap().out, (1, 3));
+    assert_eq!(fetched.load(Ordering::Relaxed), 0, "nothing was copied to the host");
+}
+
 /// The row function of the components kernel (`components_row` in
 /// `kernels/patches.cu`: objects, partition, fgpartition, ofcolor) compiled
 /// as C++ on the host and run on every ARC grid of the tests against the

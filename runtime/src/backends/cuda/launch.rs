@@ -239,7 +239,8 @@ pub fn run_chunk(
     let stream = &dev.stream;
     let f = dev.function(op.kernel)?;
 
-    match op.kind {
+    // Gathers and paints write grids; the other kinds return here.
+    let grids = match op.kind {
         Kind::Gather => {
             let shapes: Vec<(usize, usize)> = plans.iter().map(|p| p.out).collect();
             let (out_offs, total) = pack::out_offsets(&shapes).ok_or(GpuError::OutOfMemory)?;
@@ -272,38 +273,12 @@ pub fn run_chunk(
             // SAFETY: the kernel reads A/B inside each row's grid (shapes and
             // offsets built from the packed grids) and writes `total` cells.
             unsafe { launch.launch(cfg) }?;
-            if keep_on_device {
-                lap(1);
-                return Ok(ChunkOut {
-                    values: Vec::new(),
-                    bytes_to_device: up,
-                    bytes_from_device: down,
-                    phases,
-                    on_device: Some(DeviceOut {
-                        buf: Arc::new(out),
-                        offsets: out_offs,
-                        shapes,
-                    }),
-                });
+            GridsOut {
+                buf: out,
+                offsets: out_offs,
+                shapes,
+                total,
             }
-            let grids = dev.download(&out, |cells| {
-                lap(1);
-                pack::unpack(&cells[..total], &shapes)
-            })?;
-            let values = grids.iter().map(|g| Some(Value::Grid(g.clone()))).collect();
-            lap(2);
-            let out = Arc::new(out);
-            if let Ok(mut c) = cache.lock() {
-                c.insert(slot, out, total, grids, &out_offs);
-            }
-            lap(3);
-            Ok(ChunkOut {
-                values,
-                bytes_to_device: up,
-                bytes_from_device: down + total as u64,
-                phases,
-                on_device: None,
-            })
         }
         Kind::Reduce(reduced) => {
             let desc = ops::descriptors(plans, &a_offs, &b_offs, &[]);
@@ -328,7 +303,7 @@ pub fn run_chunk(
                 .map(|w| Some(ops::reduced_value(reduced, w)))
                 .collect();
             lap(2);
-            Ok(ChunkOut {
+            return Ok(ChunkOut {
                 values,
                 bytes_to_device: up,
                 bytes_from_device: down + (words.len() * 4) as u64,
@@ -405,7 +380,7 @@ pub fn run_chunk(
                 })
                 .collect();
             lap(2);
-            Ok(ChunkOut {
+            return Ok(ChunkOut {
                 values,
                 bytes_to_device: up,
                 bytes_from_device: down
@@ -461,40 +436,66 @@ pub fn run_chunk(
             // SAFETY: block r copies its grid into its output cells and
             // writes only inside them; it reads its own patch cells.
             unsafe { launch.launch(cfg) }?;
-            if keep_on_device {
-                lap(1);
-                return Ok(ChunkOut {
-                    values: Vec::new(),
-                    bytes_to_device: up,
-                    bytes_from_device: down,
-                    phases,
-                    on_device: Some(DeviceOut {
-                        buf: Arc::new(out),
-                        offsets: out_offs,
-                        shapes,
-                    }),
-                });
+            GridsOut {
+                buf: out,
+                offsets: out_offs,
+                shapes,
+                total,
             }
-            let grids = dev.download(&out, |cells| {
-                lap(1);
-                pack::unpack(&cells[..total], &shapes)
-            })?;
-            let values = grids.iter().map(|g| Some(Value::Grid(g.clone()))).collect();
-            lap(2);
-            let out = Arc::new(out);
-            if let Ok(mut c) = cache.lock() {
-                c.insert(slot, out, total, grids, &out_offs);
-            }
-            lap(3);
-            Ok(ChunkOut {
-                values,
-                bytes_to_device: up,
-                bytes_from_device: down + total as u64,
-                phases,
-                on_device: None,
-            })
         }
+    };
+    let (values, on_device, bytes) =
+        grid_outputs(dev, slot, grids, cache, keep_on_device, &mut lap)?;
+    Ok(ChunkOut {
+        values,
+        bytes_to_device: up,
+        bytes_from_device: down + bytes,
+        phases,
+        on_device,
+    })
+}
+
+/// The grids a gather or paint call wrote on the device.
+struct GridsOut {
+    buf: CudaSlice<i8>,
+    offsets: Vec<u32>,
+    shapes: Vec<(usize, usize)>,
+    total: usize,
+}
+
+/// A grid call's outputs: left on the device (`keep`), or copied down, cut
+/// into values and registered as resident for later calls. Returns the
+/// values, the device outputs and the bytes copied down.
+type GridResult = (Vec<Option<Value>>, Option<DeviceOut>, u64);
+
+fn grid_outputs(
+    dev: &Device,
+    slot: usize,
+    out: GridsOut,
+    cache: &Mutex<DeviceCache>,
+    keep: bool,
+    lap: &mut dyn FnMut(usize),
+) -> GpuResult<GridResult> {
+    if keep {
+        lap(1);
+        let on_device = DeviceOut {
+            buf: Arc::new(out.buf),
+            offsets: out.offsets,
+            shapes: out.shapes,
+        };
+        return Ok((Vec::new(), Some(on_device), 0));
     }
+    let grids = dev.download(&out.buf, |cells| {
+        lap(1);
+        pack::unpack(&cells[..out.total], &out.shapes)
+    })?;
+    let values = grids.iter().map(|g| Some(Value::Grid(g.clone()))).collect();
+    lap(2);
+    if let Ok(mut c) = cache.lock() {
+        c.insert(slot, Arc::new(out.buf), out.total, grids, &out.offsets);
+    }
+    lap(3);
+    Ok((values, None, out.total as u64))
 }
 
 fn trace_on() -> bool {
