@@ -32,12 +32,17 @@ pub enum Column {
     Resident(Arc<Resident>),
 }
 
-/// A grid held by a device: where, and its shape. `buffer` is the
-/// backend's own (it downcasts it); the batch layer only passes it on.
-#[derive(Clone)]
+/// A device buffer of a backend (it downcasts it; the batch layer only
+/// passes it on).
+pub type DeviceBuffer = Arc<dyn Any + Send + Sync>;
+
+/// A grid held by a device: in which of its column's buffers, where, and
+/// its shape (an index, not an `Arc` per row: thousands of rows cloning one
+/// `Arc` cost more than the kernel).
+#[derive(Clone, Copy, Debug)]
 pub struct DeviceGrid {
     pub device: usize,
-    pub buffer: Arc<dyn Any + Send + Sync>,
+    pub buffer: u32,
     pub offset: u32,
     pub h: u32,
     pub w: u32,
@@ -53,9 +58,11 @@ pub enum Slot {
 }
 
 /// Copies the device rows of a column to the host, counting the bytes.
-pub type Fetch = Box<dyn Fn(&[Slot]) -> Vec<Result<Value>> + Send + Sync>;
+pub type Fetch = Box<dyn Fn(&[DeviceBuffer], &[Slot]) -> Vec<Result<Value>> + Send + Sync>;
 
 pub struct Resident {
+    /// The device buffers the slots point into.
+    pub buffers: Vec<DeviceBuffer>,
     pub slots: Vec<Slot>,
     host: OnceLock<Vec<Result<Value>>>,
     fetch: Fetch,
@@ -78,8 +85,9 @@ impl std::fmt::Debug for Resident {
 }
 
 impl Resident {
-    pub fn new(slots: Vec<Slot>, fetch: Fetch) -> Resident {
+    pub fn new(buffers: Vec<DeviceBuffer>, slots: Vec<Slot>, fetch: Fetch) -> Resident {
         Resident {
+            buffers,
             slots,
             host: OnceLock::new(),
             fetch,
@@ -89,7 +97,7 @@ impl Resident {
     /// `fetch` must not wait on rayon work: a stolen task reading this
     /// column would re-enter the initialisation.
     pub fn host(&self) -> &[Result<Value>] {
-        self.host.get_or_init(|| (self.fetch)(&self.slots))
+        self.host.get_or_init(|| (self.fetch)(&self.buffers, &self.slots))
     }
     /// Have the device's rows been copied down?
     pub fn fetched(&self) -> bool {
@@ -120,6 +128,13 @@ impl Column {
                 Slot::Device(_) => None,
             },
             other => other.row(row).as_ref().err().copied(),
+        }
+    }
+    /// The device buffers of a resident column (none for another).
+    pub fn device_buffers(&self) -> &[DeviceBuffer] {
+        match self {
+            Column::Resident(c) => &c.buffers,
+            _ => &[],
         }
     }
     /// The device grid at `row`, if the row is held by a device.
@@ -356,7 +371,7 @@ mod resident_tests {
         let counter = fetches.clone();
         let device = DeviceGrid {
             device: 0,
-            buffer: Arc::new(()),
+            buffer: 0,
             offset: 0,
             h: 1,
             w: 2,
@@ -367,8 +382,9 @@ mod resident_tests {
             Slot::Host(Ok(Value::Int(3))),
         ];
         let col = Column::Resident(Arc::new(Resident::new(
+            vec![Arc::new(())],
             slots,
-            Box::new(move |slots| {
+            Box::new(move |_, slots| {
                 counter.fetch_add(1, Ordering::Relaxed);
                 slots
                     .iter()

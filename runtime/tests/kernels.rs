@@ -638,7 +638,7 @@ fn resident_columns_are_planned_where_they_are() {
     let on_device = |offset: u32, h: u32, w: u32| {
         Slot::Device(DeviceGrid {
             device: 0,
-            buffer: buffer.clone(),
+            buffer: 0,
             offset,
             h,
             w,
@@ -648,8 +648,9 @@ fn resident_columns_are_planned_where_they_are() {
     let resident = |slots: Vec<Slot>| {
         let counter = fetched.clone();
         Column::Resident(Arc::new(Resident::new(
+            vec![buffer.clone()],
             slots,
-            Box::new(move |s| {
+            Box::new(move |_, s| {
                 counter.fetch_add(1, Ordering::Relaxed);
                 vec![Ok(Value::None); s.len()]
             }),
@@ -665,7 +666,8 @@ fn resident_columns_are_planned_where_they_are() {
         on_device(12, 1, 1),
         on_device(13, 1, 1),
     ]);
-    assert_eq!(device_buffers(&[&a, &b], 3).len(), 1);
+    let (buffers, maps) = device_buffers(&[&a, &b]);
+    assert_eq!((buffers.len(), maps), (1, vec![vec![0], vec![0]]));
     let plans = plan_rows(&op_for(Prim::rot90).unwrap(), &[&a], 3);
     let p0 = plans[0].as_ref().expect("a device grid is eligible");
     assert!(matches!(p0.a, Some(GridSrc::Device(d)) if d.buffer == 0 && d.offset == 0));

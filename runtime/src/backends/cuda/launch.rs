@@ -14,7 +14,7 @@ use super::cache::Cache;
 use super::device::{guard, Device, GpuError, GpuResult};
 use super::ops::{self, Buffers, DeviceRef, GridSrc, Kind, Op, RowPlan, Sets, DESC, REDUCE_STRIDE};
 use super::pack;
-use crate::batch::{Crossings, Slot};
+use crate::batch::{Crossings, DeviceBuffer, Slot};
 use std::any::Any;
 use crate::error::{Error, ErrorKind, Result};
 use crate::values::{Cell, Grid, Loc, Value};
@@ -79,18 +79,13 @@ fn cut(cells: &[(usize, Vec<i8>)], key: usize, g: (u32, u32, u32)) -> Arc<Grid> 
 /// Counts the copy as a host crossing.
 pub fn fetch_column(
     stream: &Arc<CudaStream>,
+    buffers: &[DeviceBuffer],
     slots: &[Slot],
     crossings: &Crossings,
 ) -> Vec<Result<Value>> {
-    let grids: Vec<&Arc<dyn Any + Send + Sync>> = slots
-        .iter()
-        .filter_map(|s| match s {
-            Slot::Device(g) => Some(&g.buffer),
-            Slot::Host(_) => None,
-        })
-        .collect();
+    let used: Vec<&DeviceBuffer> = buffers.iter().collect();
     let mut bytes = 0u64;
-    let cells = match guard(|| download_buffers(stream, &grids, &mut bytes)) {
+    let cells = match guard(|| download_buffers(stream, &used, &mut bytes)) {
         Ok(c) => c,
         Err(e) => {
             // The device lost its column: its rows cannot be recovered
@@ -116,7 +111,9 @@ pub fn fetch_column(
         .map(|s| match s {
             Slot::Host(v) => v.clone(),
             Slot::Device(g) => {
-                let key = Arc::as_ptr(&g.buffer) as *const () as usize;
+                let key = buffers
+                    .get(g.buffer as usize)
+                    .map_or(0, |b| Arc::as_ptr(b) as *const () as usize);
                 Ok(Value::Grid(cut(&cells, key, (g.offset, g.h, g.w))))
             }
         })

@@ -27,7 +27,8 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use crate::batch::{
-    all_uniform, cpu_batch_rows, eval_row, Backend, Callee, Column, CpuBackend, DeviceGrid,
+    all_uniform, cpu_batch_rows, eval_row, Backend, Callee, Column, CpuBackend, DeviceBuffer,
+    DeviceGrid,
     Resident, Slot, Telemetry,
 };
 use crate::error::Result;
@@ -321,7 +322,7 @@ impl GpuBackend {
         self.telemetry
             .record(&callee, out.offsets.len() as u64, true, start);
         let cpu_start = Instant::now();
-        let buffer: Arc<dyn std::any::Any + Send + Sync> = out.buf;
+        let buffer: DeviceBuffer = out.buf;
         let mut k = 0usize;
         let mut cpu_rows = 0u64;
         let slots: Vec<Slot> = plans
@@ -332,7 +333,7 @@ impl GpuBackend {
                     let (h, w) = out.shapes[k];
                     let g = DeviceGrid {
                         device: 0,
-                        buffer: buffer.clone(),
+                        buffer: 0,
                         offset: out.offsets[k],
                         h: h as u32,
                         w: w as u32,
@@ -352,8 +353,11 @@ impl GpuBackend {
         let stream = self.devices[0].stream.clone();
         let crossings = self.telemetry.crossings.clone();
         Column::Resident(Arc::new(Resident::new(
+            vec![buffer],
             slots,
-            Box::new(move |slots| launch::fetch_column(&stream, slots, &crossings)),
+            Box::new(move |buffers, slots| {
+                launch::fetch_column(&stream, buffers, slots, &crossings)
+            }),
         )))
     }
 }
@@ -397,8 +401,8 @@ impl Backend for GpuBackend {
             return cpu();
         }
         let t_plan = Instant::now();
-        let buffers = ops::device_buffers(args, rows);
-        let plans = plan_rows_with(&op, args, rows, &buffers);
+        let (buffers, maps) = ops::device_buffers(args);
+        let plans = plan_rows_with(&op, args, rows, &maps);
         let eligible: Vec<&RowPlan> = plans.iter().flatten().collect();
         let cells: usize = eligible.iter().map(|p| p.cells()).sum();
         if eligible.is_empty() {

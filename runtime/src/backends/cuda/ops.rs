@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use crate::batch::{Column, DeviceGrid};
+use crate::batch::{Column, DeviceBuffer, DeviceGrid};
 use crate::signatures::Prim;
 use crate::values::{Cell, Color, Grid, Loc, Value};
 
@@ -244,34 +244,36 @@ pub struct DeviceRef {
 }
 
 /// The device buffers a call's resident arguments live in, each once.
-pub type Buffers = Vec<Arc<dyn std::any::Any + Send + Sync>>;
+pub type Buffers = Vec<DeviceBuffer>;
 
-/// The distinct device buffers of the resident columns among `args`.
-pub fn device_buffers(args: &[&Column], rows: usize) -> Buffers {
-    let mut out: Buffers = Vec::new();
-    for c in args {
-        if !matches!(c, Column::Resident(_)) {
-            continue;
-        }
-        let mut last: *const () = std::ptr::null();
-        for r in 0..rows {
-            if let Some(d) = c.device_grid(r) {
-                let p = Arc::as_ptr(&d.buffer) as *const ();
-                if p != last && !out.iter().any(|b| Arc::as_ptr(b) as *const () == p) {
-                    out.push(d.buffer.clone());
-                }
-                last = p;
-            }
-        }
-    }
-    out
+/// The distinct device buffers of the resident columns among `args`, and
+/// for each argument, where each of its buffers is in that list.
+pub fn device_buffers(args: &[&Column]) -> (Buffers, Vec<Vec<u32>>) {
+    let mut all: Buffers = Vec::new();
+    let maps = args
+        .iter()
+        .map(|c| {
+            c.device_buffers()
+                .iter()
+                .map(|b| {
+                    let p = Arc::as_ptr(b) as *const ();
+                    match all.iter().position(|x| Arc::as_ptr(x) as *const () == p) {
+                        Some(k) => k as u32,
+                        None => {
+                            all.push(b.clone());
+                            (all.len() - 1) as u32
+                        }
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    (all, maps)
 }
 
-fn device_ref(d: &DeviceGrid, buffers: &Buffers) -> Option<DeviceRef> {
-    let p = Arc::as_ptr(&d.buffer) as *const ();
-    let k = buffers.iter().position(|b| Arc::as_ptr(b) as *const () == p)?;
+fn device_ref(d: &DeviceGrid, map: &[u32]) -> Option<DeviceRef> {
     Some(DeviceRef {
-        buffer: k as u32,
+        buffer: *map.get(d.buffer as usize)?,
         device: d.device,
         offset: d.offset,
         h: d.h,
@@ -595,15 +597,16 @@ static NONE: Value = Value::None;
 /// Plans of every row of a call (`None`: CPU). A row whose argument is an
 /// error is never eligible.
 pub fn plan_rows(op: &Op, args: &[&Column], rows: usize) -> Vec<Option<RowPlan>> {
-    plan_rows_with(op, args, rows, &device_buffers(args, rows))
+    plan_rows_with(op, args, rows, &device_buffers(args).1)
 }
 
-/// [`plan_rows`] with the call's device buffers (resident arguments).
+/// [`plan_rows`] with where each argument's device buffers are in the
+/// call's list ([`device_buffers`]).
 pub fn plan_rows_with(
     op: &Op,
     args: &[&Column],
     rows: usize,
-    buffers: &Buffers,
+    maps: &[Vec<u32>],
 ) -> Vec<Option<RowPlan>> {
     if args.len() > 4 {
         return vec![None; rows];
@@ -616,7 +619,7 @@ pub fn plan_rows_with(
             for (k, c) in args.iter().enumerate() {
                 // A device's grid is planned where it is (no copy down).
                 vals[k] = match c.device_grid(r) {
-                    Some(d) => Arg::Device(device_ref(d, buffers)?),
+                    Some(d) => Arg::Device(device_ref(d, &maps[k])?),
                     None => Arg::Value(c.row(r).as_ref().ok()?),
                 };
             }
@@ -647,33 +650,38 @@ pub fn descriptors(
     b_offs: &[u32],
     out_offs: &[u32],
 ) -> Vec<i32> {
-    let mut d = Vec::with_capacity(plans.len() * DESC);
+    let mut d = vec![0i32; plans.len() * DESC];
     let hw = |g: &Option<GridSrc>| {
         g.as_ref()
             .map_or((0, 0), |g| (g.height() as i32, g.width() as i32))
     };
-    for (r, p) in plans.iter().enumerate() {
-        let (ah, aw) = hw(&p.a);
-        let (bh, bw) = match &p.patch {
-            // Paint rows: words 3 and 4 are the patch's offset and length.
-            Some(patch) => (patch.len() as i32, 0),
-            None => hw(&p.b),
-        };
-        let at = |v: &[u32]| v.get(r).copied().unwrap_or(0) as i32;
-        d.extend_from_slice(&[
-            at(a_offs),
-            ah,
-            aw,
-            at(b_offs),
-            bh,
-            bw,
-            at(out_offs),
-            p.out.0 as i32,
-            p.out.1 as i32,
-            p.params[0],
-            p.params[1],
-            p.params[2],
-        ]);
-    }
+    // Host work per row of every call: on all cores.
+    d.par_chunks_mut(DESC)
+        .zip(plans.par_iter())
+        .enumerate()
+        .with_min_len(512)
+        .for_each(|(r, (words, p))| {
+            let (ah, aw) = hw(&p.a);
+            let (bh, bw) = match &p.patch {
+                // Paint rows: words 3 and 4 are the patch's offset and length.
+                Some(patch) => (patch.len() as i32, 0),
+                None => hw(&p.b),
+            };
+            let at = |v: &[u32]| v.get(r).copied().unwrap_or(0) as i32;
+            words.copy_from_slice(&[
+                at(a_offs),
+                ah,
+                aw,
+                at(b_offs),
+                bh,
+                bw,
+                at(out_offs),
+                p.out.0 as i32,
+                p.out.1 as i32,
+                p.params[0],
+                p.params[1],
+                p.params[2],
+            ]);
+        });
     d
 }
