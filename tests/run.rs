@@ -119,6 +119,9 @@ fn cross_mode_runs_every_program_on_every_task() {
     // The share a GPU could take is known on a machine without one.
     let coverage = stats["gpu_coverage"]["rows"].as_f64().unwrap();
     assert!(coverage > 0.0 && coverage < 1.0, "{coverage}");
+    // Bytes moved to and from a device, and host crossings: none here.
+    assert_eq!(stats["bytes_to_device"], 0);
+    assert_eq!(stats["host_crossings"]["columns"], 0);
 }
 
 /// `gen run --quiet --mode cross --out F --data DIR EXTRA...`: the results

@@ -726,7 +726,7 @@ pub fn run(battery: &dyn Battery, opts: &RunOptions) -> i32 {
     results.wall = Duration::from_secs_f64(median);
     let telemetry = backend.telemetry().report();
     if let Some(out) = &opts.out {
-        let stats = stats_json(&backend.name(), exec, &telemetry);
+        let stats = stats_json(&backend.name(), exec, &telemetry, backend.telemetry());
         let written = std::fs::File::create(out).and_then(|f| {
             let mut w = std::io::BufWriter::new(f);
             results.write_json(&mut w, &[(STATS_KEY, stats)])?;
@@ -772,9 +772,14 @@ pub fn run(battery: &dyn Battery, opts: &RunOptions) -> i32 {
 /// program names are identifiers and never start with `_`).
 pub const STATS_KEY: &str = "__stats__";
 
-fn stats_json(backend: &str, exec: Exec, t: &[PrimStats]) -> Json {
+fn stats_json(backend: &str, exec: Exec, t: &[PrimStats], tel: &Telemetry) -> Json {
+    let load = |a: &std::sync::atomic::AtomicU64| a.load(Ordering::Relaxed);
     json!({ "backend": backend, "exec": format!("{exec:?}"), "primitives": t,
-            "gpu_coverage": GpuCoverage::of(t) })
+            "gpu_coverage": GpuCoverage::of(t),
+            "bytes_to_device": load(&tel.bytes_to_device),
+            "bytes_from_device": load(&tel.bytes_from_device),
+            "host_crossings": { "columns": load(&tel.crossings.columns),
+                                "bytes": load(&tel.crossings.bytes) } })
 }
 
 /// `--stats`: rows per device and time, per primitive.
