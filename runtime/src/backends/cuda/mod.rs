@@ -321,16 +321,27 @@ impl GpuBackend {
     ) -> Column {
         self.telemetry
             .record(&callee, out.offsets.len() as u64, true, start);
+        // The rows the GPU left, on all cores.
         let cpu_start = Instant::now();
+        let rest: Vec<usize> = (0..plans.len()).filter(|&r| plans[r].is_none()).collect();
+        let rest_values: Vec<Result<Value>> = rest
+            .par_iter()
+            .with_min_len(8)
+            .map(|&r| eval_row(callee, args, r))
+            .collect();
+        if !rest.is_empty() {
+            self.telemetry
+                .record(&callee, rest.len() as u64, false, cpu_start);
+        }
         let buffer: DeviceBuffer = out.buf;
         let mut k = 0usize;
-        let mut cpu_rows = 0u64;
+        let mut rest_values = rest_values.into_iter();
         let slots: Vec<Slot> = plans
             .iter()
-            .enumerate()
-            .map(|(r, p)| match p {
+            .map(|p| match p {
                 Some(_) => {
                     let (h, w) = out.shapes[k];
+                    // Residency runs with one device (`run_on_gpus`).
                     let g = DeviceGrid {
                         device: 0,
                         buffer: 0,
@@ -341,15 +352,9 @@ impl GpuBackend {
                     k += 1;
                     Slot::Device(g)
                 }
-                None => {
-                    cpu_rows += 1;
-                    Slot::Host(eval_row(callee, args, r))
-                }
+                None => Slot::Host(rest_values.next().unwrap_or(Ok(Value::None))),
             })
             .collect();
-        if cpu_rows > 0 {
-            self.telemetry.record(&callee, cpu_rows, false, cpu_start);
-        }
         let stream = self.devices[0].stream.clone();
         let crossings = self.telemetry.crossings.clone();
         Column::Resident(Arc::new(Resident::new(
