@@ -97,7 +97,8 @@ impl Resident {
     /// `fetch` must not wait on rayon work: a stolen task reading this
     /// column would re-enter the initialisation.
     pub fn host(&self) -> &[Result<Value>] {
-        self.host.get_or_init(|| (self.fetch)(&self.buffers, &self.slots))
+        self.host
+            .get_or_init(|| (self.fetch)(&self.buffers, &self.slots))
     }
     /// Have the device's rows been copied down?
     pub fn fetched(&self) -> bool {

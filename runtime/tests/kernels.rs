@@ -340,7 +340,12 @@ mod model {
                                 continue;
                             }
                             let (qi, qj) = (ci + di, cj + dj);
-                            if qi < 0 || qi >= h || qj < 0 || qj >= w || occupied.contains(&(qi, qj)) {
+                            if qi < 0
+                                || qi >= h
+                                || qj < 0
+                                || qj >= w
+                                || occupied.contains(&(qi, qj))
+                            {
                                 continue;
                             }
                             let v = g[qi as usize][qj as usize];
@@ -672,14 +677,21 @@ fn resident_columns_are_planned_where_they_are() {
     let p0 = plans[0].as_ref().expect("a device grid is eligible");
     assert!(matches!(p0.a, Some(GridSrc::Device(d)) if d.buffer == 0 && d.offset == 0));
     assert_eq!(p0.out, (3, 2));
-    assert!(matches!(plans[1].as_ref().unwrap().a, Some(GridSrc::Host(_))));
+    assert!(matches!(
+        plans[1].as_ref().unwrap().a,
+        Some(GridSrc::Host(_))
+    ));
     assert!(plans[2].is_none(), "an error row is the CPU's");
     let plans = plan_rows(&op_for(Prim::hconcat).unwrap(), &[&a, &b], 3);
     let p0 = plans[0].as_ref().unwrap();
     assert!(matches!(p0.b, Some(GridSrc::Device(d)) if d.offset == 6));
     assert_eq!(p0.out, (2, 6));
     assert_eq!(plans[1].as_ref().unwrap().out, (1, 3));
-    assert_eq!(fetched.load(Ordering::Relaxed), 0, "nothing was copied to the host");
+    assert_eq!(
+        fetched.load(Ordering::Relaxed),
+        0,
+        "nothing was copied to the host"
+    );
 }
 
 /// The row function of the components kernel (`components_row` in
@@ -779,7 +791,8 @@ int main() {{
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), cases.len());
     for ((prim, _, flags, args, _), line) in cases.iter().zip(lines) {
-        let keys = |s: &str| -> Vec<u32> { s.split_whitespace().map(|k| k.parse().unwrap()).collect() };
+        let keys =
+            |s: &str| -> Vec<u32> { s.split_whitespace().map(|k| k.parse().unwrap()).collect() };
         let got = if *prim == Prim::ofcolor {
             let all = keys(line);
             Value::Indices(all[1..].iter().map(|&k| key_loc(k)).collect())
@@ -792,7 +805,11 @@ int main() {{
             )
         };
         let want = model::eval(*prim, args);
-        assert!(got == want, "{prim:?} {flags} on {}: kernel {got} | model {want}", args[0]);
+        assert!(
+            got == want,
+            "{prim:?} {flags} on {}: kernel {got} | model {want}",
+            args[0]
+        );
         // Same order too: the set's items as the CPU holds them.
         assert_eq!(format!("{got}"), format!("{want}"));
     }

@@ -15,9 +15,9 @@ use super::device::{guard, Device, GpuError, GpuResult};
 use super::ops::{self, Buffers, DeviceRef, GridSrc, Kind, Op, RowPlan, Sets, DESC, REDUCE_STRIDE};
 use super::pack;
 use crate::batch::{Crossings, DeviceBuffer, Slot};
-use std::any::Any;
 use crate::error::{Error, ErrorKind, Result};
 use crate::values::{Cell, Grid, Loc, Value};
+use std::any::Any;
 
 pub type DeviceCache = Cache<CudaSlice<i8>>;
 
@@ -54,9 +54,9 @@ fn download_buffers(
         if seen.iter().any(|(k, _)| *k == key) {
             continue;
         }
-        let buf = b
-            .downcast_ref::<CudaSlice<i8>>()
-            .ok_or(GpuError::Driver("a device column of another backend".into()))?;
+        let buf = b.downcast_ref::<CudaSlice<i8>>().ok_or(GpuError::Driver(
+            "a device column of another backend".into(),
+        ))?;
         let cells = stream.clone_dtoh(buf)?;
         stream.synchronize()?;
         *bytes += cells.len() as u64;
@@ -141,7 +141,11 @@ fn inputs(
             GridSrc::Host(_) => None,
         })
         .collect();
-    let buffer = |d: &DeviceRef| buffers.get(d.buffer as usize).ok_or(GpuError::Driver("no such device buffer".into()));
+    let buffer = |d: &DeviceRef| {
+        buffers
+            .get(d.buffer as usize)
+            .ok_or(GpuError::Driver("no such device buffer".into()))
+    };
     if let Some(first) = device.first() {
         let same = device.len() == srcs.len()
             && device
@@ -216,12 +220,16 @@ pub fn run_chunk(
     let grids_b: Vec<&GridSrc> = plans.iter().filter_map(|p| p.b.as_ref()).collect();
     // Every row of one call has the same arguments present.
     let a = if grids_a.len() == plans.len() {
-        Some(inputs(dev, slot, &grids_a, buffers, cache, &mut up, &mut down)?)
+        Some(inputs(
+            dev, slot, &grids_a, buffers, cache, &mut up, &mut down,
+        )?)
     } else {
         None
     };
     let b = if grids_b.len() == plans.len() {
-        Some(inputs(dev, slot, &grids_b, buffers, cache, &mut up, &mut down)?)
+        Some(inputs(
+            dev, slot, &grids_b, buffers, cache, &mut up, &mut down,
+        )?)
     } else {
         None
     };
@@ -243,11 +251,17 @@ pub fn run_chunk(
             let (out_offs, total) = pack::out_offsets(&shapes).ok_or(GpuError::OutOfMemory)?;
             let desc = ops::descriptors(plans, &a_offs, &b_offs, &out_offs);
             if trace_on() {
-                eprintln!("gpu trace:   descriptors built at {} us", t0.elapsed().as_micros());
+                eprintln!(
+                    "gpu trace:   descriptors built at {} us",
+                    t0.elapsed().as_micros()
+                );
             }
             let desc_dev = stream.clone_htod(&desc)?;
             if trace_on() {
-                eprintln!("gpu trace:   descriptors up at {} us", t0.elapsed().as_micros());
+                eprintln!(
+                    "gpu trace:   descriptors up at {} us",
+                    t0.elapsed().as_micros()
+                );
             }
             up += (desc.len() * 4) as u64;
             let mut out = stream.alloc_zeros::<i8>(total.max(1))?;
@@ -306,7 +320,7 @@ pub fn run_chunk(
                 bytes_from_device: down + (words.len() * 4) as u64,
                 phases,
                 on_device: None,
-            })
+            });
         }
         Kind::Components(sets) => {
             // Each row's keys at the prefix sum of h * w, its component
@@ -361,7 +375,9 @@ pub fn run_chunk(
                     let n = usize::try_from(counts_h[r]).ok()?;
                     let keys = &keys_h[key_offs[r] as usize..];
                     Some(match sets {
-                        Sets::Indices => Value::Indices(keys[..n].iter().map(|&k| key_loc(k)).collect()),
+                        Sets::Indices => {
+                            Value::Indices(keys[..n].iter().map(|&k| key_loc(k)).collect())
+                        }
                         Sets::Objects => {
                             let st = &starts_h[start_offs[r] as usize..][..n + 1];
                             Value::Set(
@@ -384,7 +400,7 @@ pub fn run_chunk(
                     + ((counts_h.len() + starts_h.len() + keys_h.len()) * 4) as u64,
                 phases,
                 on_device: None,
-            })
+            });
         }
         Kind::Paint => {
             let shapes: Vec<(usize, usize)> = plans.iter().map(|p| p.out).collect();

@@ -28,8 +28,7 @@ use rayon::prelude::*;
 
 use crate::batch::{
     all_uniform, cpu_batch_rows, eval_row, Backend, Callee, Column, CpuBackend, DeviceBuffer,
-    DeviceGrid,
-    Resident, Slot, Telemetry,
+    DeviceGrid, Resident, Slot, Telemetry,
 };
 use crate::error::Result;
 use crate::values::Value;

@@ -293,7 +293,9 @@ impl std::fmt::Debug for GridSrc {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             GridSrc::Host(g) => write!(f, "Host({}x{})", g.height(), g.width()),
-            GridSrc::Device(d) => write!(f, "Device({}: {}x{} at {})", d.device, d.h, d.w, d.offset),
+            GridSrc::Device(d) => {
+                write!(f, "Device({}: {}x{} at {})", d.device, d.h, d.w, d.offset)
+            }
         }
     }
 }
@@ -340,7 +342,10 @@ impl RowPlan {
     /// Cells read and written: the work measure of the cost model.
     pub fn cells(&self) -> usize {
         let n = |g: &Option<GridSrc>| g.as_ref().map_or(0, |g| g.height() * g.width());
-        n(&self.a) + n(&self.b) + self.out.0 * self.out.1 + self.patch.as_ref().map_or(0, |p| p.len())
+        n(&self.a)
+            + n(&self.b)
+            + self.out.0 * self.out.1
+            + self.patch.as_ref().map_or(0, |p| p.len())
     }
 }
 

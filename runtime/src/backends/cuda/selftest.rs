@@ -167,7 +167,11 @@ pub fn cases(grids: &[Arc<Grid>]) -> Vec<Case> {
         add(p, "", vec![g.clone()]);
     }
     add(P::colorcount, "0", vec![g.clone(), int(0)]);
-    add(P::colorcount, "r%10", vec![g.clone(), per_row_color.clone()]);
+    add(
+        P::colorcount,
+        "r%10",
+        vec![g.clone(), per_row_color.clone()],
+    );
     let t = || uniform(Value::Bool(true));
     let f = || uniform(Value::Bool(false));
     for bits in 0..8 {
@@ -178,7 +182,11 @@ pub fn cases(grids: &[Arc<Grid>]) -> Vec<Case> {
             if bits & 2 != 0 { "T" } else { "F" },
             if bits & 4 != 0 { "T" } else { "F" }
         );
-        add(P::objects, &label, vec![g.clone(), flag(1), flag(2), flag(4)]);
+        add(
+            P::objects,
+            &label,
+            vec![g.clone(), flag(1), flag(2), flag(4)],
+        );
     }
     add(P::partition, "", vec![g.clone()]);
     add(P::fgpartition, "", vec![g.clone()]);
@@ -200,9 +208,21 @@ pub fn cases(grids: &[Arc<Grid>]) -> Vec<Case> {
     let obj = cpu(P::shift, &[&obj, &pair(2, 1)]);
     let whole = cpu(P::asobject, &[&gm]);
     add(P::fill, "5, locs", vec![g.clone(), int(5), locs.clone()]);
-    add(P::fill, "r%10, obj", vec![g.clone(), per_row_color.clone(), obj.clone()]);
-    add(P::underfill, "3, locs", vec![g.clone(), int(3), locs.clone()]);
-    add(P::underfill, "r%10, obj", vec![g.clone(), per_row_color, obj.clone()]);
+    add(
+        P::fill,
+        "r%10, obj",
+        vec![g.clone(), per_row_color.clone(), obj.clone()],
+    );
+    add(
+        P::underfill,
+        "3, locs",
+        vec![g.clone(), int(3), locs.clone()],
+    );
+    add(
+        P::underfill,
+        "r%10, obj",
+        vec![g.clone(), per_row_color, obj.clone()],
+    );
     add(P::paint, "obj", vec![g.clone(), obj.clone()]);
     add(P::paint, "mirror", vec![g.clone(), whole.clone()]);
     add(P::underpaint, "obj", vec![g.clone(), obj]);
@@ -214,11 +234,7 @@ pub fn cases(grids: &[Arc<Grid>]) -> Vec<Case> {
 /// grids kept on the device and copied down after every call, and on the
 /// CPU: the time of each and the bytes copied down, and any row that
 /// differs. Returns (mismatching rows, whether both GPU runs were healthy).
-fn chain(
-    grids: &[Arc<Grid>],
-    select: &GpuSelect,
-    reference: Reference,
-) -> (usize, bool) {
+fn chain(grids: &[Arc<Grid>], select: &GpuSelect, reference: Reference) -> (usize, bool) {
     use crate::signatures::Prim as P;
     let rows = grids.len();
     let input = Column::Rows(grids.iter().map(|g| Ok(Value::Grid(g.clone()))).collect());
@@ -255,11 +271,23 @@ fn chain(
             Err(_) => return (0, false),
         };
         let _ = run(&|c, a, n| b.call(c, a, n)); // warm (kernels, staging buffers)
-        let down0 = b.telemetry().crossings.bytes.load(std::sync::atomic::Ordering::Relaxed)
-            + b.telemetry().bytes_from_device.load(std::sync::atomic::Ordering::Relaxed);
+        let down0 = b
+            .telemetry()
+            .crossings
+            .bytes
+            .load(std::sync::atomic::Ordering::Relaxed)
+            + b.telemetry()
+                .bytes_from_device
+                .load(std::sync::atomic::Ordering::Relaxed);
         let (got, ms) = run(&|c, a, n| b.call(c, a, n));
-        let down = b.telemetry().crossings.bytes.load(std::sync::atomic::Ordering::Relaxed)
-            + b.telemetry().bytes_from_device.load(std::sync::atomic::Ordering::Relaxed)
+        let down = b
+            .telemetry()
+            .crossings
+            .bytes
+            .load(std::sync::atomic::Ordering::Relaxed)
+            + b.telemetry()
+                .bytes_from_device
+                .load(std::sync::atomic::Ordering::Relaxed)
             - down0;
         let diff = (0..rows).filter(|&r| got.row(r) != want.row(r)).count();
         mismatches += diff;
