@@ -254,6 +254,12 @@ impl Telemetry {
         v.sort_by(|a, b| b.micros.cmp(&a.micros).then(a.name.cmp(b.name)));
         v
     }
+    /// Bytes copied device -> host: by calls, and by reads of resident
+    /// columns.
+    pub fn bytes_copied_down(&self) -> u64 {
+        self.bytes_from_device.load(Ordering::Relaxed)
+            + self.crossings.bytes.load(Ordering::Relaxed)
+    }
     pub fn total_rows(&self) -> (u64, u64) {
         let sum = |v: &Vec<AtomicU64>| v.iter().map(|a| a.load(Ordering::Relaxed)).sum();
         (sum(&self.cpu_rows), sum(&self.gpu_rows))

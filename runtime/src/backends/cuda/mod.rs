@@ -308,6 +308,22 @@ pub fn split(weights: &[f64], cells: &[usize]) -> Vec<Range<usize>> {
 }
 
 impl GpuBackend {
+    /// The rows `rest` of a call that the GPU left (ineligible, or left by
+    /// the kernel), on all cores, counted as CPU rows.
+    fn cpu_rows(&self, callee: Callee, args: &[&Column], rest: &[usize]) -> Vec<Result<Value>> {
+        let start = Instant::now();
+        let values: Vec<Result<Value>> = rest
+            .par_iter()
+            .with_min_len(8)
+            .map(|&r| eval_row(callee, args, r))
+            .collect();
+        if !rest.is_empty() {
+            self.telemetry
+                .record(&callee, rest.len() as u64, false, start);
+        }
+        values
+    }
+
     /// The column of a call whose grids stay on the device: eligible rows
     /// there, the others computed on the CPU now.
     fn resident_column(
@@ -320,18 +336,8 @@ impl GpuBackend {
     ) -> Column {
         self.telemetry
             .record(&callee, out.offsets.len() as u64, true, start);
-        // The rows the GPU left, on all cores.
-        let cpu_start = Instant::now();
         let rest: Vec<usize> = (0..plans.len()).filter(|&r| plans[r].is_none()).collect();
-        let rest_values: Vec<Result<Value>> = rest
-            .par_iter()
-            .with_min_len(8)
-            .map(|&r| eval_row(callee, args, r))
-            .collect();
-        if !rest.is_empty() {
-            self.telemetry
-                .record(&callee, rest.len() as u64, false, cpu_start);
-        }
+        let rest_values = self.cpu_rows(callee, args, &rest);
         let buffer: DeviceBuffer = out.buf;
         let mut k = 0usize;
         let mut rest_values = rest_values.into_iter();
@@ -475,15 +481,7 @@ impl Backend for GpuBackend {
             .map(|p| p.as_ref().and_then(|_| gpu.next().flatten()))
             .collect();
         let rest: Vec<usize> = (0..rows).filter(|&r| from_gpu[r].is_none()).collect();
-        let rest_values: Vec<Result<Value>> = rest
-            .par_iter()
-            .with_min_len(8)
-            .map(|&r| eval_row(callee, args, r))
-            .collect();
-        if !rest.is_empty() {
-            self.telemetry
-                .record(&callee, rest.len() as u64, false, cpu_start);
-        }
+        let rest_values = self.cpu_rows(callee, args, &rest);
         let rest_us = cpu_start.elapsed().as_micros();
         let mut other = rest_values.into_iter();
         let out = from_gpu

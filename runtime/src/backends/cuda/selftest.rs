@@ -271,24 +271,9 @@ fn chain(grids: &[Arc<Grid>], select: &GpuSelect, reference: Reference) -> (usiz
             Err(_) => return (0, false),
         };
         let _ = run(&|c, a, n| b.call(c, a, n)); // warm (kernels, staging buffers)
-        let down0 = b
-            .telemetry()
-            .crossings
-            .bytes
-            .load(std::sync::atomic::Ordering::Relaxed)
-            + b.telemetry()
-                .bytes_from_device
-                .load(std::sync::atomic::Ordering::Relaxed);
+        let down0 = b.telemetry().bytes_copied_down();
         let (got, ms) = run(&|c, a, n| b.call(c, a, n));
-        let down = b
-            .telemetry()
-            .crossings
-            .bytes
-            .load(std::sync::atomic::Ordering::Relaxed)
-            + b.telemetry()
-                .bytes_from_device
-                .load(std::sync::atomic::Ordering::Relaxed)
-            - down0;
+        let down = b.telemetry().bytes_copied_down() - down0;
         let diff = (0..rows).filter(|&r| got.row(r) != want.row(r)).count();
         mismatches += diff;
         healthy &= b.healthy();
