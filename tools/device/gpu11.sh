@@ -22,7 +22,14 @@ def load(n):
 c = load(sys.argv[2])
 for n in sys.argv[3:]:
     g = load(n)
-    diff = sum(1 for p, r in c.items() for k, v in r.items() if g.get(p, {}).get(k) != v)
+    diff = 0
+    for p, r in c.items():
+        for k, v in r.items():
+            w = g.get(p, {}).get(k)
+            if w != v:
+                diff += 1
+                if diff <= 6:
+                    print("  ", n, p, k, "cpu:", str(v)[:100], "| gpu:", str(w)[:100])
     print(n, "vs", sys.argv[2], ":", diff, "differing outputs of", sum(len(r) for r in c.values()))
 PY
 }
@@ -38,5 +45,18 @@ if [ -n "$SOLVERS" ]; then
 echo "== solvers cpu"; ./solvers $S --cpu --out $OUT/scpu.json 2>&1 | grep -E "gpu cover|wall|batch ops"
 echo "== solvers gpu"; ./solvers $S --gpus all --out $OUT/sgpu.json 2>&1 | grep -E "gpu cover|wall|batch ops"
 cmp_out scpu sgpu; rm -f $OUT/*.json
+fi
+if [ -n "$EVAL" ]; then
+E="--data evaluation --mode cross --exec batched --stats"
+echo "== evaluation: corpus cpu"; ./corpus $E --cpu --out $OUT/ecpu.json 2>&1 | grep -E "gpu cover|wall"
+echo "== evaluation: corpus gpu"; ./corpus $E --gpus all --out $OUT/egpu.json 2>&1 | grep -E "wall|batch ops|bytes"
+echo "== evaluation: every eligible row"
+BATTGEN_GPU_MIN_CELLS=0 BATTGEN_GPU_BATCH_ROWS=1718 ./corpus $E --gpus all --out $OUT/eall.json 2>&1 | grep -E "wall|batch ops|bytes"
+cmp_out ecpu egpu eall; rm -f $OUT/*.json
+./corpus --data evaluation --bench --repeat 3 2>&1 | grep -E "Batched on|Battery  16|identical"
+fi
+if [ -n "$TRACE" ]; then
+  echo "== phases of the chain's calls"
+  BATTGEN_GPU_TRACE=1 ./gen run --interpret --gpu-selftest --data arc 2>&1 | grep "kept on the device |"
 fi
 date
