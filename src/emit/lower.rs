@@ -796,6 +796,12 @@ impl<'p> Lower<'p> {
                         self.locals[slot] = Some(e);
                         out.push((n, None));
                     }
+                    None if segment.is_none() && self.lazy_product(n, &readers) => {
+                        // Not a statement: its one reader computes it, or
+                        // collects over its pairs without building them.
+                        self.locals[slot] = Some(self.node_call(n));
+                        out.push((n, None));
+                    }
                     None => {
                         let collector = match segment {
                             None => self.collector(n, &readers),
@@ -983,6 +989,31 @@ impl<'p> Lower<'p> {
         }
         let args: Vec<Expr> = node.args.iter().map(|a| self.operand(a)).collect();
         let (code, body) = match (p, args.as_slice()) {
+            (Prim::apply, [f, _]) if self.is_lazy_product(&node.args[1]) => {
+                let f = f.func.clone().filter(|f| f.arity() == 1)?;
+                let Operand::Node(product) = node.args[1] else {
+                    return None;
+                };
+                let ab: Vec<Expr> = self.plan.nodes[product]
+                    .args
+                    .iter()
+                    .map(|a| self.operand(a))
+                    .collect();
+                let (x, y) = (self.fresh("e"), self.fresh("e"));
+                let px = Expr::new(x.clone(), Repr::Pair, Ty::Pair, Form::Owned);
+                let py = Expr::new(y.clone(), Repr::Pair, Ty::Pair, Form::Owned);
+                let body = self.inline_on_pair(&f, &px, &py)?;
+                (
+                    format!(
+                        "rt::t::product_collect({}, {}, |{x}: (i64, i64), {y}: (i64, i64)| -> rt::Result<{}> {{ Ok({}) }})?",
+                        self.param(&ab[0], Repr::Indices),
+                        self.param(&ab[1], Repr::Indices),
+                        body.repr.held(),
+                        self.owned(&body)
+                    ),
+                    body,
+                )
+            }
             (Prim::apply, [f, c]) => {
                 let f = f.func.clone().filter(|f| f.arity() == 1)?;
                 let (e, param_ty, elem) = self.element(c.usable_repr())?;
@@ -1026,6 +1057,82 @@ impl<'p> Lower<'p> {
         }
         let r = body.repr;
         Some((Expr::typed(code, Repr::Value, self.types[n].clone()), r))
+    }
+
+    /// Node `n` as a product that is no statement of its own: a `product`
+    /// of two sets of locations whose one reader is an `apply`, with only
+    /// statically known functions (which cannot fail) between them. The
+    /// apply then computes it, where nothing can have failed in between,
+    /// or, as a collector, never builds its pairs.
+    fn lazy_product(&self, n: usize, readers: &[Option<Vec<usize>>]) -> bool {
+        let node = &self.plan.nodes[n];
+        if !matches!(
+            (&node.callee, node.args.len()),
+            (Operand::Prim(Prim::product), 2)
+        ) {
+            return false;
+        }
+        if !node
+            .args
+            .iter()
+            .all(|a| self.operand(a).usable_repr() == Repr::Indices)
+        {
+            return false;
+        }
+        let Some([reader]) = readers[self.slot(n)].as_deref() else {
+            return false;
+        };
+        let user = &self.plan.nodes[*reader];
+        let applies = match (&user.callee, user.args.as_slice()) {
+            (Operand::Prim(Prim::apply), [f, Operand::Node(m)]) => {
+                *m == n && *f != Operand::Node(n)
+            }
+            _ => false,
+        };
+        let (from, to) = (self.slot(n), self.slot(*reader));
+        applies
+            && self.order[from + 1..to]
+                .iter()
+                .all(|&m| self.static_fn(&Operand::Node(m)).is_some())
+    }
+
+    /// Whether an operand is a product [`Lower::lazy_product`] left to its
+    /// reader.
+    fn is_lazy_product(&self, op: &Operand) -> bool {
+        let Operand::Node(m) = op else {
+            return false;
+        };
+        self.plan.nodes[*m].callee == Operand::Prim(Prim::product)
+            && self.locals[self.slot(*m)]
+                .as_ref()
+                .is_some_and(|e| e.form == Form::Owned)
+    }
+
+    /// The call of a known function on a pair `(x, y)` of two locations,
+    /// lowered without building the pair: where the function reads the
+    /// pair only through `first` and `last` (`fork(connect, first, last)`).
+    fn inline_on_pair(&self, f: &StaticFn, x: &Expr, y: &Expr) -> Option<Expr> {
+        match f {
+            StaticFn::Prim(Prim::first) => Some(x.clone()),
+            StaticFn::Prim(Prim::last) => Some(y.clone()),
+            StaticFn::Compose(outer, inner) => {
+                let v = self.inline_on_pair(inner, x, y)?;
+                self.sequence(vec![v], |vs| self.inline(outer, vs))
+            }
+            StaticFn::Chain(h, g, f) => {
+                let v = self.inline_on_pair(f, x, y)?;
+                self.sequence(vec![v], |vs| {
+                    let w = self.inline(g, vs)?;
+                    self.sequence(vec![w], |ws| self.inline(h, ws))
+                })
+            }
+            StaticFn::Fork(outer, a, b) => {
+                let u = self.inline_on_pair(a, x, y)?;
+                let v = self.inline_on_pair(b, x, y)?;
+                self.sequence(vec![u, v], |uv| self.inline(outer, uv))
+            }
+            _ => None,
+        }
     }
 
     /// A `merge` or `mfilter` of a collected node: the union of its results

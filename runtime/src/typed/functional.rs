@@ -378,6 +378,39 @@ pub fn prapply_collect<R>(
     Ok(out)
 }
 
+/// `apply(f, product(a, b))`'s results, unsorted, with duplicates, where
+/// nothing else reads the product: its pairs are never built. `f` takes
+/// the pair's two locations. The order is the product's (`a` outside, `b`
+/// inside: the frozenset order of its pairs), the size limit the
+/// product's, and a failing `f` a deopt (the interpreter then gives the
+/// exact error).
+pub fn product_collect<R>(
+    a: &Locs,
+    b: &Locs,
+    mut f: impl FnMut((i64, i64), (i64, i64)) -> Result<R>,
+) -> Result<Vec<R>> {
+    if b.is_empty() {
+        return Ok(Vec::new());
+    }
+    let n = a
+        .len()
+        .checked_mul(b.len())
+        .ok_or(Error::unsupported("product"))?;
+    budget::check_size(n, "product")?;
+    let mut out = Vec::with_capacity(n.min(1 << 16));
+    for x in a.iter() {
+        for y in b.iter() {
+            budget::check()?;
+            let r = f(pair_of(x), pair_of(y)).map_err(|e| match e.kind {
+                crate::error::ErrorKind::Timeout | crate::error::ErrorKind::Deopt => e,
+                _ => Error::deopt("function over a product failed"),
+            })?;
+            out.push(r);
+        }
+    }
+    Ok(out)
+}
+
 /// The union of the collected results that pass `keep` (`mfilter`).
 pub fn union_where<R: Union>(items: Vec<R>, mut keep: impl FnMut(&R) -> Result<bool>) -> Result<R> {
     let mut kept = Vec::with_capacity(items.len());

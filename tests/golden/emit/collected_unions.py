@@ -23,3 +23,26 @@ def solve_56565656(I):
     x4 = size(x2)
     O = fill(I, x4, x3)
     return O
+
+# A product of two sets of locations read only by an apply whose function
+# reads each pair through first and last is no statement of its own: the
+# collector runs over its pairs without building them.
+def solve_78787878(I):
+    x1 = ofcolor(I, EIGHT)
+    x2 = product(x1, x1)
+    x3 = fork(connect, first, last)
+    x4 = apply(x3, x2)
+    x5 = fork(either, vline, hline)
+    x6 = mfilter(x4, x5)
+    O = underfill(I, EIGHT, x6)
+    return O
+
+# The same product read by an apply that is no collector (its reader is no
+# union): the apply computes the product (nothing between them can fail).
+def solve_9a9a9a9a(I):
+    x1 = ofcolor(I, TWO)
+    x2 = product(x1, x1)
+    x3 = fork(manhattan, first, last)
+    x4 = apply(x3, x2)
+    O = maximum(x4)
+    return O
