@@ -199,26 +199,40 @@ impl Bounds {
             w: (j1 as i64 - j0 as i64 + 1) as usize,
         }
     }
-    fn area(&self) -> usize {
-        self.h.saturating_mul(self.w)
+    /// Words of a bitmap of the box: each row whole `u64` words.
+    fn words_per_row(&self) -> usize {
+        self.w.div_ceil(64)
     }
-    /// Position of a location inside the box, row by row.
-    fn offset(&self, (i, j): Loc) -> usize {
-        (i - self.i0) as usize * self.w + (j - self.j0) as usize
+    fn bit_words(&self) -> usize {
+        self.h.saturating_mul(self.words_per_row())
     }
-    /// The locations marked in a bitmap of the box, in order.
-    fn marked<'a>(&'a self, seen: &'a [bool]) -> impl Iterator<Item = Loc> + 'a {
-        seen.chunks_exact(self.w)
-            .enumerate()
-            .flat_map(move |(r, row)| {
-                let i = self.i0 + r as i32;
-                row.iter()
-                    .enumerate()
-                    .filter(|(_, &s)| s)
-                    .map(move |(c, _)| (i, self.j0 + c as i32))
-            })
+    /// Mark a location of the box in its bitmap.
+    #[inline]
+    fn mark(&self, bits: &mut [u64], (i, j): Loc) {
+        let (r, c) = ((i - self.i0) as usize, (j - self.j0) as usize);
+        bits[r * self.words_per_row() + c / 64] |= 1 << (c % 64);
+    }
+    /// The locations marked in a bitmap of the box, in order (row by row,
+    /// a word at a time: the scan costs the box's words, not its cells).
+    fn marked(&self, bits: &[u64], mut f: impl FnMut(Loc)) {
+        for (r, row) in bits.chunks_exact(self.words_per_row()).enumerate() {
+            let i = self.i0 + r as i32;
+            for (k, &word) in row.iter().enumerate() {
+                let mut w = word;
+                while w != 0 {
+                    let c = w.trailing_zeros() as i32;
+                    f((i, self.j0 + 64 * k as i32 + c));
+                    w &= w - 1;
+                }
+            }
+        }
     }
 }
+
+/// Sets this long or longer are unioned in a bitmap of their box where
+/// the box's bitmap has at most [`BITMAP_WORDS_PER_ITEM`] words per item.
+const BITMAP_MIN_ITEMS: usize = 32;
+const BITMAP_WORDS_PER_ITEM: usize = 2;
 
 /// Locations sorted, without duplicates. The union of many overlapping
 /// patches (`mapply`, `mfilter`, `merge`: lines, neighbourhoods, shifted
@@ -226,15 +240,15 @@ impl Bounds {
 /// then reading it row by row is linear; sparse lists are sorted instead,
 /// stably, since they are concatenated sorted runs.
 pub fn sorted_unique_locs(mut locs: Vec<Loc>) -> Vec<Loc> {
-    if locs.len() >= 64 {
+    if locs.len() >= BITMAP_MIN_ITEMS {
         let b = Bounds::of(locs.iter().copied());
-        if b.area() <= 4 * locs.len() {
-            let mut seen = vec![false; b.area()];
+        if b.bit_words() <= BITMAP_WORDS_PER_ITEM * locs.len() {
+            let mut bits = vec![0u64; b.bit_words()];
             for &l in &locs {
-                seen[b.offset(l)] = true;
+                b.mark(&mut bits, l);
             }
             locs.clear();
-            locs.extend(b.marked(&seen));
+            b.marked(&bits, |l| locs.push(l));
             return locs;
         }
     }
@@ -248,7 +262,7 @@ pub fn sorted_unique_locs(mut locs: Vec<Loc>) -> Vec<Loc> {
 /// where the cells are dense in it (the union of objects that `mapply`
 /// shifts or recolours), else a stable sort of the sorted runs.
 pub fn sorted_unique_cells(mut cells: Vec<Cell>) -> Vec<Cell> {
-    if cells.len() >= 64 {
+    if cells.len() >= BITMAP_MIN_ITEMS {
         let b = Bounds::of(cells.iter().map(|c| c.loc));
         // The colours present, as bits of a 256-bit mask over i8.
         let mut present = [0u64; 4];
@@ -260,8 +274,8 @@ pub fn sorted_unique_cells(mut cells: Vec<Cell>) -> Vec<Cell> {
             .iter()
             .map(|m| m.count_ones() as usize)
             .sum::<usize>();
-        let area = b.area();
-        if area.saturating_mul(colors) <= 4 * cells.len() {
+        let area = b.bit_words();
+        if area.saturating_mul(colors) <= BITMAP_WORDS_PER_ITEM * cells.len() {
             // Layer of each colour slot: colours ascend with layers.
             let mut layer = [0u8; 256];
             let mut palette = Vec::with_capacity(colors);
@@ -271,17 +285,15 @@ pub fn sorted_unique_cells(mut cells: Vec<Cell>) -> Vec<Cell> {
                     palette.push((slot as i16 - 128) as Color);
                 }
             }
-            let mut seen = vec![false; area * colors];
+            let mut bits = vec![0u64; area * colors];
             for c in &cells {
                 let l = layer[(c.color as i16 + 128) as usize] as usize;
-                seen[l * area + b.offset(c.loc)] = true;
+                b.mark(&mut bits[l * area..(l + 1) * area], c.loc);
             }
             cells.clear();
-            for (l, layer) in seen.chunks_exact(area).enumerate() {
-                cells.extend(b.marked(layer).map(|loc| Cell {
-                    color: palette[l],
-                    loc,
-                }));
+            for (l, layer) in bits.chunks_exact(area).enumerate() {
+                let color = palette[l];
+                b.marked(layer, |loc| cells.push(Cell { color, loc }));
             }
             return cells;
         }
@@ -943,6 +955,37 @@ pub fn grid_of<const W: usize>(rows: &[[Color; W]]) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The bitmap unions give exactly the sorted, deduplicated lists, on
+    /// dense and sparse inputs, boxes wider than a word and negative
+    /// locations (shoot lines leave the grid).
+    #[test]
+    fn bitmap_unions_equal_sorting() {
+        let mut seed = 12345u64;
+        let mut next = move |m: i32| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((seed >> 33) % m as u64) as i32
+        };
+        for case in 0..400 {
+            let n = 1 + next(300) as usize;
+            let (h, w) = (1 + next(90), 1 + next(if case % 2 == 0 { 20 } else { 200 }));
+            let locs: Vec<Loc> = (0..n).map(|_| (next(h) - 42, next(w) - 42)).collect();
+            let mut want = locs.clone();
+            want.sort();
+            want.dedup();
+            assert_eq!(sorted_unique_locs(locs.clone()), want);
+            let cells: Vec<Cell> = locs
+                .iter()
+                .map(|&(i, j)| Cell::new(next(3) as Color - 1, i, j))
+                .collect();
+            let mut want = cells.clone();
+            want.sort();
+            want.dedup();
+            assert_eq!(sorted_unique_cells(cells), want);
+        }
+    }
 
     #[test]
     fn bool_is_int() {
