@@ -474,9 +474,21 @@ fn concatenated(items: &[Value]) -> Result<Vec<Value>> {
 /// frozenset holding them. The items need be neither distinct nor in order
 /// (so `mapply` over a frozenset need not build the set of its results).
 pub(crate) fn union_of(items: &[Value]) -> Result<Value> {
-    // Objects or index sets (possibly with empty sets among them).
-    let mut cells: Vec<Cell> = Vec::new();
-    let mut locs: Vec<Loc> = Vec::new();
+    // Objects or index sets (possibly with empty sets among them), in
+    // lists allocated once (growing them copied the cells at every
+    // doubling).
+    let (mut n_cells, mut n_locs) = (0, 0);
+    for c in items {
+        match c {
+            Value::Object(s) => n_cells += s.len(),
+            Value::Indices(s) => n_locs += s.len(),
+            _ => {}
+        }
+    }
+    // (Capped: a union beyond the size limit fails below, unallocated.)
+    let cap = |n: usize| n.min(crate::budget::MAX_ELEMENTS + 1);
+    let mut cells: Vec<Cell> = Vec::with_capacity(cap(n_cells));
+    let mut locs: Vec<Loc> = Vec::with_capacity(cap(n_locs));
     let mut fast = true;
     for c in items {
         match c {

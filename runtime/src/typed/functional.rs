@@ -12,7 +12,7 @@ use std::sync::Arc;
 use crate::budget;
 use crate::error::{Error, Result};
 use crate::typed::{loc_of, objects_iter, objects_value, Cells, IntoValue, Locs};
-use crate::values::{sorted_unique_cells, sorted_unique_locs, Cell, Loc, Value};
+use crate::values::{sorted_unique_cells, sorted_unique_locs, Loc, Value};
 
 /// A frozenset of results, in canonical form.
 pub fn set_of<R: IntoValue>(items: Vec<R>) -> Value {
@@ -70,19 +70,34 @@ pub trait Union: Sized {
     fn union(items: Vec<Self>) -> Result<Self>;
 }
 
+/// The items' elements in one list, allocated once at its final size
+/// (collecting a flat map grew it by reallocation, a tenth of some
+/// programs' time).
+fn concatenated<T: Copy>(items: &[Arc<[T]>]) -> Result<Vec<T>> {
+    let n = items.iter().map(|c| c.len()).sum();
+    budget::check_size(n, "merge")?;
+    let mut all = Vec::with_capacity(n);
+    for c in items {
+        all.extend_from_slice(c);
+    }
+    Ok(all)
+}
+
 impl Union for Cells {
     fn union(items: Vec<Cells>) -> Result<Cells> {
-        let cells: Vec<Cell> = items.iter().flat_map(|c| c.iter().copied()).collect();
-        budget::check_size(cells.len(), "merge")?;
-        Ok(Arc::from(sorted_unique_cells(cells)))
+        if let [one] = items.as_slice() {
+            return Ok(one.clone());
+        }
+        Ok(Arc::from(sorted_unique_cells(concatenated(&items)?)))
     }
 }
 
 impl Union for Locs {
     fn union(items: Vec<Locs>) -> Result<Locs> {
-        let locs: Vec<Loc> = items.iter().flat_map(|c| c.iter().copied()).collect();
-        budget::check_size(locs.len(), "merge")?;
-        Ok(Arc::from(sorted_unique_locs(locs)))
+        if let [one] = items.as_slice() {
+            return Ok(one.clone());
+        }
+        Ok(Arc::from(sorted_unique_locs(concatenated(&items)?)))
     }
 }
 
