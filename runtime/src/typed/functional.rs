@@ -129,12 +129,17 @@ pub trait Elements {
     where
         Self: 'a;
     fn for_each<'a>(&'a self, f: impl FnMut(Self::Elem<'a>) -> Result<()>) -> Result<()>;
+    /// How many elements `for_each` gives.
+    fn count(&self) -> usize;
 }
 
 impl Elements for Locs {
     type Elem<'a> = (i64, i64);
     fn for_each<'a>(&'a self, mut f: impl FnMut(Self::Elem<'a>) -> Result<()>) -> Result<()> {
         self.iter().try_for_each(|l| f(pair_of(l)))
+    }
+    fn count(&self) -> usize {
+        self.len()
     }
 }
 
@@ -143,6 +148,12 @@ impl Elements for Value {
     type Elem<'a> = &'a Cells;
     fn for_each<'a>(&'a self, mut f: impl FnMut(Self::Elem<'a>) -> Result<()>) -> Result<()> {
         objects_iter(self).try_for_each(&mut f)
+    }
+    fn count(&self) -> usize {
+        match self {
+            Value::Set(s) => s.len(),
+            _ => 0,
+        }
     }
 }
 
@@ -368,7 +379,7 @@ pub fn apply_collect<'a, C: Elements, R>(
     container: &'a C,
     mut f: impl FnMut(C::Elem<'a>) -> Result<R>,
 ) -> Result<Vec<R>> {
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(container.count());
     container.for_each(|e| {
         out.push(f(e)?);
         Ok(())
