@@ -459,7 +459,10 @@ pub fn merge(containers: &Value) -> Result<Value> {
 /// The elements of all the containers `items`, in order (within the size
 /// budget).
 fn concatenated(items: &[Value]) -> Result<Vec<Value>> {
-    let mut out = Vec::new();
+    // Sized once (no reallocation and copy as it grows): the lengths are
+    // only a hint, any error still comes from `elems` or the size check.
+    let hint: usize = items.iter().map(|c| c.len().unwrap_or(0)).sum();
+    let mut out = Vec::with_capacity(hint.min(crate::budget::MAX_ELEMENTS));
     for c in items {
         out.extend(c.elems()?);
         check_size(out.len(), "merge")?;
@@ -472,8 +475,16 @@ fn concatenated(items: &[Value]) -> Result<Vec<Value>> {
 /// (so `mapply` over a frozenset need not build the set of its results).
 pub(crate) fn union_of(items: &[Value]) -> Result<Value> {
     // Objects or index sets (possibly with empty sets among them).
-    let mut cells: Vec<Cell> = Vec::new();
-    let mut locs: Vec<Loc> = Vec::new();
+    let (mut ncells, mut nlocs) = (0, 0);
+    for c in items {
+        match c {
+            Value::Object(s) => ncells += s.len(),
+            Value::Indices(s) => nlocs += s.len(),
+            _ => {}
+        }
+    }
+    let mut cells: Vec<Cell> = Vec::with_capacity(ncells.min(crate::budget::MAX_ELEMENTS));
+    let mut locs: Vec<Loc> = Vec::with_capacity(nlocs.min(crate::budget::MAX_ELEMENTS));
     let mut fast = true;
     for c in items {
         match c {
