@@ -129,10 +129,20 @@ impl Outcome {
     /// A result as an outcome: a grid is a non-empty rectangle of colours
     /// (what ARC accepts); anything else is shown by its first 80
     /// characters of Python repr.
+    #[inline]
     pub fn from_result(r: Result<Value>) -> Outcome {
         match r {
-            // The common case, taken without a reference count round trip.
+            // The common case, taken without a reference count round trip
+            // (and inlined into the evaluation loops).
             Ok(Value::Grid(g)) if g.height() > 0 && g.width() > 0 => Outcome::Grid(g),
+            r => Outcome::from_other(r),
+        }
+    }
+    /// [`Outcome::from_result`] of anything but a grid with cells (not
+    /// rare in cross runs: errors; kept out of line all the same).
+    #[inline(never)]
+    fn from_other(r: Result<Value>) -> Outcome {
+        match r {
             Ok(v) => match v.as_grid("output") {
                 Ok(g) if v.is_tuple() && g.height() > 0 && g.width() > 0 => {
                     Outcome::Grid(match v {
@@ -194,16 +204,18 @@ pub fn execute(
     progress: &Progress,
 ) -> RunResults {
     let start = Instant::now();
-    let wanted = pairs(battery, &tasks, mode);
-    let samples: Vec<(usize, usize, Value)> = tasks
-        .iter()
-        .enumerate()
-        .flat_map(|(t, task)| {
-            task.samples()
-                .enumerate()
-                .map(move |(s, ex)| (t, s, Value::Grid(ex.input.clone())))
-        })
-        .collect();
+    // Cross mode runs every pair: no list of them to build.
+    let wanted = match mode {
+        Mode::Cross => Vec::new(),
+        Mode::Own => pairs(battery, &tasks, mode),
+    };
+    let mut samples: Vec<(usize, usize, Value)> =
+        Vec::with_capacity(tasks.iter().map(Task::num_samples).sum());
+    for (t, task) in tasks.iter().enumerate() {
+        for (s, ex) in task.samples().enumerate() {
+            samples.push((t, s, Value::Grid(ex.input.clone())));
+        }
+    }
     let programs = battery.num_programs();
     let mut outcomes: Vec<Vec<(usize, usize, Outcome)>> = vec![Vec::new(); programs];
     let want = |k: usize, t: usize| mode == Mode::Cross || wanted[k].contains(&t);
@@ -269,44 +281,72 @@ pub fn execute(
             }
         }
         Exec::PerInput => {
-            let work: Vec<(usize, usize)> = (0..programs)
-                .flat_map(|k| {
-                    let want = &want;
-                    samples
-                        .iter()
-                        .enumerate()
-                        .filter(move |(_, (t, _, _))| want(k, *t))
-                        .map(move |(i, _)| (k, i))
-                })
-                .collect();
-            progress.set_total(work.len());
-            // Small chunks, one progress update each: work is in program
-            // order, and 16 evaluations of one program on the big inputs of
-            // neighbouring tasks made a tail that kept per-input runs at 52%
-            // parallel efficiency on the 16-core host; chunks of up to 64
-            // (256 per thread) made the same tail with `solvers.py`, whose
-            // one costly program is 90% of the work (80-90 s instead of 78
-            // s, H100 host). One thread has no tail to avoid, and there
-            // chunks of 64 cost less to hand out (chunks of 2 cost a tenth
-            // of a cheap program's time).
-            // Outcomes are written in place: no list per chunk to gather.
-            let chunk = if rayon::current_num_threads() == 1 {
-                64
-            } else {
-                2
+            // The samples program k runs (indices into `samples`), and how many.
+            let runs = |k: usize| {
+                let want = &want;
+                samples
+                    .iter()
+                    .enumerate()
+                    .filter(move |(_, (t, _, _))| want(k, *t))
+                    .map(|(i, _)| i)
             };
-            let mut results = vec![Outcome::Error(""); work.len()];
-            results
-                .par_chunks_mut(chunk)
-                .zip(work.par_chunks(chunk))
-                .for_each(|(out, chunk)| {
-                    for (o, &(k, i)) in out.iter_mut().zip(chunk) {
-                        *o = Outcome::from_result(battery.run_program(k, &samples[i].2));
+            let count = |k: usize| match mode {
+                Mode::Cross => samples.len(),
+                Mode::Own => runs(k).count(),
+            };
+            let mut total = 0;
+            for (k, out) in outcomes.iter_mut().enumerate() {
+                let n = count(k);
+                out.reserve_exact(n);
+                total += n;
+            }
+            progress.set_total(total);
+            if rayon::current_num_threads() == 1 {
+                // One thread: each outcome goes straight to its program's
+                // list (no work list, no results to move afterwards), the
+                // progress counted every 64 evaluations.
+                const STEP: usize = 64;
+                let mut uncounted = 0;
+                for (k, out) in outcomes.iter_mut().enumerate() {
+                    for i in runs(k) {
+                        let (t, s, input) = &samples[i];
+                        out.push((*t, *s, Outcome::from_result(battery.run_program(k, input))));
+                        uncounted += 1;
+                        if uncounted == STEP {
+                            progress.inc(STEP);
+                            uncounted = 0;
+                        }
                     }
-                    progress.inc(chunk.len());
-                });
-            for (&(k, i), o) in work.iter().zip(results) {
-                outcomes[k].push((samples[i].0, samples[i].1, o));
+                }
+                progress.inc(uncounted);
+            } else {
+                let mut work: Vec<(usize, usize)> = Vec::with_capacity(total);
+                for k in 0..programs {
+                    work.extend(runs(k).map(|i| (k, i)));
+                }
+                // Small chunks, one progress update each: work is in
+                // program order, and 16 evaluations of one program on the
+                // big inputs of neighbouring tasks made a tail that kept
+                // per-input runs at 52% parallel efficiency on the 16-core
+                // host; chunks of up to 64 (256 per thread) made the same
+                // tail with `solvers.py`, whose one costly program is 90%
+                // of the work (80-90 s instead of 78 s, H100 host).
+                // Outcomes are written in place: no list per chunk to gather.
+                let chunk = 2;
+                let mut results: Vec<Outcome> =
+                    (0..work.len()).map(|_| Outcome::Error("")).collect();
+                results
+                    .par_chunks_mut(chunk)
+                    .zip(work.par_chunks(chunk))
+                    .for_each(|(out, chunk)| {
+                        for (o, &(k, i)) in out.iter_mut().zip(chunk) {
+                            *o = Outcome::from_result(battery.run_program(k, &samples[i].2));
+                        }
+                        progress.inc(chunk.len());
+                    });
+                for (&(k, i), o) in work.iter().zip(results) {
+                    outcomes[k].push((samples[i].0, samples[i].1, o));
+                }
             }
         }
     }

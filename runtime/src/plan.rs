@@ -170,6 +170,7 @@ pub fn slot_value<'v>(
 /// Evaluate `f`, turning a panic inside a primitive into an error value so
 /// that one bug never takes a run down.
 /// The time budget restarts here too.
+#[inline]
 pub fn guarded(f: impl FnOnce() -> Result<Value>) -> Result<Value> {
     crate::budget::begin();
     match catch_unwind(AssertUnwindSafe(f)) {

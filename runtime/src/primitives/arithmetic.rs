@@ -69,9 +69,7 @@ pub(crate) fn concat_tuples(a: &Value, b: &Value) -> Result<Value> {
         (Value::Grid(x), _) if b.len()? == 0 => Ok(Value::Grid(x.clone())),
         (_, Value::Grid(y)) if a.len()? == 0 => Ok(Value::Grid(y.clone())),
         (Value::Grid(x), Value::Grid(y)) if x.width() == y.width() => {
-            let mut cells = Vec::with_capacity(x.cells().len() + y.cells().len());
-            cells.extend_from_slice(x.cells());
-            cells.extend_from_slice(y.cells());
+            let cells = super::buffers::concatenated(x.cells(), y.cells());
             Ok(Value::grid(Grid::new(
                 x.height() + y.height(),
                 x.width(),

@@ -16,17 +16,14 @@ use crate::budget::check_size;
 use crate::error::{Error, Result};
 use crate::functions::call1;
 use crate::primitives::arithmetic::{concat_tuples, py_gt, py_lt};
+use crate::primitives::buffers;
 use crate::values::{cell_value, row_value, Cell, Color, Grid, Kind, Loc, Value};
 
 // ----- helpers -------------------------------------------------------------------
 
 /// The rows `rows` of `g`, in that order, as a grid.
 fn grid_rows(g: &Grid, rows: &[usize]) -> Value {
-    let mut cells = Vec::with_capacity(rows.len() * g.width());
-    for &i in rows {
-        cells.extend_from_slice(g.row(i));
-    }
-    Value::grid(Grid::new(rows.len(), g.width(), cells))
+    Value::grid(Grid::new(rows.len(), g.width(), buffers::rows_at(g, rows)))
 }
 
 fn loc_value(&(i, j): &Loc) -> Value {
@@ -462,7 +459,10 @@ pub fn merge(containers: &Value) -> Result<Value> {
 /// The elements of all the containers `items`, in order (within the size
 /// budget).
 fn concatenated(items: &[Value]) -> Result<Vec<Value>> {
-    let mut out = Vec::new();
+    // Sized once (no reallocation and copy as it grows): the lengths are
+    // only a hint, any error still comes from `elems` or the size check.
+    let hint: usize = items.iter().map(|c| c.len().unwrap_or(0)).sum();
+    let mut out = Vec::with_capacity(hint.min(crate::budget::MAX_ELEMENTS));
     for c in items {
         out.extend(c.elems()?);
         check_size(out.len(), "merge")?;

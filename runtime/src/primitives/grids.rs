@@ -34,7 +34,7 @@ use std::sync::Arc;
 
 use crate::budget;
 use crate::error::{Error, Result};
-use crate::primitives::ragged;
+use crate::primitives::{buffers, ragged};
 use crate::typed::{Cells, Locs, G};
 use crate::values::{Cell, Color, Grid, Loc, Patch, Value};
 
@@ -153,11 +153,8 @@ fn sub_grid(g: &Grid, rows: Range<usize>, cols: Range<usize>) -> Grid {
     if rows.is_empty() {
         return empty_grid();
     }
-    let mut out = Vec::with_capacity(rows.len() * cols.len());
-    for i in rows.clone() {
-        out.extend_from_slice(&g.row(i)[cols.clone()]);
-    }
-    Grid::new(rows.len(), cols.len(), out)
+    let (h, w) = (rows.len(), cols.len());
+    Grid::new(h, w, buffers::block(g, rows, cols))
 }
 
 /// `crop`: rows `[s0, s0 + d0)`, then, only if some row is left, columns
@@ -718,41 +715,18 @@ fn objects_in(g: &Grid, univalued: bool, diagonal: bool, without_bg: bool) -> Re
 
 // ----- rotations, halves, crops ---------------------------------------------------
 
-/// The cells of a grid moved to new flat positions (`to(i, j)`: where cell
-/// `(i, j)` goes), walked in square tiles so that the rows read and the
-/// rows written stay in cache: transposes and quarter turns walked a
-/// column per output row, a cache miss per cell on the grids of millions
-/// of cells that cross runs meet.
-pub(crate) fn permuted_cells(g: &Grid, to: impl Fn(usize, usize) -> usize) -> Vec<Color> {
-    const TILE: usize = 32;
-    let (h, w) = (g.height(), g.width());
-    let src = g.cells();
-    let mut out = vec![0 as Color; h * w];
-    for i0 in (0..h).step_by(TILE) {
-        for j0 in (0..w).step_by(TILE) {
-            for i in i0..(i0 + TILE).min(h) {
-                let row = &src[i * w..(i + 1) * w];
-                for j in j0..(j0 + TILE).min(w) {
-                    out[to(i, j)] = row[j];
-                }
-            }
-        }
-    }
-    out
-}
-
 pub fn rot90_grid(grid: &G) -> Result<G> {
     let (h, w) = (grid.height(), grid.width());
     if h == 0 || w == 0 {
         return Ok(Arc::new(empty_grid()));
     }
     // Column j, bottom to top, becomes row j.
-    let cells = permuted_cells(grid, |i, j| j * h + (h - 1 - i));
+    let cells = buffers::transposed::<true, false>(grid);
     Ok(Arc::new(Grid::new(w, h, cells)))
 }
 
 pub fn rot180_grid(grid: &G) -> Result<G> {
-    let cells = grid.cells().iter().rev().copied().collect();
+    let cells = buffers::all_reversed(grid);
     Ok(Arc::new(Grid::new(grid.height(), grid.width(), cells)))
 }
 
@@ -762,7 +736,7 @@ pub fn rot270_grid(grid: &G) -> Result<G> {
         return Ok(Arc::new(empty_grid()));
     }
     // Column j, top to bottom, becomes row w - 1 - j.
-    let cells = permuted_cells(grid, |i, j| (w - 1 - j) * h + i);
+    let cells = buffers::transposed::<false, true>(grid);
     Ok(Arc::new(Grid::new(w, h, cells)))
 }
 
@@ -1442,12 +1416,7 @@ fn py_add(a: &Value, b: &Value, ctx: &'static str) -> Result<Value> {
 fn hconcat_in(ga: &Grid, gb: &Grid) -> G {
     let h = ga.height().min(gb.height());
     let w = ga.width() + gb.width();
-    let mut out = Vec::with_capacity(h * w);
-    for i in 0..h {
-        out.extend_from_slice(ga.row(i));
-        out.extend_from_slice(gb.row(i));
-    }
-    Arc::new(Grid::new(h, w, out))
+    Arc::new(Grid::new(h, w, buffers::side_by_side(ga, gb, h)))
 }
 
 pub fn hconcat(a: &Value, b: &Value) -> Result<Value> {
@@ -1497,9 +1466,7 @@ pub fn vconcat_grids(a: &G, b: &G) -> Result<G> {
     if a.width() != b.width() {
         return Err(Error::deopt("vconcat of grids of two widths"));
     }
-    let mut out = Vec::with_capacity(a.cells().len() + b.cells().len());
-    out.extend_from_slice(a.cells());
-    out.extend_from_slice(b.cells());
+    let out = buffers::concatenated(a.cells(), b.cells());
     Ok(Arc::new(Grid::new(a.height() + b.height(), a.width(), out)))
 }
 

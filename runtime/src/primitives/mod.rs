@@ -3,6 +3,7 @@
 //! raises, it returns an error, never panics.
 
 pub mod arithmetic;
+mod buffers;
 pub mod containers;
 pub mod functional;
 pub mod grids;

@@ -24,7 +24,7 @@ use std::sync::Arc;
 
 use crate::budget;
 use crate::error::{Error, Result};
-use crate::primitives::grids::permuted_cells;
+use crate::primitives::buffers;
 use crate::typed::{objects_iter, objects_value, Cells, Locs, G};
 use crate::values::{
     cell_value, row_value, sorted_unique_cells, Cell, Color, Grid, Kind, Loc, Patch, Value,
@@ -1809,35 +1809,26 @@ fn mirror_patch(
 
 /// Rows in reverse order.
 fn hmirrored(g: &Grid) -> Grid {
-    let (h, w) = (g.height(), g.width());
-    let mut cells = Vec::with_capacity(h * w);
-    for i in (0..h).rev() {
-        cells.extend_from_slice(g.row(i));
-    }
-    Grid::new(h, w, cells)
+    Grid::new(g.height(), g.width(), buffers::rows_reversed(g))
 }
 
 /// Every row reversed.
 fn vmirrored(g: &Grid) -> Grid {
-    let mut cells = Vec::with_capacity(g.cells().len());
-    for row in g.rows() {
-        cells.extend(row.iter().rev());
-    }
-    Grid::new(g.height(), g.width(), cells)
+    Grid::new(g.height(), g.width(), buffers::each_row_reversed(g))
 }
 
 /// Row i of the grid becomes column i.
 fn dmirrored(g: &Grid) -> Grid {
-    let h = g.height();
-    let cells = permuted_cells(g, |i, j| j * h + i);
-    Grid::new(g.width(), h, cells)
+    Grid::new(
+        g.width(),
+        g.height(),
+        buffers::transposed::<false, false>(g),
+    )
 }
 
 /// The transpose about the other diagonal.
 fn cmirrored(g: &Grid) -> Grid {
-    let (h, w) = (g.height(), g.width());
-    let cells = permuted_cells(g, |i, j| (w - 1 - j) * h + (h - 1 - i));
-    Grid::new(w, h, cells)
+    Grid::new(g.width(), g.height(), buffers::transposed::<true, true>(g))
 }
 
 pub fn hmirror_grid(g: &G) -> Result<G> {
