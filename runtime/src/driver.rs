@@ -260,18 +260,14 @@ pub fn execute(
         }
         Exec::Battery => {
             progress.set_total(samples.len());
-            let rows: Vec<Vec<Outcome>> = samples
-                .par_iter()
-                .map(|(_, _, input)| {
-                    let out = battery
-                        .run_all(input)
-                        .into_iter()
-                        .map(Outcome::from_result)
-                        .collect();
-                    progress.inc(1);
-                    out
-                })
-                .collect();
+            let order = largest_inputs_first(samples.len(), |i| cells(&samples[i].2));
+            let rows: Vec<Vec<Outcome>> = in_order_given(&order, 1, progress, |i| {
+                battery
+                    .run_all(&samples[i].2)
+                    .into_iter()
+                    .map(Outcome::from_result)
+                    .collect()
+            });
             for ((t, s, _), row) in samples.iter().zip(rows) {
                 for (k, o) in row.into_iter().enumerate() {
                     if want(k, *t) {
@@ -324,26 +320,19 @@ pub fn execute(
                 for k in 0..programs {
                     work.extend(runs(k).map(|i| (k, i)));
                 }
-                // Small chunks, one progress update each: work is in
-                // program order, and 16 evaluations of one program on the
-                // big inputs of neighbouring tasks made a tail that kept
-                // per-input runs at 52% parallel efficiency on the 16-core
-                // host; chunks of up to 64 (256 per thread) made the same
-                // tail with `solvers.py`, whose one costly program is 90%
-                // of the work (80-90 s instead of 78 s, H100 host).
-                // Outcomes are written in place: no list per chunk to gather.
-                let chunk = 2;
-                let mut results: Vec<Outcome> =
-                    (0..work.len()).map(|_| Outcome::Error("")).collect();
-                results
-                    .par_chunks_mut(chunk)
-                    .zip(work.par_chunks(chunk))
-                    .for_each(|(out, chunk)| {
-                        for (o, &(k, i)) in out.iter_mut().zip(chunk) {
-                            *o = Outcome::from_result(battery.run_program(k, &samples[i].2));
-                        }
-                        progress.inc(chunk.len());
-                    });
+                // Small chunks, one progress update each: 16 evaluations
+                // of one program on the big inputs of neighbouring tasks
+                // made a tail that kept per-input runs at 52% parallel
+                // efficiency on the 16-core host; chunks of up to 64 (256
+                // per thread) made the same tail with `solvers.py`, whose
+                // one costly program is 90% of the work (80-90 s instead
+                // of 78 s, H100 host). And the evaluations on the largest
+                // inputs go first, so that the last to finish are short.
+                let order = largest_inputs_first(work.len(), |w| cells(&samples[work[w].1].2));
+                let results = in_order_given(&order, 2, progress, |w| {
+                    let (k, i) = work[w];
+                    Outcome::from_result(battery.run_program(k, &samples[i].2))
+                });
                 for (&(k, i), o) in work.iter().zip(results) {
                     outcomes[k].push((samples[i].0, samples[i].1, o));
                 }
@@ -360,6 +349,61 @@ pub fn execute(
         outcomes,
         wall: start.elapsed(),
     }
+}
+
+/// Indices `0..n`, those whose input grid has the most cells first
+/// (ties in their order): the longest jobs first, as a scheduler that does
+/// not know their costs can best guess them (the cost of an evaluation
+/// grows with its input, and the costliest ones, run last, made the tail
+/// of parallel runs).
+fn largest_inputs_first(n: usize, input: impl Fn(usize) -> usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&k| std::cmp::Reverse(input(k)));
+    order
+}
+
+/// The cells of an input grid.
+fn cells(v: &Value) -> usize {
+    match v {
+        Value::Grid(g) => g.height() * g.width(),
+        _ => 0,
+    }
+}
+
+/// `f` of every index in `order`, on every thread of the current pool:
+/// each takes the next `chunk` indices of `order` from a shared counter,
+/// so the jobs start in that order (rayon's splitting of a range would
+/// give one thread all the first, largest ones). The results come back
+/// by index.
+fn in_order_given<R: Send>(
+    order: &[usize],
+    chunk: usize,
+    progress: &Progress,
+    f: impl Fn(usize) -> R + Sync,
+) -> Vec<R> {
+    let next = AtomicUsize::new(0);
+    let per_thread: Vec<Vec<(usize, R)>> = rayon::broadcast(|_| {
+        let mut done = Vec::new();
+        loop {
+            let from = next.fetch_add(chunk, Ordering::Relaxed);
+            if from >= order.len() {
+                return done;
+            }
+            let mine = &order[from..(from + chunk).min(order.len())];
+            for &k in mine {
+                done.push((k, f(k)));
+            }
+            progress.inc(mine.len());
+        }
+    });
+    let mut results: Vec<Option<R>> = (0..order.len()).map(|_| None).collect();
+    for (k, r) in per_thread.into_iter().flatten() {
+        results[k] = Some(r);
+    }
+    results
+        .into_iter()
+        .map(|r| r.expect("every index is run once"))
+        .collect()
 }
 
 /// The first `limit` characters of a value's repr, formatting no more of
