@@ -9,7 +9,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
-use rayon::prelude::*;
 use serde_json::{json, Map, Value as Json};
 
 use crate::backends::{backend_for, is_gpu, GpuSelect};
@@ -228,26 +227,29 @@ pub fn execute(
             // (see its `batch_rows`).
             let chunk = backend.batch_rows(samples.len()).max(1);
             let chunks: Vec<&[(usize, usize, Value)]> = samples.chunks(chunk).collect();
-            // Each chunk's columns become compact outcomes at once, so the
-            // values of only the chunks in flight are held at a time.
-            let results: Vec<Vec<Vec<Outcome>>> = chunks
-                .par_iter()
-                .map(|rows| {
-                    let inputs = Column::Rows(rows.iter().map(|(_, _, v)| Ok(v.clone())).collect());
-                    battery
-                        .run_batch(&inputs, rows.len(), backend)
-                        .into_iter()
-                        .enumerate()
-                        .map(|(k, column)| {
-                            rows.iter()
-                                .enumerate()
-                                .filter(|(_, (t, _, _))| want(k, *t))
-                                .map(|(row, _)| Outcome::from_result(column.row(row).clone()))
-                                .collect()
-                        })
-                        .collect()
-                })
-                .collect();
+            // The chunks with the most input cells start first (see
+            // `largest_inputs_first`). Each chunk's columns become compact
+            // outcomes at once, so the values of only the chunks in flight
+            // are held at a time.
+            let order = largest_inputs_first(chunks.len(), |c| {
+                chunks[c].iter().map(|(_, _, v)| cells(v)).sum()
+            });
+            let results: Vec<Vec<Vec<Outcome>>> = in_order_given(&order, 1, None, |c| {
+                let rows = chunks[c];
+                let inputs = Column::Rows(rows.iter().map(|(_, _, v)| Ok(v.clone())).collect());
+                battery
+                    .run_batch(&inputs, rows.len(), backend)
+                    .into_iter()
+                    .enumerate()
+                    .map(|(k, column)| {
+                        rows.iter()
+                            .enumerate()
+                            .filter(|(_, (t, _, _))| want(k, *t))
+                            .map(|(row, _)| Outcome::from_result(column.row(row).clone()))
+                            .collect()
+                    })
+                    .collect()
+            });
             for (rows, per_program) in chunks.iter().zip(results) {
                 for (k, outs) in per_program.into_iter().enumerate() {
                     let wanted_rows = rows.iter().filter(|(t, _, _)| want(k, *t));
@@ -261,7 +263,7 @@ pub fn execute(
         Exec::Battery => {
             progress.set_total(samples.len());
             let order = largest_inputs_first(samples.len(), |i| cells(&samples[i].2));
-            let rows: Vec<Vec<Outcome>> = in_order_given(&order, 1, progress, |i| {
+            let rows: Vec<Vec<Outcome>> = in_order_given(&order, 1, Some(progress), |i| {
                 battery
                     .run_all(&samples[i].2)
                     .into_iter()
@@ -329,7 +331,7 @@ pub fn execute(
                 // of 78 s, H100 host). And the evaluations on the largest
                 // inputs go first, so that the last to finish are short.
                 let order = largest_inputs_first(work.len(), |w| cells(&samples[work[w].1].2));
-                let results = in_order_given(&order, 2, progress, |w| {
+                let results = in_order_given(&order, 2, Some(progress), |w| {
                     let (k, i) = work[w];
                     Outcome::from_result(battery.run_program(k, &samples[i].2))
                 });
@@ -378,7 +380,7 @@ fn cells(v: &Value) -> usize {
 fn in_order_given<R: Send>(
     order: &[usize],
     chunk: usize,
-    progress: &Progress,
+    progress: Option<&Progress>,
     f: impl Fn(usize) -> R + Sync,
 ) -> Vec<R> {
     let next = AtomicUsize::new(0);
@@ -393,7 +395,9 @@ fn in_order_given<R: Send>(
             for &k in mine {
                 done.push((k, f(k)));
             }
-            progress.inc(mine.len());
+            if let Some(p) = progress {
+                p.inc(mine.len());
+            }
         }
     });
     let mut results: Vec<Option<R>> = (0..order.len()).map(|_| None).collect();
