@@ -28,13 +28,12 @@ def solve_56565656(I):
 # reads each pair through first and last is no statement of its own: the
 # collector runs over its pairs without building them.
 def solve_78787878(I):
-    x1 = ofcolor(I, EIGHT)
+    x1 = ofcolor(I, THREE)
     x2 = product(x1, x1)
-    x3 = fork(connect, first, last)
+    x3 = fork(connect, last, first)
     x4 = apply(x3, x2)
-    x5 = fork(either, vline, hline)
-    x6 = mfilter(x4, x5)
-    O = underfill(I, EIGHT, x6)
+    x5 = mfilter(x4, hline)
+    O = fill(I, FOUR, x5)
     return O
 
 # The same product read by an apply that is no collector (its reader is no

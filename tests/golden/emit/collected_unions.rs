@@ -3,7 +3,7 @@
 //! 5 program(s) from tests/golden/emit/collected_unions.py.
 //! Each program is a function of at most 128 statements, in modules of
 //! at most 512 statements. The merged plan (`PLAN`: 22 shared
-//! node(s) for 26 source statement(s), 0 whose value no output
+//! node(s) for 25 source statement(s), 0 whose value no output
 //! needs, kept for their errors) is data that
 //! the runtime walks to run every program with shared work, so no function
 //! grows with the battery.
@@ -100,44 +100,36 @@ pub mod programs_0 {
     /// `solve_78787878`: task 78787878, tests/golden/emit/collected_unions.py:30.
     pub fn solve_78787878(I: &rt::Value) -> rt::Result<rt::Value> {
         /// tests/golden/emit/collected_unions.py:31
-        let x1: rt::t::Locs = rt::p::ofcolor_grid(rt::t::grid(I)?, 8i64)?;
+        let x1: rt::t::Locs = rt::p::ofcolor_grid(rt::t::grid(I)?, 3i64)?;
         /// tests/golden/emit/collected_unions.py:34
         let x4: Vec<rt::t::Locs> = rt::t::product_collect(
             &x1,
             &x1,
             |__e0: (i64, i64), __e1: (i64, i64)| -> rt::Result<rt::t::Locs> {
                 Ok({
-                    let __t2: (i64, i64) = __e0;
-                    let __t3: (i64, i64) = __e1;
+                    let __t2: (i64, i64) = __e1;
+                    let __t3: (i64, i64) = __e0;
                     rt::p::connect_pairs(__t2, __t3)?
                 })
             },
         )?;
-        /// tests/golden/emit/collected_unions.py:36
-        let x6: rt::t::Locs = rt::t::union_where(
+        /// tests/golden/emit/collected_unions.py:35
+        let x5: rt::t::Locs = rt::t::union_where(
             x4,
             |__e4: &rt::t::Locs| -> rt::Result<bool> {
-                Ok(
-                    rt::t::Truthy::truthy(
-                        &({
-                            let __t5: bool = rt::p::vline_locs(__e4)?;
-                            let __t6: bool = rt::p::hline_locs(__e4)?;
-                            rt::p::either_bools(__t5, __t6)?
-                        }),
-                    ),
-                )
+                Ok(rt::t::Truthy::truthy(&(rt::p::hline_locs(__e4)?)))
             },
         )?;
-        /// tests/golden/emit/collected_unions.py:37
-        let O: rt::t::G = rt::p::underfill_locs(rt::t::grid(I)?, 8i64, &x6)?;
+        /// tests/golden/emit/collected_unions.py:36
+        let O: rt::t::G = rt::p::fill_locs(rt::t::grid(I)?, 4i64, &x5)?;
         Ok(rt::t::IntoValue::into_value(O))
     }
 
-    /// `solve_9a9a9a9a`: task 9a9a9a9a, tests/golden/emit/collected_unions.py:42.
+    /// `solve_9a9a9a9a`: task 9a9a9a9a, tests/golden/emit/collected_unions.py:41.
     pub fn solve_9a9a9a9a(I: &rt::Value) -> rt::Result<rt::Value> {
-        /// tests/golden/emit/collected_unions.py:43
+        /// tests/golden/emit/collected_unions.py:42
         let x1: rt::t::Locs = rt::p::ofcolor_grid(rt::t::grid(I)?, 2i64)?;
-        /// tests/golden/emit/collected_unions.py:46
+        /// tests/golden/emit/collected_unions.py:45
         let x4: rt::Value = rt::p::apply_with(
             |__e0: &rt::Value| -> rt::Result<rt::Value> {
                 Ok({
@@ -148,7 +140,7 @@ pub mod programs_0 {
             },
             &(rt::p::product(&rt::t::value(&x1), &rt::t::value(&x1))?),
         )?;
-        /// tests/golden/emit/collected_unions.py:47
+        /// tests/golden/emit/collected_unions.py:46
         let O: rt::Value = rt::p::maximum(&x4)?;
         Ok(O)
     }
@@ -190,10 +182,10 @@ program solve_12121212 12121212 4 n4 tests/golden/emit/collected_unions.py
 program solve_34343434 34343434 12 n8 tests/golden/emit/collected_unions.py
 program solve_56565656 56565656 19 n10 tests/golden/emit/collected_unions.py
 program solve_78787878 78787878 30 n16 tests/golden/emit/collected_unions.py
-program solve_9a9a9a9a 9a9a9a9a 42 n21 tests/golden/emit/collected_unions.py
+program solve_9a9a9a9a 9a9a9a9a 41 n21 tests/golden/emit/collected_unions.py
 node p:ofcolor I c:ONE @ 0:x1:5
 node p:prapply p:connect n0 n0 @ 0:x2:6
-node p:fork p:either p:vline p:hline @ 0:x3:7 3:x5:35
+node p:fork p:either p:vline p:hline @ 0:x3:7
 node p:mfilter n1 n2 @ 0:x4:8
 node p:underfill I c:EIGHT n3 @ 0:O:9
 node p:objects I c:T c:F c:T @ 1:x1:13 2:x1:20
@@ -202,17 +194,17 @@ node p:merge n6 @ 1:x3:15 2:x3:22
 node p:fill I c:TWO n7 @ 1:O:16
 node p:size n6 @ 2:x4:23
 node p:fill I n9 n7 @ 2:O:24
-node p:ofcolor I c:EIGHT @ 3:x1:31
+node p:ofcolor I c:THREE @ 3:x1:31
 node p:product n11 n11 @ 3:x2:32
-node p:fork p:connect p:first p:last @ 3:x3:33
+node p:fork p:connect p:last p:first @ 3:x3:33
 node p:apply n13 n12 @ 3:x4:34
-node p:mfilter n14 n2 @ 3:x6:36
-node p:underfill I c:EIGHT n15 @ 3:O:37
-node p:ofcolor I c:TWO @ 4:x1:43
-node p:product n17 n17 @ 4:x2:44
-node p:fork p:manhattan p:first p:last @ 4:x3:45
-node p:apply n19 n18 @ 4:x4:46
-node p:maximum n20 @ 4:O:47
+node p:mfilter n14 p:hline @ 3:x5:35
+node p:fill I c:FOUR n15 @ 3:O:36
+node p:ofcolor I c:TWO @ 4:x1:42
+node p:product n17 n17 @ 4:x2:43
+node p:fork p:manhattan p:first p:last @ 4:x3:44
+node p:apply n19 n18 @ 4:x4:45
+node p:maximum n20 @ 4:O:46
 "#;
 
 /// The battery as the driver sees it.
