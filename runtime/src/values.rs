@@ -274,8 +274,8 @@ pub fn sorted_unique_cells(mut cells: Vec<Cell>) -> Vec<Cell> {
             .iter()
             .map(|m| m.count_ones() as usize)
             .sum::<usize>();
-        let area = b.bit_words();
-        if area.saturating_mul(colors) <= BITMAP_WORDS_PER_ITEM * cells.len() {
+        let words = b.bit_words();
+        if words.saturating_mul(colors) <= BITMAP_WORDS_PER_ITEM * cells.len() {
             // Layer of each colour slot: colours ascend with layers.
             let mut layer = [0u8; 256];
             let mut palette = Vec::with_capacity(colors);
@@ -285,13 +285,13 @@ pub fn sorted_unique_cells(mut cells: Vec<Cell>) -> Vec<Cell> {
                     palette.push((slot as i16 - 128) as Color);
                 }
             }
-            let mut bits = vec![0u64; area * colors];
+            let mut bits = vec![0u64; words * colors];
             for c in &cells {
                 let l = layer[(c.color as i16 + 128) as usize] as usize;
-                b.mark(&mut bits[l * area..(l + 1) * area], c.loc);
+                b.mark(&mut bits[l * words..(l + 1) * words], c.loc);
             }
             cells.clear();
-            for (l, layer) in bits.chunks_exact(area).enumerate() {
+            for (l, layer) in bits.chunks_exact(words).enumerate() {
                 let color = palette[l];
                 b.marked(layer, |loc| cells.push(Cell { color, loc }));
             }

@@ -67,20 +67,7 @@ unsafe fn copy_cells(src: *const Color, dst: *mut Color, n: usize) {
 
 /// The cells of `g`'s rows in reverse order (`hmirror`).
 pub(crate) fn rows_reversed(g: &Grid) -> Vec<Color> {
-    let (h, w) = (g.height(), g.width());
-    let src = g.cells();
-    debug_assert_eq!(src.len(), h * w);
-    // SAFETY: row i of the output (cells i*w..(i+1)*w, i < h) is row
-    // h-1-i of the source, inside its h*w cells; every output cell is
-    // written once.
-    unsafe {
-        build(h * w, |dst| {
-            let src = src.as_ptr();
-            for i in 0..h {
-                copy_cells(src.add((h - 1 - i) * w), dst.add(i * w), w);
-            }
-        })
-    }
+    rows_at(g, (0..g.height()).rev())
 }
 
 /// The cells of `g` with each row reversed (`vmirror`).
@@ -203,6 +190,10 @@ pub(crate) fn block(
     assert!(rows.start <= rows.end && rows.end <= g.height());
     assert!(cols.start <= cols.end && cols.end <= w);
     let (nh, nw) = (rows.len(), cols.len());
+    if nh == 0 || nw == 0 {
+        // (No pointer into the grid at all: an empty block may start past its end.)
+        return Vec::new();
+    }
     if nw == w {
         return g.cells()[rows.start * w..rows.end * w].to_vec();
     }
@@ -219,15 +210,15 @@ pub(crate) fn block(
 }
 
 /// The cells of the rows `rows` of `g`, in that order (each `< height`).
-pub(crate) fn rows_at(g: &Grid, rows: &[usize]) -> Vec<Color> {
+pub(crate) fn rows_at(g: &Grid, rows: impl ExactSizeIterator<Item = usize> + Clone) -> Vec<Color> {
     let w = g.width();
-    assert!(rows.iter().all(|&i| i < g.height()));
+    assert!(rows.clone().all(|i| i < g.height()));
     // SAFETY: each source row is inside the grid (checked above), output
-    // row k written at k*w.
+    // row k written at k*w, every output cell once.
     unsafe {
         build(rows.len() * w, |dst| {
             let src = g.cells().as_ptr();
-            for (k, &i) in rows.iter().enumerate() {
+            for (k, i) in rows.enumerate() {
                 copy_cells(src.add(i * w), dst.add(k * w), w);
             }
         })
@@ -298,7 +289,7 @@ mod tests {
                 }
                 let picks: Vec<usize> = (0..h).rev().step_by(2).collect();
                 let picked: Vec<Color> = picks.iter().flat_map(|&i| g.row(i).to_vec()).collect();
-                assert_eq!(rows_at(&g, &picks), picked);
+                assert_eq!(rows_at(&g, picks.iter().copied()), picked);
             }
         }
     }

@@ -23,7 +23,11 @@ use crate::values::{cell_value, row_value, Cell, Color, Grid, Kind, Loc, Value};
 
 /// The rows `rows` of `g`, in that order, as a grid.
 fn grid_rows(g: &Grid, rows: &[usize]) -> Value {
-    Value::grid(Grid::new(rows.len(), g.width(), buffers::rows_at(g, rows)))
+    Value::grid(Grid::new(
+        rows.len(),
+        g.width(),
+        buffers::rows_at(g, rows.iter().copied()),
+    ))
 }
 
 fn loc_value(&(i, j): &Loc) -> Value {
