@@ -283,6 +283,11 @@ impl Generated {
             exit::INTERNAL
         })
     }
+    /// The plan as the interpreter runs it: its union idioms fused
+    /// battery-wide (`battgen_runtime::fuse`; same results).
+    pub fn interpreted(&self) -> Plan {
+        battgen_runtime::fuse::fuse(&self.plan).0
+    }
     /// The battery as a crate of modules (what `gen run` compiles).
     pub fn krate(&self) -> Result<emit::EmittedCrate, i32> {
         emit::emit_crate(&self.plan, &self.info()).map_err(|e| {
@@ -439,7 +444,7 @@ fn cmd_run(args: &RunArgs) -> i32 {
         }
     }
     if args.interpret {
-        return driver::dispatch(&g.plan, &opts);
+        return driver::dispatch(&g.interpreted(), &opts);
     }
     let timeout = args.compile_timeout.map(Duration::from_secs);
     let binary = match compile_or_report(&g, timeout) {
@@ -448,7 +453,7 @@ fn cmd_run(args: &RunArgs) -> i32 {
             // The same plan, interpreted: identical outputs, only slower
             // in per-input execution.
             eprintln!("battery: running the same plan on the interpreter instead (--no-fallback makes this an error)");
-            return driver::dispatch(&g.plan, &opts);
+            return driver::dispatch(&g.interpreted(), &opts);
         }
         Ok(Compiled::Failed) => return exit::INTERNAL,
         Err(c) => return c,

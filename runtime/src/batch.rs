@@ -187,7 +187,8 @@ impl Crossings {
 /// Rows and time per primitive and device, for `--stats` and results JSON.
 pub struct Telemetry {
     pub crossings: Arc<Crossings>,
-    /// Index: primitive id, then calls of function values, then fused calls.
+    /// Index: primitive id, then calls of function values, then each fused
+    /// operation (`Fused::ALL`).
     cpu_rows: Vec<AtomicU64>,
     gpu_rows: Vec<AtomicU64>,
     nanos: Vec<AtomicU64>,
@@ -198,7 +199,7 @@ pub struct Telemetry {
 
 impl Default for Telemetry {
     fn default() -> Telemetry {
-        let n = PRIMITIVES.len() + 2;
+        let n = PRIMITIVES.len() + 1 + Fused::ALL.len();
         let zeros = || (0..n).map(|_| AtomicU64::new(0)).collect();
         Telemetry {
             crossings: Arc::default(),
@@ -225,7 +226,7 @@ impl Telemetry {
         match callee {
             Callee::Prim(p) => *p as usize,
             Callee::Column(_) => PRIMITIVES.len(),
-            Callee::Fused(_) => PRIMITIVES.len() + 1,
+            Callee::Fused(f) => PRIMITIVES.len() + 1 + f.index(),
         }
     }
     pub fn record(&self, callee: &Callee, rows: u64, on_gpu: bool, start: Instant) {
@@ -242,9 +243,11 @@ impl Telemetry {
     pub fn report(&self) -> Vec<PrimStats> {
         let mut v: Vec<PrimStats> = (0..self.cpu_rows.len())
             .map(|s| PrimStats {
-                name: PRIMITIVES
-                    .get(s)
-                    .map_or("<call of a value or fused>", |sig| sig.name),
+                name: match s.checked_sub(PRIMITIVES.len()) {
+                    None => PRIMITIVES[s].name,
+                    Some(0) => "<call of a value>",
+                    Some(f) => Fused::ALL[f - 1].name(),
+                },
                 cpu_rows: self.cpu_rows[s].load(Ordering::Relaxed),
                 gpu_rows: self.gpu_rows[s].load(Ordering::Relaxed),
                 micros: self.nanos[s].load(Ordering::Relaxed) / 1000,

@@ -73,12 +73,15 @@ impl Emitted {
             plan: OnceLock::new(),
         }
     }
-    /// The merged plan, read on first use. A plan that does not read back
-    /// is a bug of the generator: reported, exit code 4.
+    /// The merged plan, read on first use and fused for the interpreter
+    /// ([`crate::fuse`]). A plan that does not read back is a bug of the
+    /// generator: reported, exit code 4.
     pub fn plan(&self) -> &Plan {
         self.plan
             .get_or_init(|| match Plan::from_text(self.plan_text) {
-                Ok(plan) if plan.programs.len() == self.programs.len() => plan,
+                Ok(plan) if plan.programs.len() == self.programs.len() => {
+                    crate::fuse::fuse(&plan).0
+                }
                 Ok(_) => internal_error("the plan and the program table disagree"),
                 Err(e) => internal_error(&e),
             })

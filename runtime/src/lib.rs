@@ -8,6 +8,8 @@
 //! - [`functions`]: function values and calling them;
 //! - [`constants`]: the reference's named constants;
 //! - [`plan`] and [`battery`]: merged programs, interpreted or emitted;
+//! - [`fuse`]: fused operations, and the pass that fuses a battery's
+//!   union idioms before it is interpreted;
 //! - [`types`]: the representation type of every plan node, inferred;
 //! - [`typed`]: how emitted code holds typed values, and the kernels it calls;
 //! - [`task`] and [`driver`]: ARC tasks in, results, scores and submissions out.
@@ -22,6 +24,7 @@ pub mod constants;
 pub mod driver;
 pub mod error;
 pub mod functions;
+pub mod fuse;
 pub mod plan;
 pub mod plan_text;
 pub mod primitives;

@@ -30,29 +30,7 @@ pub enum Operand {
     Fused(Fused),
 }
 
-/// Operations the rewrite pass builds out of chains of primitives.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Fused {
-    /// `apply(fn, ... apply(f2, apply(f1, X)))`, merged at the end when
-    /// `merge` (then the last stage was a `mapply`). Arguments: the stage
-    /// functions in order, then the container. Each stage builds its
-    /// container exactly as `apply` does, so results and errors are those
-    /// of the original chain; what is saved is the intermediate nodes.
-    ApplyChain { merge: bool },
-}
-
-impl Fused {
-    /// Evaluate on argument values.
-    pub fn eval(self, args: &[&Value]) -> Result<Value> {
-        match self {
-            Fused::ApplyChain { merge } => {
-                let (container, stages) =
-                    args.split_last().ok_or(Error::type_error("apply chain"))?;
-                crate::primitives::functional::apply_chain(stages, container, merge)
-            }
-        }
-    }
-}
+pub use crate::fuse::Fused;
 
 /// Where a node came from: a statement of a program.
 #[derive(Clone, Debug, PartialEq, Eq)]

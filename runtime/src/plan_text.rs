@@ -17,7 +17,8 @@
 //! ```
 //!
 //! Operands: `I` (the input), `n<k>` (node k), `c:<NAME>` (a constant),
-//! `p:<name>` (a primitive), `f:apply_chain` / `f:apply_chain+merge` (fused).
+//! `p:<name>` (a primitive), `f:<name>` (a fused operation, by
+//! [`Fused::name`]: `f:apply_chain`, `f:collect`, ...).
 
 use std::fmt::Write;
 
@@ -33,8 +34,7 @@ fn operand(op: &Operand) -> String {
         Operand::Node(n) => format!("n{n}"),
         Operand::Const(c) => format!("c:{c}"),
         Operand::Prim(p) => format!("p:{}", p.name()),
-        Operand::Fused(Fused::ApplyChain { merge: false }) => "f:apply_chain".to_owned(),
-        Operand::Fused(Fused::ApplyChain { merge: true }) => "f:apply_chain+merge".to_owned(),
+        Operand::Fused(f) => format!("f:{}", f.name()),
     }
 }
 
@@ -62,11 +62,10 @@ fn parse_operand(s: &str, nodes: usize) -> Result<Operand, String> {
     if let Some(p) = s.strip_prefix("p:") {
         return Prim::from_name(p).map(Operand::Prim).ok_or_else(bad);
     }
-    match s {
-        "f:apply_chain" => Ok(Operand::Fused(Fused::ApplyChain { merge: false })),
-        "f:apply_chain+merge" => Ok(Operand::Fused(Fused::ApplyChain { merge: true })),
-        _ => Err(bad()),
-    }
+    s.strip_prefix("f:")
+        .and_then(Fused::from_name)
+        .map(Operand::Fused)
+        .ok_or_else(bad)
 }
 
 impl Plan {

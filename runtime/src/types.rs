@@ -461,6 +461,9 @@ pub fn infer(plan: &Plan) -> Vec<Ty> {
                 }
                 None => Ty::Dynamic,
             },
+            // The interpreter's fused calls (`fuse`): plans are typed for
+            // emission, before them.
+            Operand::Fused(_) => Ty::Dynamic,
             callee => call_type(&of(callee, &types), &args),
         };
         types.push(t);

@@ -750,6 +750,16 @@ impl<'p> Lower<'p> {
                     self.types[n].clone(),
                 )
             }
+            // The interpreter's fused calls (`battgen_runtime::fuse`), should
+            // an emitted plan hold one: the runtime evaluates them.
+            Operand::Fused(f) => {
+                let refs: Vec<String> = args.iter().map(|a| self.value_ref(a)).collect();
+                Expr::owned(
+                    format!("rt::Fused::{f:?}.eval(&[{}])?", refs.join(", ")),
+                    Repr::Value,
+                    self.types[n].clone(),
+                )
+            }
             callee => {
                 let f = self.operand(callee);
                 if let Some(e) = f.func.as_ref().and_then(|sf| self.inline(sf, args.clone())) {
@@ -908,7 +918,7 @@ impl<'p> Lower<'p> {
     fn callee_name(&self, n: usize) -> String {
         match &self.plan.nodes[n].callee {
             Operand::Prim(p) => p.name().to_owned(),
-            Operand::Fused(_) => "apply_chain".to_owned(),
+            Operand::Fused(f) => f.name().to_owned(),
             _ => "call".to_owned(),
         }
     }

@@ -16,7 +16,6 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use battgen_runtime::plan::Plan;
 use battgen_runtime::search::{peak_memory, search, TaskResult};
 use battgen_runtime::task::{grid_to_json, parse_grid};
 use battgen_runtime::values::Grid;
@@ -358,7 +357,7 @@ pub fn cmd_search(args: &SearchArgs) -> i32 {
     let (entries, generated) =
         pool.install(|| checked_mutants(parents.clone(), args.mutants, args.select.seed));
     let programs: Vec<Program> = entries.iter().map(|e| e.program.clone()).collect();
-    let plan: Plan = merge::merge(&programs);
+    let (plan, fusions) = battgen_runtime::fuse::fuse(&merge::merge(&programs));
     let prepared = start.elapsed();
     let indices: Vec<usize> = (0..tasks.len())
         .filter(|t| args.shard.is_none_or(|s| t % s.n == s.k - 1))
@@ -367,12 +366,13 @@ pub fn cmd_search(args: &SearchArgs) -> i32 {
     if !args.quiet {
         eprintln!(
             "search: {} parents, {} candidate mutants, {} distinct kept after checking and dedup; \
-             {} statements -> {} plan nodes ({:.1} s); {} task(s){}",
+             {} statements -> {} plan nodes, {} unions fused ({:.1} s); {} task(s){}",
             parents.len(),
             generated,
             entries.len() - parents.len(),
             statements,
             plan.nodes.len(),
+            fusions.unions,
             prepared.as_secs_f64(),
             indices.len(),
             args.shard
@@ -463,6 +463,8 @@ pub fn cmd_search(args: &SearchArgs) -> i32 {
     let stats = json!({
         "parents": parents.len(), "mutants_generated": generated,
         "mutants": entries.len() - parents.len(), "plan_nodes": plan.nodes.len(),
+        "fused": {"collected": fusions.collected, "unions": fusions.unions,
+                  "products": fusions.products},
         "tasks_searched": searched, "tasks_skipped": report.skipped.len(),
         "tasks_solved": solved.len(), "tasks_solved_by_parents": solved_by_parent.len(),
         "new_tasks": new_tasks, "pair_evaluations": pair_evals,
