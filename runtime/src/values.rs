@@ -257,6 +257,40 @@ pub fn sorted_unique_locs(mut locs: Vec<Loc>) -> Vec<Loc> {
     locs
 }
 
+/// The union of sets of locations (each sorted), sorted and without
+/// duplicates: [`sorted_unique_locs`] of their concatenation, where a
+/// bitmap is marked from the sets themselves and the concatenation never
+/// built (a union of many lines can hold millions of locations, most of
+/// them repeated).
+pub fn union_locs(sets: &[&[Loc]]) -> Vec<Loc> {
+    let total: usize = sets.iter().map(|s| s.len()).sum();
+    if let [one] = sets {
+        return one.to_vec();
+    }
+    if total >= BITMAP_MIN_ITEMS {
+        let b = Bounds::of(sets.iter().flat_map(|s| s.iter().copied()));
+        if b.bit_words() <= BITMAP_WORDS_PER_ITEM * total {
+            let mut bits = vec![0u64; b.bit_words()];
+            for s in sets {
+                for &l in s.iter() {
+                    b.mark(&mut bits, l);
+                }
+            }
+            let mut locs = Vec::with_capacity(total.min(b.h.saturating_mul(b.w)));
+            b.marked(&bits, |l| locs.push(l));
+            return locs;
+        }
+    }
+    let mut locs = Vec::with_capacity(total);
+    for s in sets {
+        locs.extend_from_slice(s);
+    }
+    // Concatenated sorted runs: the stable sort merges them.
+    locs.sort();
+    locs.dedup();
+    locs
+}
+
 /// Cells sorted (colour, then row, then column), without duplicates: the
 /// bitmap of [`sorted_unique_locs`] with one layer per colour present,
 /// where the cells are dense in it (the union of objects that `mapply`
@@ -976,6 +1010,19 @@ mod tests {
             want.sort();
             want.dedup();
             assert_eq!(sorted_unique_locs(locs.clone()), want);
+            // The same locations as sorted sets of random sizes, unioned.
+            let mut sets: Vec<Vec<Loc>> = Vec::new();
+            let mut rest = &locs[..];
+            while !rest.is_empty() {
+                let k = 1 + next(rest.len() as i32) as usize;
+                let mut set = rest[..k].to_vec();
+                set.sort();
+                set.dedup();
+                sets.push(set);
+                rest = &rest[k..];
+            }
+            let slices: Vec<&[Loc]> = sets.iter().map(|s| &s[..]).collect();
+            assert_eq!(union_locs(&slices), want);
             let cells: Vec<Cell> = locs
                 .iter()
                 .map(|&(i, j)| Cell::new(next(3) as Color - 1, i, j))

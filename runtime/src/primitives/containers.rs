@@ -17,7 +17,7 @@ use crate::error::{Error, Result};
 use crate::functions::call1;
 use crate::primitives::arithmetic::{concat_tuples, py_gt, py_lt};
 use crate::primitives::buffers;
-use crate::values::{cell_value, row_value, Cell, Color, Grid, Kind, Loc, Value};
+use crate::values::{cell_value, row_value, union_locs, Cell, Color, Grid, Kind, Loc, Value};
 
 // ----- helpers -------------------------------------------------------------------
 
@@ -478,44 +478,44 @@ fn concatenated(items: &[Value]) -> Result<Vec<Value>> {
 /// frozenset holding them. The items need be neither distinct nor in order
 /// (so `mapply` over a frozenset need not build the set of its results).
 pub(crate) fn union_of(items: &[Value]) -> Result<Value> {
-    // Objects or index sets (possibly with empty sets among them), in
-    // lists allocated once (growing them copied the cells at every
-    // doubling).
+    // Objects or index sets (possibly with empty sets among them): unioned
+    // as cells or locations, not as values.
     let (mut n_cells, mut n_locs) = (0, 0);
     for c in items {
         match c {
             Value::Object(s) => n_cells += s.len(),
             Value::Indices(s) => n_locs += s.len(),
-            _ => {}
-        }
-    }
-    // (Capped: a union beyond the size limit fails below, unallocated.)
-    let cap = |n: usize| n.min(crate::budget::MAX_ELEMENTS + 1);
-    let mut cells: Vec<Cell> = Vec::with_capacity(cap(n_cells));
-    let mut locs: Vec<Loc> = Vec::with_capacity(cap(n_locs));
-    let mut fast = true;
-    for c in items {
-        match c {
-            Value::Object(s) => cells.extend_from_slice(s),
-            Value::Indices(s) => locs.extend_from_slice(s),
             Value::Set(s) if s.is_empty() => {}
-            _ => {
-                fast = false;
-                break;
-            }
+            _ => return Ok(Value::set(concatenated(items)?)),
         }
     }
-    if fast && (cells.is_empty() || locs.is_empty()) {
-        check_size(cells.len() + locs.len(), "merge")?;
-        // The lists are concatenated sorted runs, which the stable sort
-        // merges (in O(n log runs)) where the unstable one starts afresh.
-        return Ok(if cells.is_empty() {
-            Value::indices(locs)
-        } else {
-            Value::object(cells)
-        });
+    if n_cells > 0 && n_locs > 0 {
+        return Ok(Value::set(concatenated(items)?));
     }
-    Ok(Value::set(concatenated(items)?))
+    check_size(n_cells + n_locs, "merge")?;
+    if n_cells == 0 {
+        let sets: Vec<&std::sync::Arc<[Loc]>> = items
+            .iter()
+            .filter_map(|c| match c {
+                Value::Indices(s) if !s.is_empty() => Some(s),
+                _ => None,
+            })
+            .collect();
+        return Ok(Value::Indices(match sets.as_slice() {
+            // A union of one set is that set, shared.
+            [one] => (*one).clone(),
+            _ => union_locs(&sets.iter().map(|s| &s[..]).collect::<Vec<_>>()).into(),
+        }));
+    }
+    // One list allocated once (growing it copied the cells at every
+    // doubling); concatenated sorted runs, which the stable sort merges.
+    let mut cells: Vec<Cell> = Vec::with_capacity(n_cells);
+    for c in items {
+        if let Value::Object(s) = c {
+            cells.extend_from_slice(s);
+        }
+    }
+    Ok(Value::object(cells))
 }
 
 pub fn maximum(container: &Value) -> Result<Value> {

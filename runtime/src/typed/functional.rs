@@ -12,7 +12,7 @@ use std::sync::Arc;
 use crate::budget;
 use crate::error::{Error, Result};
 use crate::typed::{loc_of, objects_iter, objects_value, Cells, IntoValue, Locs};
-use crate::values::{sorted_unique_cells, sorted_unique_locs, Loc, Value};
+use crate::values::{sorted_unique_cells, sorted_unique_locs, union_locs, Loc, Value};
 
 /// A frozenset of results, in canonical form.
 pub fn set_of<R: IntoValue>(items: Vec<R>) -> Value {
@@ -97,7 +97,9 @@ impl Union for Locs {
         if let [one] = items.as_slice() {
             return Ok(one.clone());
         }
-        Ok(Arc::from(sorted_unique_locs(concatenated(&items)?)))
+        budget::check_size(items.iter().map(|s| s.len()).sum(), "merge")?;
+        let sets: Vec<&[Loc]> = items.iter().map(|s| &s[..]).collect();
+        Ok(Arc::from(union_locs(&sets)))
     }
 }
 
