@@ -108,6 +108,104 @@ pub fn call_refs(f: &Value, args: &[&Value]) -> Result<Value> {
     }
 }
 
+/// A function value prepared for many calls of one arity (a higher-order
+/// primitive calls it once per element): its closures unfolded into a
+/// tree and every arity checked once, so that a call runs the tree's
+/// primitives directly. A part that a call could not run as it stands (a
+/// wrong arity, not a function) stays a value and is called as one, so it
+/// fails where and as `call_refs` would.
+pub enum Callable<'f> {
+    Prim(Prim),
+    Bind {
+        side: Side,
+        f: Box<Callable<'f>>,
+        fixed: &'f Value,
+    },
+    Compose(Box<Callable<'f>>, Box<Callable<'f>>),
+    Chain(Box<Callable<'f>>, Box<Callable<'f>>, Box<Callable<'f>>),
+    Matcher(Box<Callable<'f>>, &'f Value),
+    Fork(Box<Callable<'f>>, Box<Callable<'f>>, Box<Callable<'f>>),
+    Power(Box<Callable<'f>>, i64),
+    Value(&'f Value),
+}
+
+impl<'f> Callable<'f> {
+    /// `f` as it will be called with `arity` arguments.
+    pub fn new(f: &'f Value, arity: usize) -> Callable<'f> {
+        let func = match f {
+            Value::Func(func) if func.arity() == arity => &**func,
+            _ => return Callable::Value(f),
+        };
+        let one = |g: &'f Value| Box::new(Callable::new(g, 1));
+        match func {
+            Func::Prim(p) => Callable::Prim(*p),
+            Func::Bind {
+                side, f: g, fixed, ..
+            } => Callable::Bind {
+                side: *side,
+                f: Box::new(Callable::new(g, arity + 1)),
+                fixed,
+            },
+            Func::Compose(outer, inner) => Callable::Compose(one(outer), one(inner)),
+            Func::Chain(h, g, i) => Callable::Chain(one(h), one(g), one(i)),
+            Func::Matcher(g, target) => Callable::Matcher(one(g), target),
+            Func::Fork(outer, a, b) => {
+                Callable::Fork(Box::new(Callable::new(outer, 2)), one(a), one(b))
+            }
+            Func::Power(g, n) => Callable::Power(one(g), *n),
+        }
+    }
+
+    /// Call with the arity it was prepared for.
+    pub fn call(&self, args: &[&Value]) -> Result<Value> {
+        match self {
+            Callable::Prim(p) => crate::signatures::dispatch_refs(*p, args),
+            Callable::Bind { side, f, fixed } => {
+                let mut full: smallvec::SmallVec<[&Value; 4]> = smallvec::SmallVec::new();
+                match side {
+                    Side::Left => {
+                        full.push(fixed);
+                        full.extend_from_slice(args);
+                    }
+                    Side::Right => {
+                        full.extend_from_slice(args);
+                        full.push(fixed);
+                    }
+                }
+                f.call(&full)
+            }
+            Callable::Compose(outer, inner) => outer.call1(&inner.call(args)?),
+            Callable::Chain(h, g, f) => h.call1(&g.call1(&f.call(args)?)?),
+            Callable::Matcher(f, target) => Ok(Value::Bool(f.call(args)? == **target)),
+            Callable::Fork(outer, a, b) => {
+                let x = a.call(args)?;
+                let y = b.call(args)?;
+                outer.call(&[&x, &y])
+            }
+            Callable::Power(f, n) => {
+                let [x] = args else {
+                    return Err(Error::type_error("call: wrong number of arguments"));
+                };
+                let mut x = (*x).clone();
+                for _ in 0..*n {
+                    crate::budget::check()?;
+                    x = f.call1(&x)?;
+                }
+                Ok(x)
+            }
+            Callable::Value(f) => call_refs(f, args),
+        }
+    }
+
+    pub fn call1(&self, x: &Value) -> Result<Value> {
+        self.call(&[x])
+    }
+
+    pub fn call2(&self, x: &Value, y: &Value) -> Result<Value> {
+        self.call(&[x, y])
+    }
+}
+
 /// Call a one-argument function value.
 pub fn call1(f: &Value, x: &Value) -> Result<Value> {
     call_refs(f, &[x])

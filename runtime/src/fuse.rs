@@ -27,7 +27,7 @@ use std::sync::Arc;
 
 use crate::budget::{self, check_size, MAX_ELEMENTS};
 use crate::error::{Error, Result};
-use crate::functions::{call1, call2, Func};
+use crate::functions::Callable;
 use crate::plan::{Node, Operand, Plan};
 use crate::primitives::containers::{merge, mfilter, product, union_of};
 use crate::primitives::functional::{apply, apply_chain};
@@ -191,10 +191,11 @@ fn collect(f: &Value, x: &Value) -> Result<Value> {
     if !x.is_set() {
         return apply(f, x);
     }
+    let f = Callable::new(f, 1);
     let items = x.elems_cow()?;
     let out = items
         .iter()
-        .map(|e| call1(f, e))
+        .map(|e| f.call1(e))
         .collect::<Result<Vec<_>>>()?;
     Ok(collection(out))
 }
@@ -207,11 +208,12 @@ fn collect_prapply(f: &Value, a: &Value, b: &Value) -> Result<Vec<Value>> {
         return Ok(Vec::new());
     }
     let xs = a.elems_cow()?;
+    let f = Callable::new(f, 2);
     let mut out = Vec::with_capacity(xs.len().saturating_mul(ys.len()).min(1 << 16));
     for y in ys.iter() {
         for x in xs.iter() {
             budget::check()?;
-            out.push(call2(f, x, y)?);
+            out.push(f.call2(x, y)?);
         }
     }
     Ok(out)
@@ -242,12 +244,13 @@ fn collect_product(f: &Value, a: &Value, b: &Value) -> Result<Value> {
         return collect(f, &product(a, b)?);
     };
     product_checks(a, b)?;
+    let f = Callable::new(f, 1);
     let mut out = Vec::with_capacity(xs.len().saturating_mul(ys.len()).min(1 << 16));
     for &(i, j) in xs.iter() {
         let x = Value::Pair(i as i64, j as i64);
         for &(k, l) in ys.iter() {
             budget::check()?;
-            out.push(call_on_pair(f, &x, &Value::Pair(k as i64, l as i64))?);
+            out.push(call_on_pair(&f, &x, &Value::Pair(k as i64, l as i64))?);
         }
     }
     Ok(collection(out))
@@ -257,25 +260,20 @@ fn collect_product(f: &Value, a: &Value, b: &Value) -> Result<Value> {
 /// reads the pair only through `first` and `last` (`fork(connect, first,
 /// last)`, `compose(g, first)`, ...) gets `x` and `y` without the pair
 /// being built; any other gets the pair `product` would have made.
-fn call_on_pair(f: &Value, x: &Value, y: &Value) -> Result<Value> {
-    if let Value::Func(func) = f {
-        match &**func {
-            Func::Prim(Prim::first) => return Ok(x.clone()),
-            Func::Prim(Prim::last) => return Ok(y.clone()),
-            // The closures' own order of calls, as `call_refs` makes them.
-            Func::Fork(outer, g, h) => {
-                let u = call_on_pair(g, x, y)?;
-                let v = call_on_pair(h, x, y)?;
-                return call2(outer, &u, &v);
-            }
-            Func::Compose(outer, inner) => return call1(outer, &call_on_pair(inner, x, y)?),
-            Func::Chain(h, g, inner) => {
-                return call1(h, &call1(g, &call_on_pair(inner, x, y)?)?);
-            }
-            _ => {}
+fn call_on_pair(f: &Callable, x: &Value, y: &Value) -> Result<Value> {
+    match f {
+        Callable::Prim(Prim::first) => Ok(x.clone()),
+        Callable::Prim(Prim::last) => Ok(y.clone()),
+        // The closures' own order of calls, as `Callable::call` makes them.
+        Callable::Fork(outer, g, h) => {
+            let u = call_on_pair(g, x, y)?;
+            let v = call_on_pair(h, x, y)?;
+            outer.call2(&u, &v)
         }
+        Callable::Compose(outer, inner) => outer.call1(&call_on_pair(inner, x, y)?),
+        Callable::Chain(h, g, inner) => h.call1(&g.call1(&call_on_pair(inner, x, y)?)?),
+        _ => f.call1(&Value::tuple2(x.clone(), y.clone())),
     }
-    call1(f, &Value::tuple2(x.clone(), y.clone()))
 }
 
 /// The elements of a collection made by the operations above.
@@ -307,10 +305,11 @@ fn union(c: &Value) -> Result<Value> {
 /// is built and filtered exactly as the plain plan does.
 fn union_where(c: &Value, g: &Value) -> Result<Value> {
     let items = collected(c)?;
+    let test = Callable::new(g, 1);
     let mut kept = Vec::with_capacity(items.len());
     for r in items {
         budget::check()?;
-        match call1(g, r) {
+        match test.call1(r) {
             Ok(v) if v.truthy() => kept.push(r.clone()),
             Ok(_) => {}
             Err(e) if e.kind == crate::error::ErrorKind::Timeout => return Err(e),

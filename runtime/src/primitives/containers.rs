@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::budget::check_size;
 use crate::error::{Error, Result};
-use crate::functions::call1;
+use crate::functions::Callable;
 use crate::primitives::arithmetic::{concat_tuples, py_gt, py_lt};
 use crate::primitives::buffers;
 use crate::values::{cell_value, row_value, union_locs, Cell, Color, Grid, Kind, Loc, Value};
@@ -372,7 +372,8 @@ pub fn dedupe(tup: &Value) -> Result<Value> {
 /// `tuple(sorted(container, key=compfunc))`: a stable sort on the keys,
 /// compared in our total order.
 pub fn order(container: &Value, compfunc: &Value) -> Result<Value> {
-    order_with(container, |x| call1(compfunc, x))
+    let f = Callable::new(compfunc, 1);
+    order_with(container, |x| f.call1(x))
 }
 
 /// [`order`] with the key function as Rust code (emitted batteries inline
@@ -527,7 +528,8 @@ pub fn minimum(container: &Value) -> Result<Value> {
 }
 
 pub fn valmax(container: &Value, compfunc: &Value) -> Result<Value> {
-    valmax_with(container, |x| call1(compfunc, x))
+    let f = Callable::new(compfunc, 1);
+    valmax_with(container, |x| f.call1(x))
 }
 
 pub fn valmax_with(container: &Value, key: impl FnMut(&Value) -> Result<Value>) -> Result<Value> {
@@ -535,7 +537,8 @@ pub fn valmax_with(container: &Value, key: impl FnMut(&Value) -> Result<Value>) 
 }
 
 pub fn valmin(container: &Value, compfunc: &Value) -> Result<Value> {
-    valmin_with(container, |x| call1(compfunc, x))
+    let f = Callable::new(compfunc, 1);
+    valmin_with(container, |x| f.call1(x))
 }
 
 pub fn valmin_with(container: &Value, key: impl FnMut(&Value) -> Result<Value>) -> Result<Value> {
@@ -543,7 +546,8 @@ pub fn valmin_with(container: &Value, key: impl FnMut(&Value) -> Result<Value>) 
 }
 
 pub fn argmax(container: &Value, compfunc: &Value) -> Result<Value> {
-    argmax_with(container, |x| call1(compfunc, x))
+    let f = Callable::new(compfunc, 1);
+    argmax_with(container, |x| f.call1(x))
 }
 
 pub fn argmax_with(container: &Value, key: impl FnMut(&Value) -> Result<Value>) -> Result<Value> {
@@ -551,7 +555,8 @@ pub fn argmax_with(container: &Value, key: impl FnMut(&Value) -> Result<Value>) 
 }
 
 pub fn argmin(container: &Value, compfunc: &Value) -> Result<Value> {
-    argmin_with(container, |x| call1(compfunc, x))
+    let f = Callable::new(compfunc, 1);
+    argmin_with(container, |x| f.call1(x))
 }
 
 pub fn argmin_with(container: &Value, key: impl FnMut(&Value) -> Result<Value>) -> Result<Value> {
@@ -571,7 +576,8 @@ pub fn initset(value: &Value) -> Result<Value> {
 }
 
 pub fn sfilter(container: &Value, condition: &Value) -> Result<Value> {
-    sfilter_with(container, |e| call1(condition, e))
+    let f = Callable::new(condition, 1);
+    sfilter_with(container, |e| f.call1(e))
 }
 
 pub fn sfilter_with(
@@ -597,7 +603,8 @@ pub fn mfilter_with(
 
 /// The first element that satisfies `condition` (StopIteration if none).
 pub fn extract(container: &Value, condition: &Value) -> Result<Value> {
-    extract_with(container, |e| call1(condition, e))
+    let f = Callable::new(condition, 1);
+    extract_with(container, |e| f.call1(e))
 }
 
 pub fn extract_with(

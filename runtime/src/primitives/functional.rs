@@ -2,7 +2,7 @@
 //! that call functions over containers.
 
 use crate::error::{Error, Result};
-use crate::functions::{arity, call1, call2, Func, Side};
+use crate::functions::{arity, call1, Callable, Func, Side};
 use crate::values::Value;
 
 pub fn compose(outer: &Value, inner: &Value) -> Result<Value> {
@@ -68,7 +68,8 @@ pub fn fork(outer: &Value, a: &Value, b: &Value) -> Result<Value> {
 }
 
 pub fn apply(function: &Value, container: &Value) -> Result<Value> {
-    apply_with(|e| call1(function, e), container)
+    let f = Callable::new(function, 1);
+    apply_with(|e| f.call1(e), container)
 }
 
 /// [`apply`] with the function as Rust code (emitted batteries inline
@@ -124,7 +125,8 @@ pub fn rapply(functions: &Value, value: &Value) -> Result<Value> {
 }
 
 pub fn mapply(function: &Value, container: &Value) -> Result<Value> {
-    mapply_with(|e| call1(function, e), container)
+    let f = Callable::new(function, 1);
+    mapply_with(|e| f.call1(e), container)
 }
 
 pub fn mapply_with(
@@ -142,7 +144,8 @@ pub fn mapply_with(
 }
 
 pub fn papply(function: &Value, a: &Value, b: &Value) -> Result<Value> {
-    papply_with(|x, y| call2(function, x, y), a, b)
+    let f = Callable::new(function, 2);
+    papply_with(|x, y| f.call2(x, y), a, b)
 }
 
 pub fn papply_with(
@@ -173,7 +176,8 @@ pub fn mpapply_with(
 }
 
 pub fn prapply(function: &Value, a: &Value, b: &Value) -> Result<Value> {
-    prapply_with(|x, y| call2(function, x, y), a, b)
+    let f = Callable::new(function, 2);
+    prapply_with(|x, y| f.call2(x, y), a, b)
 }
 
 pub fn prapply_with(
