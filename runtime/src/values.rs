@@ -268,12 +268,32 @@ pub fn union_locs(sets: &[&[Loc]]) -> Vec<Loc> {
         return one.to_vec();
     }
     if total >= BITMAP_MIN_ITEMS {
-        let b = Bounds::of(sets.iter().flat_map(|s| s.iter().copied()));
+        // The box: each set is sorted, so its rows run from its first
+        // location's to its last's; columns need a scan.
+        let (mut i0, mut i1, mut j0, mut j1) = (i32::MAX, i32::MIN, i32::MAX, i32::MIN);
+        for s in sets {
+            if let (Some(first), Some(last)) = (s.first(), s.last()) {
+                i0 = i0.min(first.0);
+                i1 = i1.max(last.0);
+                for &(_, j) in s.iter() {
+                    j0 = j0.min(j);
+                    j1 = j1.max(j);
+                }
+            }
+        }
+        let b = Bounds {
+            i0,
+            j0,
+            h: (i1 as i64 - i0 as i64 + 1) as usize,
+            w: (j1 as i64 - j0 as i64 + 1) as usize,
+        };
         if b.bit_words() <= BITMAP_WORDS_PER_ITEM * total {
             let mut bits = vec![0u64; b.bit_words()];
+            let per_row = b.words_per_row();
             for s in sets {
-                for &l in s.iter() {
-                    b.mark(&mut bits, l);
+                for &(i, j) in s.iter() {
+                    let (r, c) = ((i - i0) as usize, (j - j0) as usize);
+                    bits[r * per_row + c / 64] |= 1 << (c % 64);
                 }
             }
             let mut locs = Vec::with_capacity(total.min(b.h.saturating_mul(b.w)));
