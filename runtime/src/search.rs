@@ -82,22 +82,81 @@ pub struct TaskResult {
     /// (program, train pair) evaluations done, and node evaluations.
     pub pair_evaluations: u64,
     pub node_evaluations: u64,
+    /// Wall time of the task's search (on one thread): a parallel search
+    /// lasts at least as long as its slowest task.
+    pub seconds: f64,
 }
 
-/// Per-worker scratch, one slot per plan node: values, the round that
-/// needs each node, and the last node of the round that reads it (after
+/// What one round (one train pair) evaluates: the nodes its live
+/// programs need, ascending; the last of them that reads each node (after
 /// which its value is dropped: a pair holds only the values still to be
-/// read, not every node's).
+/// read, not every node's); and the live programs' (output node,
+/// program), by node.
+#[derive(Default)]
+struct Round {
+    needed: Vec<u32>,
+    last_reader: Vec<u32>,
+    outputs: Vec<(u32, u32)>,
+}
+
+impl Round {
+    /// The round of `programs`; `need` stamps the nodes found (with
+    /// `mark`, a value no earlier call used).
+    fn fill(
+        &mut self,
+        plan: &Plan,
+        nodes_of: &ProgramNodes,
+        programs: &[usize],
+        need: &mut [u32],
+        mark: u32,
+    ) {
+        self.needed.clear();
+        self.outputs.clear();
+        for &k in programs {
+            if let Operand::Node(n) = plan.programs[k].output {
+                self.outputs.push((n as u32, k as u32));
+            }
+            for &n in nodes_of.of_program(k) {
+                if need[n as usize] != mark {
+                    need[n as usize] = mark;
+                    self.needed.push(n);
+                }
+            }
+        }
+        self.needed.sort_unstable();
+        self.outputs.sort_unstable();
+        if self.last_reader.len() < plan.nodes.len() {
+            self.last_reader.resize(plan.nodes.len(), 0);
+        }
+        for &m in &self.needed {
+            for a in operands(plan, m as usize) {
+                self.last_reader[a] = m;
+            }
+            self.last_reader[m as usize] = 0;
+        }
+    }
+
+    /// The first round of every task: all programs live. The same for
+    /// every task, so made once per search (with 100,000 mutants it costs
+    /// more than many tasks' evaluations).
+    fn all(plan: &Plan, nodes_of: &ProgramNodes) -> Round {
+        let mut round = Round::default();
+        let programs: Vec<usize> = (0..plan.programs.len()).collect();
+        round.fill(plan, nodes_of, &programs, &mut vec![0; plan.nodes.len()], 1);
+        round
+    }
+}
+
+/// Per-worker scratch, one slot per plan node: values, the stamps of the
+/// nodes a round needs, and the round in which a node failed (its programs
+/// fail with it, even when their output does not read it).
 struct Scratch {
     values: Vec<Option<Result<Value>>>,
     need: Vec<u32>,
-    last_reader: Vec<u32>,
-    /// The round in which a node failed: its programs fail with it, even
-    /// when their output does not read it.
     failed: Vec<u32>,
     round: u32,
-    /// (output node, program) of the live programs, by node.
-    outputs: Vec<(u32, u32)>,
+    /// The round of a task's later pairs, where only some programs live.
+    later: Round,
 }
 
 impl Scratch {
@@ -105,10 +164,9 @@ impl Scratch {
         Scratch {
             values: vec![None; nodes],
             need: vec![0; nodes],
-            last_reader: vec![0; nodes],
             failed: vec![0; nodes],
             round: 0,
-            outputs: Vec::new(),
+            later: Round::default(),
         }
     }
 }
@@ -130,11 +188,12 @@ fn operands(plan: &Plan, n: usize) -> impl Iterator<Item = usize> + '_ {
         })
 }
 
-/// Search one task with every program of the plan; `None` if the deadline
-/// passed before it was done.
+/// Search one task with every program of the plan (`all`: the round of
+/// all of them); `None` if the deadline passed before it was done.
 fn search_task(
     plan: &Plan,
     nodes_of: &ProgramNodes,
+    all: &Round,
     t: usize,
     task: &Task,
     scratch: &mut Scratch,
@@ -163,59 +222,45 @@ fn search_task(
         let input = Value::Grid(ex.input.clone());
         scratch.round += 1;
         let round = scratch.round;
-        let mut lo = usize::MAX;
-        let mut hi = 0;
-        scratch.outputs.clear();
         for &k in &live {
-            passed[k] = false;
-            match plan.programs[k].output {
-                Operand::Node(n) => scratch.outputs.push((n as u32, k as u32)),
-                _ => passed[k] = static_output(plan, k, &input).is_ok_and(|v| v == expected),
-            }
-            for &n in nodes_of.of_program(k) {
-                let n = n as usize;
-                scratch.need[n] = round;
-                lo = lo.min(n);
-                hi = hi.max(n);
-            }
+            passed[k] = match plan.programs[k].output {
+                Operand::Node(_) => false,
+                _ => static_output(plan, k, &input).is_ok_and(|v| v == expected),
+            };
         }
-        scratch.outputs.sort_unstable();
-        if lo <= hi {
-            // The last needed reader of each needed node.
-            for m in lo..=hi {
-                if scratch.need[m] == round {
-                    for a in operands(plan, m) {
-                        scratch.last_reader[a] = m as u32;
-                    }
-                    scratch.last_reader[m] = 0;
-                }
+        let Scratch {
+            values,
+            need,
+            failed,
+            later,
+            ..
+        } = scratch;
+        let this: &Round = if live.len() == plan.programs.len() {
+            all
+        } else {
+            later.fill(plan, nodes_of, &live, need, round);
+            later
+        };
+        let mut next_output = 0;
+        for &n in &this.needed {
+            let n = n as usize;
+            let v = plan.eval_node(n, &input, values);
+            result.node_evaluations += 1;
+            if v.is_err() {
+                failed[n] = round;
             }
-            let mut next_output = 0;
-            for n in lo..=hi {
-                if scratch.need[n] != round {
-                    continue;
-                }
-                let v = plan.eval_node(n, &input, &scratch.values);
-                result.node_evaluations += 1;
-                if v.is_err() {
-                    scratch.failed[n] = round;
-                }
-                // Programs whose output this is: compared now.
-                while next_output < scratch.outputs.len()
-                    && scratch.outputs[next_output].0 as usize == n
-                {
-                    let k = scratch.outputs[next_output].1 as usize;
-                    passed[k] = v.as_ref().is_ok_and(|v| *v == expected);
-                    next_output += 1;
-                }
-                let read_later = scratch.last_reader[n] as usize > n;
-                if read_later {
-                    scratch.values[n] = Some(v);
-                }
-                for a in operands(plan, n) {
-                    if scratch.last_reader[a] as usize == n {
-                        scratch.values[a] = None;
-                    }
+            // Programs whose output this is: compared now.
+            while next_output < this.outputs.len() && this.outputs[next_output].0 as usize == n {
+                let k = this.outputs[next_output].1 as usize;
+                passed[k] = v.as_ref().is_ok_and(|v| *v == expected);
+                next_output += 1;
+            }
+            if this.last_reader[n] as usize > n {
+                values[n] = Some(v);
+            }
+            for a in operands(plan, n) {
+                if this.last_reader[a] as usize == n {
+                    values[a] = None;
                 }
             }
         }
@@ -223,14 +268,12 @@ fn search_task(
         for &k in &live {
             if passed[k] {
                 let of_k = nodes_of.of_program(k);
-                passed[k] = !of_k.iter().any(|&n| scratch.failed[n as usize] == round);
+                passed[k] = !of_k.iter().any(|&n| failed[n as usize] == round);
             }
         }
         live.retain(|&k| passed[k]);
-        if lo <= hi {
-            for slot in &mut scratch.values[lo..=hi] {
-                *slot = None;
-            }
+        for &n in &this.needed {
+            values[n as usize] = None;
         }
         if live.is_empty() {
             break;
@@ -284,6 +327,7 @@ pub fn search(
     done: &(dyn Fn(&TaskResult) + Sync),
 ) -> SearchReport {
     let nodes_of = ProgramNodes::of(plan);
+    let all = Round::all(plan, &nodes_of);
     // The costliest tasks first, one task per work item: the run ends with
     // many small tasks to balance the threads instead of one large task
     // running alone. Cost: the cells of the first (smallest) train input,
@@ -308,7 +352,9 @@ pub fn search(
                 if deadline.is_some_and(|d| Instant::now() >= d) {
                     return None;
                 }
-                let r = search_task(plan, &nodes_of, t, &tasks[t], scratch, deadline)?;
+                let start = Instant::now();
+                let mut r = search_task(plan, &nodes_of, &all, t, &tasks[t], scratch, deadline)?;
+                r.seconds = start.elapsed().as_secs_f64();
                 done(&r);
                 Some(r)
             },

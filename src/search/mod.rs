@@ -458,6 +458,15 @@ pub fn cmd_search(args: &SearchArgs) -> i32 {
     }
     let new_tasks: Vec<&String> = solved.difference(&solved_by_parent).collect();
     let pair_evals = pairs.load(Ordering::Relaxed);
+    // The tail of the parallel search: its slowest tasks, and their share
+    // of all the tasks' time.
+    let mut by_time: Vec<(&str, f64)> = results
+        .iter()
+        .map(|r| (tasks[r.task].id.as_str(), r.seconds))
+        .collect();
+    by_time.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let task_seconds: f64 = by_time.iter().map(|t| t.1).sum();
+    let slowest: Vec<(&str, f64)> = by_time.iter().take(5).copied().collect();
     let peak = peak_memory();
     let searched = results.len();
     let stats = json!({
@@ -470,6 +479,7 @@ pub fn cmd_search(args: &SearchArgs) -> i32 {
         "new_tasks": new_tasks, "pair_evaluations": pair_evals,
         "prepare_seconds": prepared.as_secs_f64(), "search_seconds": search_time.as_secs_f64(),
         "peak_memory_bytes": peak, "device": "cpu",
+        "task_seconds": task_seconds, "slowest_tasks": slowest,
         "shard": args.shard.map(|s| format!("{}/{}", s.k, s.n)),
     });
     let tests: TestInputs = indices
@@ -545,6 +555,17 @@ pub fn cmd_search(args: &SearchArgs) -> i32 {
             (
                 "peak memory",
                 peak.map_or("unknown".into(), |b| format!("{:.0} MB", b as f64 / 1e6)),
+            ),
+            (
+                "slowest tasks",
+                format!(
+                    "{} (of {task_seconds:.1} s in all tasks)",
+                    slowest
+                        .iter()
+                        .map(|(id, s)| format!("{id} {s:.2} s"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
             ),
         ];
         for (k, v) in rows {
