@@ -25,7 +25,6 @@ use serde_json::{json, Value as Json};
 
 use crate::ast::{Program, SourceFile};
 use crate::cli::{exit, SelectArgs};
-use crate::diagnostics::parse_and_check;
 use crate::merge;
 
 /// A shard `K/N`: the tasks whose index is K-1 modulo N.
@@ -147,29 +146,25 @@ fn checked_mutants(parents: Vec<Program>, wanted: usize, seed: u64) -> (Vec<Entr
     // keep the first `wanted` distinct ones.
     let candidates = mutate::candidates(&parents, &alts, wanted.saturating_mul(2), seed);
     let generated = candidates.len();
-    // Written back as source and checked again, in parallel chunks.
+    // Checked again as the functions their sources parse to, in parallel
+    // chunks.
+    let file = SourceFile {
+        path: "<mutants>".into(),
+        text: String::new(),
+    };
     let checked: Vec<Option<Program>> = candidates
         .par_chunks(512)
         .flat_map_iter(|chunk| {
-            let text: String = chunk
+            let functions: Vec<_> = chunk
                 .iter()
                 .enumerate()
                 .map(|(i, c)| {
                     let p = mutate::apply(&parents[c.parent], &c.mutations);
                     // The task id is the part after the last `_`.
-                    mutate::to_source(
-                        &p,
-                        &format!("mutant_{i}_{}", parents[c.parent].task_id),
-                        &[],
-                    )
+                    mutate::to_function(&p, &format!("mutant_{i}_{}", parents[c.parent].task_id))
                 })
-                .collect::<Vec<_>>()
-                .join("\n");
-            let file = SourceFile {
-                path: "<mutants>".into(),
-                text,
-            };
-            let (good, _) = parse_and_check(&file);
+                .collect();
+            let (good, _) = crate::check::check(&file, &functions);
             let mut by_index: Vec<Option<Program>> = vec![None; chunk.len()];
             for p in good {
                 let i: Option<usize> = p

@@ -13,7 +13,7 @@ use battgen_runtime::constants::CONSTANTS;
 use battgen_runtime::signatures::{Type, PRIMITIVES};
 use battgen_runtime::{Prim, Value};
 
-use crate::ast::{Operand, Program};
+use crate::ast::{Assign, Function, Name, Operand, Program, Span};
 use crate::select::SplitMix64;
 
 /// Where in a program a mutation applies.
@@ -211,16 +211,20 @@ pub fn candidates(
     out
 }
 
+/// The names a program's operands are written with in its source.
+fn source_name(program: &Program, o: &Operand) -> String {
+    match o {
+        Operand::Input => "I".to_owned(),
+        Operand::Var(v) => program.stmts[*v].target.replace('.', "__"),
+        Operand::Prim(p) => p.name().to_owned(),
+        Operand::Const(c) => (*c).to_owned(),
+    }
+}
+
 /// A checked program written back as arc-dsl source, under `name`, with
 /// `comments` (one per line) at the top of its body.
 pub fn to_source(program: &Program, name: &str, comments: &[String]) -> String {
-    let var = |v: usize| program.stmts[v].target.replace('.', "__");
-    let op = |o: &Operand| match o {
-        Operand::Input => "I".to_owned(),
-        Operand::Var(v) => var(*v),
-        Operand::Prim(p) => p.name().to_owned(),
-        Operand::Const(c) => (*c).to_owned(),
-    };
+    let op = |o: &Operand| source_name(program, o);
     let mut s = format!("def {name}(I):\n");
     for c in comments {
         s.push_str(&format!("    # {c}\n"));
@@ -229,13 +233,45 @@ pub fn to_source(program: &Program, name: &str, comments: &[String]) -> String {
         let args: Vec<String> = st.args.iter().map(op).collect();
         s.push_str(&format!(
             "    {} = {}({})\n",
-            var(k),
+            op(&Operand::Var(k)),
             op(&st.callee),
             args.join(", ")
         ));
     }
     s.push_str(&format!("    return {}\n", op(&program.ret)));
     s
+}
+
+/// What parsing [`to_source`]'s text (without comments) gives, built
+/// without the text: a mutant is checked as the parsed function of its
+/// source, and parsing 200,000 sources was most of a search's preparation.
+/// Spans are empty (there is no text) and lines count from the `def`.
+pub fn to_function(program: &Program, name: &str) -> Function {
+    let named = |o: &Operand| Name {
+        text: source_name(program, o),
+        span: Span::default(),
+    };
+    Function {
+        name: Name {
+            text: name.to_owned(),
+            span: Span::default(),
+        },
+        param: named(&Operand::Input),
+        body: program
+            .stmts
+            .iter()
+            .enumerate()
+            .map(|(k, st)| Assign {
+                target: named(&Operand::Var(k)),
+                callee: named(&st.callee),
+                args: st.args.iter().map(named).collect(),
+                span: Span::default(),
+                line: k + 2,
+            })
+            .collect(),
+        ret: named(&program.ret),
+        line: 1,
+    }
 }
 
 impl fmt::Display for Slot {
