@@ -286,7 +286,7 @@ impl Generated {
     /// The plan as the interpreter runs it: its union idioms fused
     /// battery-wide (`battgen_runtime::fuse`; same results).
     pub fn interpreted(&self) -> Plan {
-        battgen_runtime::fuse::fuse(&self.plan).0
+        battgen_runtime::fuse::fuse(self.plan.clone()).0
     }
     /// The battery as a crate of modules (what `gen run` compiles).
     pub fn krate(&self) -> Result<emit::EmittedCrate, i32> {

@@ -5,12 +5,13 @@
 
 use std::path::Path;
 
+mod common;
+use common::cross;
+
 use battgen::ast::{Program, SourceFile};
 use battgen::diagnostics::parse_and_check;
 use battgen::{corpus, merge, rewrite};
-use battgen_runtime::batch::CpuBackend;
-use battgen_runtime::driver::{execute, Exec, Mode, Outcome, Progress, RunResults};
-use battgen_runtime::plan::Plan;
+use battgen_runtime::driver::{Exec, Outcome};
 use battgen_runtime::task;
 
 /// The bundled corpus, parsed and checked.
@@ -22,18 +23,6 @@ fn bundled_corpus() -> Vec<Program> {
     let (programs, diags) = parse_and_check(&file);
     assert!(diags.is_empty());
     programs
-}
-
-/// Every program of `plan` on every input of `tasks`, on the CPU.
-fn cross(plan: &Plan, tasks: &[task::Task], exec: Exec) -> RunResults {
-    execute(
-        plan,
-        tasks.to_vec(),
-        Mode::Cross,
-        exec,
-        &CpuBackend::new(),
-        &Progress::new(true),
-    )
 }
 
 #[test]

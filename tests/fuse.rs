@@ -4,11 +4,13 @@
 
 use std::path::Path;
 
+mod common;
+use common::cross;
+
 use battgen::ast::{Program, SourceFile};
 use battgen::diagnostics::parse_and_check;
 use battgen::{corpus, merge, rewrite};
-use battgen_runtime::batch::CpuBackend;
-use battgen_runtime::driver::{execute, Exec, Mode, Progress, RunResults};
+use battgen_runtime::driver::Exec;
 use battgen_runtime::fuse::{fuse, Fused, Fusions};
 use battgen_runtime::plan::{Operand, Plan};
 use battgen_runtime::task;
@@ -32,20 +34,9 @@ fn sample(split: &str) -> Vec<task::Task> {
     loaded.tasks
 }
 
-fn cross(plan: &Plan, tasks: &[task::Task], exec: Exec) -> RunResults {
-    execute(
-        plan,
-        tasks.to_vec(),
-        Mode::Cross,
-        exec,
-        &CpuBackend::new(),
-        &Progress::new(true),
-    )
-}
-
 /// The plain and the fused plan agree in every execution on `tasks`.
 fn assert_same_results(plain: &Plan, tasks: &[task::Task]) -> Fusions {
-    let (fused, fusions) = fuse(plain);
+    let (fused, fusions) = fuse(plain.clone());
     assert_eq!(fused.nodes.len(), plain.nodes.len());
     let expected = cross(plain, tasks, Exec::PerInput);
     for exec in [Exec::PerInput, Exec::Battery, Exec::Batched] {
@@ -162,7 +153,7 @@ def solve_00000008(I):
 #[test]
 fn fused_idioms_keep_every_result_and_error() {
     let plain = merge::merge(&programs("idioms.py", IDIOMS));
-    let (fused, _) = fuse(&plain);
+    let (fused, _) = fuse(plain.clone());
     let callees: Vec<Operand> = fused.nodes.iter().map(|n| n.callee.clone()).collect();
     let has = |f: Fused| callees.contains(&Operand::Fused(f));
     assert!(has(Fused::ProductChecks));
@@ -193,7 +184,7 @@ fn fused_idioms_keep_every_result_and_error() {
 fn collected_applies_union_by_their_container() {
     let text = IDIOMS.split("def solve_00000008").next().unwrap();
     let plain = merge::merge(&programs("idioms.py", text));
-    let (fused, _) = fuse(&plain);
+    let (fused, _) = fuse(plain.clone());
     let container_unions = fused
         .nodes
         .iter()
@@ -217,7 +208,7 @@ fn collected_applies_union_by_their_container() {
 #[test]
 fn fused_plans_round_trip_through_text() {
     let plain = merge::merge(&programs("idioms.py", IDIOMS));
-    let (fused, _) = fuse(&plain);
+    let (fused, _) = fuse(plain.clone());
     let back = Plan::from_text(&fused.to_text()).unwrap();
     assert_eq!(back, fused);
 }

@@ -79,9 +79,7 @@ impl Emitted {
     pub fn plan(&self) -> &Plan {
         self.plan
             .get_or_init(|| match Plan::from_text(self.plan_text) {
-                Ok(plan) if plan.programs.len() == self.programs.len() => {
-                    crate::fuse::fuse(&plan).0
-                }
+                Ok(plan) if plan.programs.len() == self.programs.len() => crate::fuse::fuse(plan).0,
                 Ok(_) => internal_error("the plan and the program table disagree"),
                 Err(e) => internal_error(&e),
             })

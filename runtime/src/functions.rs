@@ -58,6 +58,27 @@ pub fn arity(f: &Value) -> Result<usize> {
     Ok(f.as_func("call")?.arity())
 }
 
+/// The arguments of a bound function's call: the fixed value before or
+/// after the caller's.
+fn bound<'a>(
+    side: Side,
+    fixed: &'a Value,
+    args: &[&'a Value],
+) -> smallvec::SmallVec<[&'a Value; 4]> {
+    let mut full = smallvec::SmallVec::new();
+    match side {
+        Side::Left => {
+            full.push(fixed);
+            full.extend_from_slice(args);
+        }
+        Side::Right => {
+            full.extend_from_slice(args);
+            full.push(fixed);
+        }
+    }
+    full
+}
+
 /// Call a function value: Python's `f(*args)`.
 pub fn call(f: &Value, args: &[Value]) -> Result<Value> {
     let refs: smallvec::SmallVec<[&Value; 4]> = args.iter().collect();
@@ -75,20 +96,7 @@ pub fn call_refs(f: &Value, args: &[&Value]) -> Result<Value> {
     }
     match func {
         Func::Prim(p) => crate::signatures::dispatch_refs(*p, args),
-        Func::Bind { side, f, fixed, .. } => {
-            let mut full: smallvec::SmallVec<[&Value; 4]> = smallvec::SmallVec::new();
-            match side {
-                Side::Left => {
-                    full.push(fixed);
-                    full.extend_from_slice(args);
-                }
-                Side::Right => {
-                    full.extend_from_slice(args);
-                    full.push(fixed);
-                }
-            }
-            call_refs(f, &full)
-        }
+        Func::Bind { side, f, fixed, .. } => call_refs(f, &bound(*side, fixed, args)),
         Func::Compose(outer, inner) => call1(outer, &call1(inner, args[0])?),
         Func::Chain(h, g, f) => call1(h, &call1(g, &call1(f, args[0])?)?),
         Func::Matcher(f, target) => Ok(Value::Bool(call1(f, args[0])? == *target)),
@@ -160,20 +168,7 @@ impl<'f> Callable<'f> {
     pub fn call(&self, args: &[&Value]) -> Result<Value> {
         match self {
             Callable::Prim(p) => crate::signatures::dispatch_refs(*p, args),
-            Callable::Bind { side, f, fixed } => {
-                let mut full: smallvec::SmallVec<[&Value; 4]> = smallvec::SmallVec::new();
-                match side {
-                    Side::Left => {
-                        full.push(fixed);
-                        full.extend_from_slice(args);
-                    }
-                    Side::Right => {
-                        full.extend_from_slice(args);
-                        full.push(fixed);
-                    }
-                }
-                f.call(&full)
-            }
+            Callable::Bind { side, f, fixed } => f.call(&bound(*side, fixed, args)),
             Callable::Compose(outer, inner) => outer.call1(&inner.call(args)?),
             Callable::Chain(h, g, f) => h.call1(&g.call1(&f.call(args)?)?),
             Callable::Matcher(f, target) => Ok(Value::Bool(f.call(args)? == **target)),

@@ -332,7 +332,7 @@ pub struct Fusions {
 /// The plan with its union idioms fused (see the module docs): same
 /// nodes, programs and orders, some callees and arguments changed.
 /// Linear in the plan's size.
-pub fn fuse(plan: &Plan) -> (Plan, Fusions) {
+pub fn fuse(plan: Plan) -> (Plan, Fusions) {
     let n = plan.nodes.len();
     // Per node: how often it is read, and whether every read is a union's
     // (`merge(m)`, `mfilter(m, g)`) or an apply's container (`apply(f, m)`).
@@ -372,19 +372,22 @@ pub fn fuse(plan: &Plan) -> (Plan, Fusions) {
     };
     let lazy_product = |m: usize| is(m, Prim::product, 2) && read_only(m, &by_applies);
 
-    let mut out = plan.clone();
+    let mut changed: Vec<(usize, Node)> = Vec::new();
     let mut stats = Fusions::default();
     // What each collected node is, for its readers: Some(true) when the
     // union must look at the apply's container.
     let mut collected: Vec<Option<bool>> = vec![None; n];
     for m in 0..n {
         let node = &plan.nodes[m];
-        let set = |callee: Fused, args: Vec<Operand>, out: &mut Plan| {
-            out.nodes[m] = Node {
-                callee: Operand::Fused(callee),
-                args,
-                sources: node.sources.clone(),
-            };
+        let set = |callee: Fused, args: Vec<Operand>, changed: &mut Vec<(usize, Node)>| {
+            changed.push((
+                m,
+                Node {
+                    callee: Operand::Fused(callee),
+                    args,
+                    sources: node.sources.clone(),
+                },
+            ));
         };
         let product_of = |op: &Operand| match *op {
             Operand::Node(p) if lazy_product(p) => Some(plan.nodes[p].args.clone()),
@@ -392,24 +395,24 @@ pub fn fuse(plan: &Plan) -> (Plan, Fusions) {
         };
         let unioned = read_only(m, &by_unions);
         if lazy_product(m) {
-            set(Fused::ProductChecks, node.args.clone(), &mut out);
+            set(Fused::ProductChecks, node.args.clone(), &mut changed);
             stats.products += 1;
         } else if is(m, Prim::apply, 2) {
             let f = node.args[0].clone();
             match (product_of(&node.args[1]), unioned) {
                 (Some(ab), true) => {
-                    set(Fused::CollectProduct, [vec![f], ab].concat(), &mut out);
+                    set(Fused::CollectProduct, [vec![f], ab].concat(), &mut changed);
                     collected[m] = Some(false);
                 }
-                (Some(ab), false) => set(Fused::ApplyProduct, [vec![f], ab].concat(), &mut out),
+                (Some(ab), false) => set(Fused::ApplyProduct, [vec![f], ab].concat(), &mut changed),
                 (None, true) => {
-                    set(Fused::Collect, node.args.clone(), &mut out);
+                    set(Fused::Collect, node.args.clone(), &mut changed);
                     collected[m] = Some(true);
                 }
                 (None, false) => {}
             }
         } else if is(m, Prim::prapply, 3) && unioned {
-            set(Fused::CollectPrapply, node.args.clone(), &mut out);
+            set(Fused::CollectPrapply, node.args.clone(), &mut changed);
             collected[m] = Some(false);
         } else if let Some(Operand::Node(c)) = node.args.first() {
             // A union of a collected node (the pass above reached it first).
@@ -424,12 +427,19 @@ pub fn fuse(plan: &Plan) -> (Plan, Fusions) {
             if filter {
                 args.push(node.args[1].clone());
             }
-            set(Fused::Union { filter, container }, args, &mut out);
+            set(Fused::Union { filter, container }, args, &mut changed);
             stats.unions += 1;
         }
         if collected[m].is_some() {
             stats.collected += 1;
         }
     }
-    (out, stats)
+    let mut plan = plan;
+    for (m, node) in changed {
+        plan.nodes[m] = node;
+    }
+    // Derived data of the plain plan (resolved nodes, orders) must not
+    // survive: the nodes changed.
+    plan.resolved = Default::default();
+    (plan, stats)
 }

@@ -352,7 +352,7 @@ pub fn cmd_search(args: &SearchArgs) -> i32 {
     let (entries, generated) =
         pool.install(|| checked_mutants(parents.clone(), args.mutants, args.select.seed));
     let programs: Vec<Program> = entries.iter().map(|e| e.program.clone()).collect();
-    let (plan, fusions) = battgen_runtime::fuse::fuse(&merge::merge(&programs));
+    let (plan, fusions) = battgen_runtime::fuse::fuse(merge::merge(&programs));
     let prepared = start.elapsed();
     let indices: Vec<usize> = (0..tasks.len())
         .filter(|t| args.shard.is_none_or(|s| t % s.n == s.k - 1))

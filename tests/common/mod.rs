@@ -3,6 +3,24 @@
 
 use std::path::{Path, PathBuf};
 
+use battgen_runtime::batch::CpuBackend;
+use battgen_runtime::driver::{execute, Exec, Mode, Progress, RunResults};
+use battgen_runtime::plan::Plan;
+use battgen_runtime::task::Task;
+
+/// Every program of `plan` on every input of `tasks` (cross mode), on the
+/// CPU, in execution `exec`.
+pub fn cross(plan: &Plan, tasks: &[Task], exec: Exec) -> RunResults {
+    execute(
+        plan,
+        tasks.to_vec(),
+        Mode::Cross,
+        exec,
+        &CpuBackend::new(),
+        &Progress::new(true),
+    )
+}
+
 /// Compare `actual` with the golden file at `path`. On a mismatch the test
 /// fails with a unified diff (expected -> actual). With `BLESS=1` in the
 /// environment the golden file is (re)written instead.
