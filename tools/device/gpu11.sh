@@ -1,7 +1,8 @@
 #!/bin/bash
 # Device run for issue 11 (staged by tools/device/stage.sh; the *_start
 # binaries are the base revision's, run on the same host instance): the
-# device checks, the bench's GPU lines and whole-run output comparisons.
+# device checks, the bench's GPU lines and whole-run output comparisons
+# (NO_BENCH=1: without the bench lines).
 cd "$(dirname "$0")"
 T=training
 date; nproc; nvidia-smi -L
@@ -11,9 +12,11 @@ if [ -x ./kernels_test ]; then
   echo "== kernels test, two streams on GPU 0 (the multi-GPU split)"
   BATTGEN_TEST_GPUS=0,0 BATTGEN_TEST_ARC=arc ./kernels_test gpu_matches 2>&1 | grep -E "^test |test result|panicked|chain|selftest:"
 fi
+if [ -z "$NO_BENCH" ]; then
 for b in corpus corpus_start corpus; do
   echo "== bench $b"; ./$b --data $T --bench --repeat 3 2>&1 | grep -E "Batched on|Battery  16|identical"
 done
+fi
 cmp_out() { python3 - "$OUT" "$@" <<'PY' || echo "no python3"
 import json, sys
 out = sys.argv[1]

@@ -33,5 +33,6 @@ kernels=$(cargo test --release -p battgen-runtime --test kernels --no-run 2>&1 |
 rm -rf .device/training .device/evaluation
 cp -r ../shared/arc-agi/training ../shared/arc-agi/evaluation .device/
 cp tools/device/*.sh .device/
+chmod +x .device/*.sh
 strip .device/gen* .device/corpus* .device/solvers* 2>/dev/null || true
 du -sh .device
