@@ -342,9 +342,7 @@ pub fn execute(
                             .flat_map(|i| (0..programs).map(move |k| k * n + i))
                             .collect()
                     }
-                    Mode::Own => {
-                        largest_inputs_first(work.len(), |w| cells(&samples[work[w].1].2))
-                    }
+                    Mode::Own => largest_inputs_first(work.len(), |w| cells(&samples[work[w].1].2)),
                 };
                 let results = in_order_given(&order, 2, Some(progress), |w| {
                     let (k, i) = work[w];
