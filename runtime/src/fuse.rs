@@ -25,12 +25,12 @@
 
 use std::sync::Arc;
 
-use crate::budget::{self, check_size, MAX_ELEMENTS};
+use crate::budget::{self, MAX_ELEMENTS};
 use crate::error::{Error, Result};
 use crate::functions::Callable;
 use crate::plan::{Node, Operand, Plan};
-use crate::primitives::containers::{merge, mfilter, product, union_of};
-use crate::primitives::functional::{apply, apply_chain};
+use crate::primitives::containers::{merge, mfilter, product, product_checks, union_of};
+use crate::primitives::functional::{apply, apply_chain, apply_results, prapply_results};
 use crate::signatures::Prim;
 use crate::values::Value;
 
@@ -149,7 +149,10 @@ impl Fused {
                 apply_chain(stages, container, merge)
             }
             (Fused::Collect, [f, x]) => collect(f, x),
-            (Fused::CollectPrapply, [f, a, b]) => collect_prapply(f, a, b).map(collection),
+            (Fused::CollectPrapply, [f, a, b]) => {
+                let f = Callable::new(f, 2);
+                prapply_results(|x, y| f.call2(x, y), a, b).map(collection)
+            }
             (Fused::CollectProduct, [f, a, b]) => collect_product(f, a, b),
             (Fused::ApplyProduct, [f, a, b]) => match collect_product(f, a, b)? {
                 // The pairs' results as `apply` makes its frozenset.
@@ -192,46 +195,7 @@ fn collect(f: &Value, x: &Value) -> Result<Value> {
         return apply(f, x);
     }
     let f = Callable::new(f, 1);
-    let items = x.elems_cow()?;
-    let out = items
-        .iter()
-        .map(|e| f.call1(e))
-        .collect::<Result<Vec<_>>>()?;
-    Ok(collection(out))
-}
-
-/// `prapply`'s results, unsorted: `b` outside, `a` inside, the budget
-/// checked per pair, `a` unread when `b` is empty (as `prapply`).
-fn collect_prapply(f: &Value, a: &Value, b: &Value) -> Result<Vec<Value>> {
-    let ys = b.elems_cow()?;
-    if ys.is_empty() {
-        return Ok(Vec::new());
-    }
-    let xs = a.elems_cow()?;
-    let f = Callable::new(f, 2);
-    let mut out = Vec::with_capacity(xs.len().saturating_mul(ys.len()).min(1 << 16));
-    for y in ys.iter() {
-        for x in xs.iter() {
-            budget::check()?;
-            out.push(f.call2(x, y)?);
-        }
-    }
-    Ok(out)
-}
-
-/// What can make `product(a, b)` fail, in the order it fails there: `b`
-/// not a container; then, when `b` has elements, `a` not a container;
-/// then the size limit.
-fn product_checks(a: &Value, b: &Value) -> Result<()> {
-    let nb = b.len()?;
-    if nb == 0 {
-        return Ok(());
-    }
-    let n = a
-        .len()?
-        .checked_mul(nb)
-        .ok_or(Error::unsupported("product"))?;
-    check_size(n, "product")
+    Ok(collection(apply_results(|e| f.call1(e), x)?))
 }
 
 /// `apply(f, product(a, b))`'s results, collected. Two index sets (the

@@ -754,19 +754,32 @@ pub fn interval_ints(a: i64, b: i64, s: i64) -> Result<Value> {
     Ok(Value::tuple(items))
 }
 
+/// What can make `product(a, b)` fail, in the order it fails there: `b`
+/// not a container; then, when `b` has elements, `a` not a container;
+/// then the size limit. (The interpreter's fused products check only
+/// this, and enumerate the pairs themselves.)
+pub(crate) fn product_checks(a: &Value, b: &Value) -> Result<()> {
+    let nb = b.len()?;
+    if nb == 0 {
+        return Ok(());
+    }
+    let n = a
+        .len()?
+        .checked_mul(nb)
+        .ok_or(Error::unsupported("product"))?;
+    check_size(n, "product")
+}
+
 /// `frozenset((i, j) for j in b for i in a)`. The generator reads `a` only
 /// once `b` has an element, so `product(5, ())` is the empty set.
 pub fn product(a: &Value, b: &Value) -> Result<Value> {
+    product_checks(a, b)?;
     let ys = b.elems_cow()?;
     if ys.is_empty() {
         return Ok(Value::empty_set());
     }
     let xs = a.elems_cow()?;
-    let n = xs
-        .len()
-        .checked_mul(ys.len())
-        .ok_or(Error::unsupported("product"))?;
-    check_size(n, "product")?;
+    let n = xs.len() * ys.len();
     let small = |v: &Value| v.number().and_then(|x| i32::try_from(x).ok());
     if let (Some(is), Some(js)) = (
         xs.iter().map(small).collect::<Option<Vec<_>>>(),

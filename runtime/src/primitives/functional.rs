@@ -88,9 +88,16 @@ pub fn apply_with(
             _ => Value::tuple(vec![x, y]),
         });
     }
-    let items = container.elems_cow()?;
-    let out = items.iter().map(function).collect::<Result<Vec<_>>>()?;
-    container.same_container(out)
+    container.same_container(apply_results(function, container)?)
+}
+
+/// The function's results over the container's elements, in their order:
+/// what `apply` makes its container of.
+pub(crate) fn apply_results(
+    function: impl FnMut(&Value) -> Result<Value>,
+    container: &Value,
+) -> Result<Vec<Value>> {
+    container.elems_cow()?.iter().map(function).collect()
 }
 
 /// The fused form of `apply(fn, ... apply(f1, container))` (then `merge`):
@@ -181,14 +188,24 @@ pub fn prapply(function: &Value, a: &Value, b: &Value) -> Result<Value> {
 }
 
 pub fn prapply_with(
-    mut function: impl FnMut(&Value, &Value) -> Result<Value>,
+    function: impl FnMut(&Value, &Value) -> Result<Value>,
     a: &Value,
     b: &Value,
 ) -> Result<Value> {
-    // The reference iterates `b` outside `a`: with `b` empty, `a` is never read.
+    Ok(Value::set(prapply_results(function, a, b)?))
+}
+
+/// `prapply`'s results before its frozenset, in the reference's order:
+/// `b` outside, `a` inside (with `b` empty, `a` is never read), the time
+/// budget checked per pair.
+pub(crate) fn prapply_results(
+    mut function: impl FnMut(&Value, &Value) -> Result<Value>,
+    a: &Value,
+    b: &Value,
+) -> Result<Vec<Value>> {
     let ys = b.elems_cow()?;
     if ys.is_empty() {
-        return Ok(Value::empty_set());
+        return Ok(Vec::new());
     }
     let xs = a.elems_cow()?;
     // Reserved up to a bound: a runaway product stops at its time budget.
@@ -199,7 +216,7 @@ pub fn prapply_with(
             out.push(function(x, y)?);
         }
     }
-    Ok(Value::set(out))
+    Ok(out)
 }
 
 // ----- kernels (see `typed`) ---------------------------------------------------
