@@ -175,15 +175,28 @@ pub enum Value {
     Func(Arc<Func>),
 }
 
-/// The bounding box of some locations: top-left corner, height, width.
+/// The bounding box of some locations: top-left corner, height, width,
+/// and the `u64` words of each row of its bitmap.
 struct Bounds {
     i0: i32,
     j0: i32,
     h: usize,
     w: usize,
+    per_row: usize,
 }
 
 impl Bounds {
+    /// The box of rows `i0..=i1` and columns `j0..=j1`.
+    fn new(i0: i32, i1: i32, j0: i32, j1: i32) -> Bounds {
+        let w = (j1 as i64 - j0 as i64 + 1) as usize;
+        Bounds {
+            i0,
+            j0,
+            h: (i1 as i64 - i0 as i64 + 1) as usize,
+            w,
+            per_row: w.div_ceil(64),
+        }
+    }
     fn of(locs: impl Iterator<Item = Loc>) -> Bounds {
         let (mut i0, mut i1, mut j0, mut j1) = (i32::MAX, i32::MIN, i32::MAX, i32::MIN);
         for (i, j) in locs {
@@ -192,30 +205,21 @@ impl Bounds {
             j0 = j0.min(j);
             j1 = j1.max(j);
         }
-        Bounds {
-            i0,
-            j0,
-            h: (i1 as i64 - i0 as i64 + 1) as usize,
-            w: (j1 as i64 - j0 as i64 + 1) as usize,
-        }
-    }
-    /// Words of a bitmap of the box: each row whole `u64` words.
-    fn words_per_row(&self) -> usize {
-        self.w.div_ceil(64)
+        Bounds::new(i0, i1, j0, j1)
     }
     fn bit_words(&self) -> usize {
-        self.h.saturating_mul(self.words_per_row())
+        self.h.saturating_mul(self.per_row)
     }
     /// Mark a location of the box in its bitmap.
     #[inline]
     fn mark(&self, bits: &mut [u64], (i, j): Loc) {
         let (r, c) = ((i - self.i0) as usize, (j - self.j0) as usize);
-        bits[r * self.words_per_row() + c / 64] |= 1 << (c % 64);
+        bits[r * self.per_row + c / 64] |= 1 << (c % 64);
     }
     /// The locations marked in a bitmap of the box, in order (row by row,
     /// a word at a time: the scan costs the box's words, not its cells).
     fn marked(&self, bits: &[u64], mut f: impl FnMut(Loc)) {
-        for (r, row) in bits.chunks_exact(self.words_per_row()).enumerate() {
+        for (r, row) in bits.chunks_exact(self.per_row).enumerate() {
             let i = self.i0 + r as i32;
             for (k, &word) in row.iter().enumerate() {
                 let mut w = word;
@@ -281,19 +285,12 @@ pub fn union_locs(sets: &[&[Loc]]) -> Vec<Loc> {
                 }
             }
         }
-        let b = Bounds {
-            i0,
-            j0,
-            h: (i1 as i64 - i0 as i64 + 1) as usize,
-            w: (j1 as i64 - j0 as i64 + 1) as usize,
-        };
+        let b = Bounds::new(i0, i1, j0, j1);
         if b.bit_words() <= BITMAP_WORDS_PER_ITEM * total {
             let mut bits = vec![0u64; b.bit_words()];
-            let per_row = b.words_per_row();
             for s in sets {
-                for &(i, j) in s.iter() {
-                    let (r, c) = ((i - i0) as usize, (j - j0) as usize);
-                    bits[r * per_row + c / 64] |= 1 << (c % 64);
+                for &l in s.iter() {
+                    b.mark(&mut bits, l);
                 }
             }
             let mut locs = Vec::with_capacity(total.min(b.h.saturating_mul(b.w)));
