@@ -7,6 +7,7 @@
 //! the builder would return, and a call with another number of arguments is
 //! a `TypeError`, as in Python.
 
+use std::cell::OnceCell;
 use std::fmt;
 
 use crate::error::{Error, Result};
@@ -121,63 +122,111 @@ pub fn call_refs(f: &Value, args: &[&Value]) -> Result<Value> {
 /// tree and every arity checked once, so that a call runs the tree's
 /// primitives directly. A part that a call could not run as it stands (a
 /// wrong arity, not a function) stays a value and is called as one, so it
-/// fails where and as `call_refs` would.
-pub enum Callable<'f> {
-    Prim(Prim),
-    Bind {
-        side: Side,
-        f: Box<Callable<'f>>,
-        fixed: &'f Value,
-    },
-    Compose(Box<Callable<'f>>, Box<Callable<'f>>),
-    Chain(Box<Callable<'f>>, Box<Callable<'f>>, Box<Callable<'f>>),
-    Matcher(Box<Callable<'f>>, &'f Value),
-    Fork(Box<Callable<'f>>, Box<Callable<'f>>, Box<Callable<'f>>),
-    Power(Box<Callable<'f>>, i64),
-    Value(&'f Value),
+/// fails where and as `call_refs` would. Heavy function values inside it
+/// that the plan built are called through the evaluation's memo
+/// ([`crate::memo`]).
+pub struct Callable<'f> {
+    node: Node<'f>,
+    _prepared: crate::memo::Prepared,
 }
 
 impl<'f> Callable<'f> {
     /// `f` as it will be called with `arity` arguments.
     pub fn new(f: &'f Value, arity: usize) -> Callable<'f> {
-        let func = match f {
-            Value::Func(func) if func.arity() == arity => &**func,
-            _ => return Callable::Value(f),
-        };
-        let one = |g: &'f Value| Box::new(Callable::new(g, 1));
-        match func {
-            Func::Prim(p) => Callable::Prim(*p),
-            Func::Bind {
-                side, f: g, fixed, ..
-            } => Callable::Bind {
-                side: *side,
-                f: Box::new(Callable::new(g, arity + 1)),
-                fixed,
-            },
-            Func::Compose(outer, inner) => Callable::Compose(one(outer), one(inner)),
-            Func::Chain(h, g, i) => Callable::Chain(one(h), one(g), one(i)),
-            Func::Matcher(g, target) => Callable::Matcher(one(g), target),
-            Func::Fork(outer, a, b) => {
-                Callable::Fork(Box::new(Callable::new(outer, 2)), one(a), one(b))
-            }
-            Func::Power(g, n) => Callable::Power(one(g), *n),
+        let prepared = crate::memo::prepare(f);
+        Callable {
+            node: Node::new(f, arity),
+            _prepared: prepared,
         }
     }
 
     /// Call with the arity it was prepared for.
+    #[inline]
     pub fn call(&self, args: &[&Value]) -> Result<Value> {
+        self.node.call(args)
+    }
+
+    pub fn call1(&self, x: &Value) -> Result<Value> {
+        self.node.call(&[x])
+    }
+
+    pub fn call2(&self, x: &Value, y: &Value) -> Result<Value> {
+        self.node.call(&[x, y])
+    }
+
+    /// `f((x, y))` where the pair is an element of a product: a function
+    /// that reads the pair only through `first` and `last` (`fork(connect,
+    /// first, last)`, `compose(g, first)`, ...) gets `x` and `y` without
+    /// the pair being built; any other gets the pair `product` would have
+    /// made.
+    pub fn call_on_pair(&self, x: &Value, y: &Value) -> Result<Value> {
+        self.node.call_on_pair(x, y)
+    }
+}
+
+/// A part of a prepared function.
+enum Node<'f> {
+    Prim(Prim),
+    Bind {
+        side: Side,
+        f: Box<Node<'f>>,
+        fixed: &'f Value,
+    },
+    Compose(Box<Node<'f>>, Box<Node<'f>>),
+    Chain(Box<Node<'f>>, Box<Node<'f>>, Box<Node<'f>>),
+    Matcher(Box<Node<'f>>, &'f Value),
+    Fork(Box<Node<'f>>, Box<Node<'f>>, Box<Node<'f>>),
+    Power(Box<Node<'f>>, i64),
+    /// A one-argument function called through the memo; unfolded at its
+    /// first call that the memo does not answer.
+    Memo(&'f Value, OnceCell<Box<Node<'f>>>),
+    Value(&'f Value),
+}
+
+impl<'f> Node<'f> {
+    fn new(f: &'f Value, arity: usize) -> Node<'f> {
+        if arity == 1 && crate::memo::chosen(f) {
+            return Node::Memo(f, OnceCell::new());
+        }
+        Node::unfold(f, arity)
+    }
+
+    fn unfold(f: &'f Value, arity: usize) -> Node<'f> {
+        let func = match f {
+            Value::Func(func) if func.arity() == arity => &**func,
+            _ => return Node::Value(f),
+        };
+        let one = |g: &'f Value| Box::new(Node::new(g, 1));
+        match func {
+            Func::Prim(p) => Node::Prim(*p),
+            Func::Bind {
+                side, f: g, fixed, ..
+            } => Node::Bind {
+                side: *side,
+                f: Box::new(Node::new(g, arity + 1)),
+                fixed,
+            },
+            Func::Compose(outer, inner) => Node::Compose(one(outer), one(inner)),
+            Func::Chain(h, g, i) => Node::Chain(one(h), one(g), one(i)),
+            Func::Matcher(g, target) => Node::Matcher(one(g), target),
+            Func::Fork(outer, a, b) => Node::Fork(Box::new(Node::new(outer, 2)), one(a), one(b)),
+            Func::Power(g, n) => Node::Power(one(g), *n),
+        }
+    }
+
+    fn call(&self, args: &[&Value]) -> Result<Value> {
         match self {
-            Callable::Prim(p) => crate::signatures::dispatch_refs(*p, args),
-            Callable::Bind { side, f, fixed } => f.call(&bound(*side, fixed, args)),
-            Callable::Compose(outer, inner) => outer.call1(&inner.call(args)?),
-            Callable::Chain(h, g, f) => h.call1(&g.call1(&f.call(args)?)?),
-            Callable::Matcher(f, target) => Ok(Value::Bool(f.call(args)? == **target)),
-            Callable::Fork(outer, a, b) => {
+            Node::Prim(p) => crate::signatures::dispatch_refs(*p, args),
+            Node::Bind { side, f, fixed } => f.call(&bound(*side, fixed, args)),
+            Node::Compose(outer, inner) => outer.call1(&inner.call(args)?),
+            Node::Chain(h, g, f) => h.call1(&g.call1(&f.call(args)?)?),
+            Node::Matcher(f, target) => Ok(Value::Bool(f.call(args)? == **target)),
+            Node::Fork(outer, a, b) => {
                 let x = a.call(args)?;
                 let y = b.call(args)?;
                 outer.call(&[&x, &y])
             }
-            Callable::Power(f, n) => {
+            Node::Power(f, n) => {
                 let [x] = args else {
                     return Err(Error::type_error("call: wrong number of arguments"));
                 };
@@ -188,17 +237,54 @@ impl<'f> Callable<'f> {
                 }
                 Ok(x)
             }
-            Callable::Value(f) => call_refs(f, args),
+            Node::Memo(f, unfolded) => call_memo(f, unfolded, args),
+            Node::Value(f) => call_refs(f, args),
         }
     }
 
-    pub fn call1(&self, x: &Value) -> Result<Value> {
+    fn call1(&self, x: &Value) -> Result<Value> {
         self.call(&[x])
     }
 
-    pub fn call2(&self, x: &Value, y: &Value) -> Result<Value> {
-        self.call(&[x, y])
+    fn call_on_pair(&self, x: &Value, y: &Value) -> Result<Value> {
+        match self {
+            Node::Prim(Prim::first) => Ok(x.clone()),
+            Node::Prim(Prim::last) => Ok(y.clone()),
+            // The closures' own order of calls, as `call` makes them.
+            Node::Fork(outer, g, h) => {
+                let u = g.call_on_pair(x, y)?;
+                let v = h.call_on_pair(x, y)?;
+                outer.call(&[&u, &v])
+            }
+            Node::Compose(outer, inner) => outer.call1(&inner.call_on_pair(x, y)?),
+            Node::Chain(h, g, inner) => h.call1(&g.call1(&inner.call_on_pair(x, y)?)?),
+            _ => self.call1(&Value::tuple2(x.clone(), y.clone())),
+        }
     }
+}
+
+/// A call of a [`Node::Memo`] (out of line: the interpreter's recursion
+/// stays small).
+#[inline(never)]
+fn call_memo<'f>(
+    f: &'f Value,
+    unfolded: &OnceCell<Box<Node<'f>>>,
+    args: &[&Value],
+) -> Result<Value> {
+    let unfolded = || unfolded.get_or_init(|| Box::new(Node::unfold(f, 1)));
+    // A function argument is built per call: it is never found again.
+    let [x] = args else {
+        return unfolded().call(args);
+    };
+    if matches!(x, Value::Func(_)) {
+        return unfolded().call(args);
+    }
+    if let Some(hit) = crate::memo::get(f, x) {
+        return Ok(hit);
+    }
+    let result = unfolded().call(args)?;
+    crate::memo::put(f, x, &result);
+    Ok(result)
 }
 
 /// Call a one-argument function value.

@@ -214,30 +214,10 @@ fn collect_product(f: &Value, a: &Value, b: &Value) -> Result<Value> {
         let x = Value::Pair(i as i64, j as i64);
         for &(k, l) in ys.iter() {
             budget::check()?;
-            out.push(call_on_pair(&f, &x, &Value::Pair(k as i64, l as i64))?);
+            out.push(f.call_on_pair(&x, &Value::Pair(k as i64, l as i64))?);
         }
     }
     Ok(collection(out))
-}
-
-/// `f((x, y))` where the pair is an element of a product: a function that
-/// reads the pair only through `first` and `last` (`fork(connect, first,
-/// last)`, `compose(g, first)`, ...) gets `x` and `y` without the pair
-/// being built; any other gets the pair `product` would have made.
-fn call_on_pair(f: &Callable, x: &Value, y: &Value) -> Result<Value> {
-    match f {
-        Callable::Prim(Prim::first) => Ok(x.clone()),
-        Callable::Prim(Prim::last) => Ok(y.clone()),
-        // The closures' own order of calls, as `Callable::call` makes them.
-        Callable::Fork(outer, g, h) => {
-            let u = call_on_pair(g, x, y)?;
-            let v = call_on_pair(h, x, y)?;
-            outer.call2(&u, &v)
-        }
-        Callable::Compose(outer, inner) => outer.call1(&call_on_pair(inner, x, y)?),
-        Callable::Chain(h, g, inner) => h.call1(&g.call1(&call_on_pair(inner, x, y)?)?),
-        _ => f.call1(&Value::tuple2(x.clone(), y.clone())),
-    }
 }
 
 /// The elements of a collection made by the operations above.

@@ -25,6 +25,7 @@ pub mod driver;
 pub mod error;
 pub mod functions;
 pub mod fuse;
+pub mod memo;
 pub mod plan;
 pub mod plan_text;
 pub mod primitives;

@@ -147,10 +147,11 @@ pub fn slot_value<'v>(
 
 /// Evaluate `f`, turning a panic inside a primitive into an error value so
 /// that one bug never takes a run down.
-/// The time budget restarts here too.
+/// The time budget and the memo of function calls restart here too.
 #[inline]
 pub fn guarded(f: impl FnOnce() -> Result<Value>) -> Result<Value> {
     crate::budget::begin();
+    crate::memo::begin();
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(r) => r,
         Err(_) => Err(Error::new(ErrorKind::Panic, "primitive panicked")),

@@ -1,0 +1,404 @@
+//! Memoised calls of the function values a plan built.
+//!
+//! Higher-order primitives nest, and the nested calls repeat. In
+//! `solve_d22278a0`, `mapply` runs a function per object that runs
+//! `sfilter` over every cell of the grid with a function that runs
+//! `argmin` and `valmin` over all objects: objects x cells x objects
+//! distance computations, where only cells x objects are distinct. The
+//! reference recomputes every one of them (this program alone is 94% of
+//! `solvers.py`'s cross run). Primitives are pure, so a function value's
+//! result for an argument can be kept and reused within one evaluation.
+//!
+//! What is memoised: a one-argument function value that
+//! - is reachable from the function a higher-order primitive received
+//!   while no other prepared function ([`Callable`]) was alive, so the
+//!   plan, not a call, built it (the next call meets the same value again);
+//! - is not that function itself (a primitive calls it on distinct
+//!   elements);
+//! - unfolds to enough primitive calls (a [`weight`] of [`MEMO_WEIGHT`]),
+//!   or loops over a container, so that a lookup costs less than a call;
+//! - is being prepared for the second time or later in the evaluation
+//!   (a higher-order call that runs inside a loop): a function prepared
+//!   once is called on the distinct elements of one container, where a
+//!   memo only costs (the bundled corpus has no hit at all).
+//!
+//! Keys compare numbers by value and shared data (grids, sets, functions)
+//! by identity; the table holds a clone of every key, so an address cannot
+//! be reused while it is a key, and a hit is exactly what the call would
+//! return. Only successes are kept: an error (a timeout above all) is
+//! recomputed. The table lives for one guarded evaluation
+//! ([`crate::plan::guarded`] calls [`begin`]) and is emptied when it grows
+//! past [`MAX_ENTRIES`].
+//!
+//! [`Callable`]: crate::functions::Callable
+
+use std::cell::{Cell, RefCell};
+use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use hashbrown::{Equivalent, HashMap, HashSet};
+
+use crate::functions::Func;
+use crate::signatures::{Prim, Type};
+use crate::values::Value;
+
+/// The weight from which a function value is memoised: about as many
+/// primitive calls as a lookup and an insertion cost.
+pub const MEMO_WEIGHT: u32 = 8;
+/// The weight of a primitive that loops over a container with a function.
+const LOOP_WEIGHT: u32 = 8;
+/// Entries beyond which the table starts over (each holds two values).
+pub const MAX_ENTRIES: usize = 1 << 18;
+/// Tuples up to this length are keyed by their elements; longer ones by
+/// identity.
+const SHORT_TUPLE: usize = 8;
+
+/// A function value's identity: the address of its shared closure.
+fn identity(f: &Value) -> Option<usize> {
+    match f {
+        Value::Func(func) => Some(Arc::as_ptr(func) as usize),
+        _ => None,
+    }
+}
+
+/// Whether a primitive calls a function over the elements of a container
+/// (`apply`, `sfilter`, `argmin`, ...; not the closure builders).
+fn loops(p: Prim) -> bool {
+    let params = p.signature().params;
+    params.iter().any(|q| q.ty == Type::Callable)
+        && params.iter().any(|q| {
+            matches!(
+                q.ty,
+                Type::Container | Type::ContainerContainer | Type::Tuple | Type::FrozenSet
+            )
+        })
+}
+
+/// An estimate of what one call of `f` costs, in primitive calls.
+pub fn weight(f: &Value) -> u32 {
+    let Value::Func(func) = f else { return 1 };
+    match &**func {
+        Func::Prim(p) => 1 + if loops(*p) { LOOP_WEIGHT } else { 0 },
+        Func::Bind { f, fixed, .. } => {
+            // A fixed function is called by `f` (`lbind(apply, g)`); a
+            // fixed value is data.
+            let fixed = match fixed {
+                Value::Func(_) => weight(fixed),
+                _ => 0,
+            };
+            weight(f) + fixed
+        }
+        Func::Compose(a, b) => weight(a) + weight(b),
+        Func::Chain(a, b, c) | Func::Fork(a, b, c) => weight(a) + weight(b) + weight(c),
+        Func::Matcher(g, _) => weight(g) + 1,
+        Func::Power(g, n) => weight(g).saturating_mul((*n).clamp(1, 64) as u32),
+    }
+}
+
+/// A memo key: a function's identity and its argument.
+struct Key {
+    func: usize,
+    arg: Value,
+}
+
+/// A key to look up without cloning the argument.
+struct KeyRef<'a> {
+    func: usize,
+    arg: &'a Value,
+}
+
+/// Hash `v` as [`same`] compares it.
+fn hash_shallow<H: Hasher>(v: &Value, h: &mut H) {
+    std::mem::discriminant(v).hash(h);
+    match v {
+        Value::None => {}
+        Value::Bool(b) => b.hash(h),
+        Value::Int(n) => n.hash(h),
+        Value::Pair(a, b) => (a, b).hash(h),
+        Value::Cell(c) => c.hash(h),
+        Value::Tuple(t) if t.len() <= SHORT_TUPLE => {
+            t.len().hash(h);
+            t.iter().for_each(|e| hash_shallow(e, h));
+        }
+        Value::Tuple(t) => (Arc::as_ptr(t) as *const u8 as usize).hash(h),
+        Value::Grid(g) => (Arc::as_ptr(g) as usize).hash(h),
+        Value::Indices(s) => (Arc::as_ptr(s) as *const u8 as usize).hash(h),
+        Value::Object(s) => (Arc::as_ptr(s) as *const u8 as usize).hash(h),
+        Value::Set(s) => (Arc::as_ptr(s) as *const u8 as usize).hash(h),
+        Value::Func(f) => (Arc::as_ptr(f) as usize).hash(h),
+    }
+}
+
+/// Equal as keys: the same variant with the same numbers, the same shared
+/// data, or short tuples of such. It implies equality of values (and of
+/// kinds: `True` and `1` are different keys, as their reprs differ).
+fn same(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::None, Value::None) => true,
+        (Value::Bool(x), Value::Bool(y)) => x == y,
+        (Value::Int(x), Value::Int(y)) => x == y,
+        (Value::Pair(a0, a1), Value::Pair(b0, b1)) => a0 == b0 && a1 == b1,
+        (Value::Cell(x), Value::Cell(y)) => x == y,
+        (Value::Tuple(x), Value::Tuple(y)) if x.len() <= SHORT_TUPLE => {
+            x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| same(p, q))
+        }
+        (Value::Tuple(x), Value::Tuple(y)) => Arc::ptr_eq(x, y),
+        (Value::Grid(x), Value::Grid(y)) => Arc::ptr_eq(x, y),
+        (Value::Indices(x), Value::Indices(y)) => Arc::ptr_eq(x, y),
+        (Value::Object(x), Value::Object(y)) => Arc::ptr_eq(x, y),
+        (Value::Set(x), Value::Set(y)) => Arc::ptr_eq(x, y),
+        (Value::Func(x), Value::Func(y)) => Arc::ptr_eq(x, y),
+        _ => false,
+    }
+}
+
+impl Hash for Key {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        self.func.hash(h);
+        hash_shallow(&self.arg, h);
+    }
+}
+
+impl Hash for KeyRef<'_> {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        self.func.hash(h);
+        hash_shallow(self.arg, h);
+    }
+}
+
+impl PartialEq for Key {
+    fn eq(&self, other: &Key) -> bool {
+        self.func == other.func && same(&self.arg, &other.arg)
+    }
+}
+
+impl Eq for Key {}
+
+impl Equivalent<Key> for KeyRef<'_> {
+    fn equivalent(&self, key: &Key) -> bool {
+        self.func == key.func && same(self.arg, &key.arg)
+    }
+}
+
+#[derive(Default)]
+struct Memo {
+    /// The function values to memoise, by identity, each held so that its
+    /// address stays its own, with the times it was prepared.
+    chosen: HashMap<usize, (Value, u32)>,
+    results: HashMap<Key, Value>,
+}
+
+/// Whether the memo is used at all (on unless a run or test turns it off).
+static ENABLED: AtomicBool = AtomicBool::new(true);
+
+/// Turn the memo on or off for the whole process (to compare results and
+/// times with and without it).
+pub fn set_enabled(on: bool) {
+    ENABLED.store(on, Ordering::Relaxed);
+}
+
+/// The calls this thread's memo answered since the thread started.
+pub fn hits() -> u64 {
+    HITS.get()
+}
+
+thread_local! {
+    static HITS: Cell<u64> = const { Cell::new(0) };
+    static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
+    /// Prepared functions alive on this thread.
+    static PREPARED: Cell<u32> = const { Cell::new(0) };
+    /// Whether `MEMO` holds anything (most evaluations choose nothing).
+    static USED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Start a new evaluation: forget every function and result.
+#[inline]
+pub fn begin() {
+    if USED.get() {
+        forget();
+    }
+}
+
+#[cold]
+fn forget() {
+    USED.set(false);
+    MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        if !m.chosen.is_empty() {
+            m.chosen.clear();
+        }
+        if !m.results.is_empty() {
+            // Keep a moderate table's allocation for the next evaluation.
+            if m.results.capacity() > 1 << 16 {
+                m.results = HashMap::new();
+            } else {
+                m.results.clear();
+            }
+        }
+    });
+}
+
+/// Note that a function is being prepared for a higher-order primitive;
+/// the returned guard marks it alive. If no other is alive, the plan built
+/// `f`: choose the heavy functions it holds (not `f` itself).
+pub fn prepare(f: &Value) -> Prepared {
+    let outermost = PREPARED.with(|p| {
+        let n = p.get();
+        p.set(n + 1);
+        n == 0
+    });
+    if outermost && weight(f) > MEMO_WEIGHT && ENABLED.load(Ordering::Relaxed) {
+        MEMO.with(|m| {
+            let mut seen = HashSet::new();
+            let chosen = &mut m.borrow_mut().chosen;
+            choose_within(f, chosen, &mut seen);
+            if !chosen.is_empty() {
+                USED.set(true);
+            }
+        });
+    }
+    Prepared
+}
+
+/// Alive while a prepared function is.
+pub struct Prepared;
+
+impl Drop for Prepared {
+    fn drop(&mut self) {
+        PREPARED.with(|p| p.set(p.get().saturating_sub(1)));
+    }
+}
+
+/// Choose the functions that `f`'s closure holds (not `f`).
+fn choose_within(f: &Value, chosen: &mut HashMap<usize, (Value, u32)>, seen: &mut HashSet<usize>) {
+    let Value::Func(func) = f else { return };
+    if !seen.insert(Arc::as_ptr(func) as usize) {
+        return;
+    }
+    let mut visit = |g: &Value| {
+        if let Some(id) = identity(g) {
+            if !chosen.contains_key(&id) && weight(g) >= MEMO_WEIGHT && takes_one(g) {
+                chosen.insert(id, (g.clone(), 0));
+            }
+        }
+        choose_within(g, chosen, seen);
+    };
+    match &**func {
+        Func::Prim(_) => {}
+        Func::Bind { f, fixed, .. } => {
+            visit(f);
+            visit(fixed);
+        }
+        Func::Compose(a, b) => {
+            visit(a);
+            visit(b);
+        }
+        Func::Chain(a, b, c) | Func::Fork(a, b, c) => {
+            visit(a);
+            visit(b);
+            visit(c);
+        }
+        Func::Matcher(g, _) | Func::Power(g, _) => visit(g),
+    }
+}
+
+fn takes_one(f: &Value) -> bool {
+    matches!(f, Value::Func(func) if func.arity() == 1)
+}
+
+/// Note that `f` is being prepared (as part of a function a higher-order
+/// primitive received); whether its calls go through the memo.
+#[inline]
+pub fn chosen(f: &Value) -> bool {
+    if !USED.get() {
+        return false;
+    }
+    let Some(id) = identity(f) else { return false };
+    MEMO.with(|m| match m.borrow_mut().chosen.get_mut(&id) {
+        Some((_, prepared)) => {
+            *prepared += 1;
+            *prepared >= 2
+        }
+        None => false,
+    })
+}
+
+/// The kept result of `f(arg)`, if any.
+pub fn get(f: &Value, arg: &Value) -> Option<Value> {
+    let func = identity(f)?;
+    let hit = MEMO.with(|m| m.borrow().results.get(&KeyRef { func, arg }).cloned());
+    if hit.is_some() {
+        HITS.set(HITS.get() + 1);
+    }
+    hit
+}
+
+/// Keep `result` as `f(arg)`.
+pub fn put(f: &Value, arg: &Value, result: &Value) {
+    let Some(func) = identity(f) else { return };
+    MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.results.len() >= MAX_ENTRIES {
+            m.results.clear();
+        }
+        m.results.insert(
+            Key {
+                func,
+                arg: arg.clone(),
+            },
+            result.clone(),
+        );
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::values::Cell as ObjCell;
+
+    fn hash(v: &Value) -> u64 {
+        let mut h = std::hash::DefaultHasher::new();
+        hash_shallow(v, &mut h);
+        h.finish()
+    }
+
+    #[test]
+    fn keys_keep_python_kinds_apart() {
+        // `True == 1` in Python, but a function may return its argument,
+        // whose repr differs: they are different keys.
+        assert!(!same(&Value::Bool(true), &Value::Int(1)));
+        assert!(same(&Value::Int(1), &Value::Int(1)));
+        assert!(!same(&Value::Pair(1, 2), &Value::Pair(2, 1)));
+    }
+
+    #[test]
+    fn shared_data_is_keyed_by_identity_and_short_tuples_by_elements() {
+        let cells: Arc<[ObjCell]> = Arc::from(vec![ObjCell::new(3, 0, 1)]);
+        let a = Value::Object(cells.clone());
+        let b = Value::Object(cells);
+        let c = Value::Object(Arc::from(vec![ObjCell::new(3, 0, 1)]));
+        assert!(same(&a, &b) && hash(&a) == hash(&b));
+        // Equal but not shared: a miss, never a wrong hit.
+        assert!(!same(&a, &c));
+        let t1 = Value::Tuple(Arc::from(vec![Value::Pair(4, 5), a.clone()]));
+        let t2 = Value::Tuple(Arc::from(vec![Value::Pair(4, 5), b.clone()]));
+        let t3 = Value::Tuple(Arc::from(vec![Value::Pair(4, 6), b]));
+        assert!(same(&t1, &t2) && hash(&t1) == hash(&t2));
+        assert!(!same(&t1, &t3));
+    }
+
+    #[test]
+    fn weights_count_primitive_calls_and_loops() {
+        use crate::signatures::Prim;
+        let prim = |p| Value::Func(Arc::new(Func::Prim(p)));
+        assert_eq!(weight(&prim(Prim::first)), 1);
+        assert_eq!(weight(&prim(Prim::argmin)), 1 + LOOP_WEIGHT);
+        let fork = Value::Func(Arc::new(Func::Fork(
+            prim(Prim::add),
+            prim(Prim::first),
+            prim(Prim::last),
+        )));
+        assert_eq!(weight(&fork), 3);
+    }
+}
