@@ -184,6 +184,7 @@ enum Node<'f> {
 }
 
 impl<'f> Node<'f> {
+    #[inline]
     fn new(f: &'f Value, arity: usize) -> Node<'f> {
         if arity == 1 && crate::memo::chosen(f) {
             return Node::Memo(f, OnceCell::new());

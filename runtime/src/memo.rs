@@ -35,12 +35,12 @@
 use std::cell::{Cell, RefCell};
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
-use hashbrown::{Equivalent, HashMap, HashSet};
+use hashbrown::{Equivalent, HashMap};
 
 use crate::functions::Func;
-use crate::signatures::{Prim, Type};
+use crate::signatures::{Prim, Type, PRIMITIVES};
 use crate::values::Value;
 
 /// The weight from which a function value is memoised: about as many
@@ -63,37 +63,78 @@ fn identity(f: &Value) -> Option<usize> {
 }
 
 /// Whether a primitive calls a function over the elements of a container
-/// (`apply`, `sfilter`, `argmin`, ...; not the closure builders).
+/// (`apply`, `sfilter`, `argmin`, ...; not the closure builders): read
+/// off the signature table once, as every prepared function asks.
 fn loops(p: Prim) -> bool {
-    let params = p.signature().params;
-    params.iter().any(|q| q.ty == Type::Callable)
-        && params.iter().any(|q| {
-            matches!(
-                q.ty,
-                Type::Container | Type::ContainerContainer | Type::Tuple | Type::FrozenSet
-            )
-        })
+    static LOOPS: OnceLock<Vec<bool>> = OnceLock::new();
+    LOOPS.get_or_init(|| {
+        PRIMITIVES
+            .iter()
+            .map(|s| {
+                s.params.iter().any(|q| q.ty == Type::Callable)
+                    && s.params.iter().any(|q| {
+                        matches!(
+                            q.ty,
+                            Type::Container
+                                | Type::ContainerContainer
+                                | Type::Tuple
+                                | Type::FrozenSet
+                        )
+                    })
+            })
+            .collect()
+    })[p as usize]
 }
 
 /// An estimate of what one call of `f` costs, in primitive calls.
 pub fn weight(f: &Value) -> u32 {
+    weigh(f, None)
+}
+
+/// The functions chosen while weighing, and the weights of those weighed.
+struct Chooser<'a> {
+    chosen: &'a mut HashMap<usize, (Value, u32)>,
+    weighed: HashMap<usize, u32>,
+}
+
+/// [`weight`], bottom-up; with a chooser, every heavy one-argument
+/// function inside `f` (not `f`) is chosen on the way, and a closure
+/// shared by several parts is weighed once.
+fn weigh(f: &Value, mut chooser: Option<&mut Chooser>) -> u32 {
     let Value::Func(func) = f else { return 1 };
-    match &**func {
+    let id = Arc::as_ptr(func) as usize;
+    if let Some(&w) = chooser.as_ref().and_then(|c| c.weighed.get(&id)) {
+        return w;
+    }
+    let mut part = |g: &Value| {
+        let w = weigh(g, chooser.as_deref_mut());
+        if let (Some(c), Some(gid)) = (chooser.as_deref_mut(), identity(g)) {
+            if w >= MEMO_WEIGHT && takes_one(g) && !c.chosen.contains_key(&gid) {
+                c.chosen.insert(gid, (g.clone(), 0));
+            }
+        }
+        w
+    };
+    let w = match &**func {
         Func::Prim(p) => 1 + if loops(*p) { LOOP_WEIGHT } else { 0 },
         Func::Bind { f, fixed, .. } => {
             // A fixed function is called by `f` (`lbind(apply, g)`); a
             // fixed value is data.
             let fixed = match fixed {
-                Value::Func(_) => weight(fixed),
+                Value::Func(_) => part(fixed),
                 _ => 0,
             };
-            weight(f) + fixed
+            part(f) + fixed
         }
-        Func::Compose(a, b) => weight(a) + weight(b),
-        Func::Chain(a, b, c) | Func::Fork(a, b, c) => weight(a) + weight(b) + weight(c),
-        Func::Matcher(g, _) => weight(g) + 1,
-        Func::Power(g, n) => weight(g).saturating_mul((*n).clamp(1, 64) as u32),
+        Func::Compose(a, b) => part(a) + part(b),
+        Func::Chain(a, b, c) | Func::Fork(a, b, c) => part(a) + part(b) + part(c),
+        Func::Matcher(g, _) => part(g) + 1,
+        Func::Power(g, n) => part(g).saturating_mul((*n).clamp(1, 64) as u32),
+    };
+    if let Some(c) = chooser {
+        c.weighed.insert(id, w);
     }
+    w
 }
 
 /// A memo key: a function's identity and its argument.
@@ -366,10 +407,13 @@ pub fn prepare(f: &Value) -> Prepared {
     });
     if outermost && weight(f) > MEMO_WEIGHT && ENABLED.load(Ordering::Relaxed) {
         MEMO.with(|m| {
-            let mut seen = HashSet::new();
             let chosen = &mut m.borrow_mut().chosen;
-            choose_within(f, chosen, &mut seen);
-            if !chosen.is_empty() {
+            let mut chooser = Chooser {
+                chosen,
+                weighed: HashMap::new(),
+            };
+            weigh(f, Some(&mut chooser));
+            if !chooser.chosen.is_empty() {
                 USED.set(true);
             }
         });
@@ -383,39 +427,6 @@ pub struct Prepared;
 impl Drop for Prepared {
     fn drop(&mut self) {
         PREPARED.with(|p| p.set(p.get().saturating_sub(1)));
-    }
-}
-
-/// Choose the functions that `f`'s closure holds (not `f`).
-fn choose_within(f: &Value, chosen: &mut HashMap<usize, (Value, u32)>, seen: &mut HashSet<usize>) {
-    let Value::Func(func) = f else { return };
-    if !seen.insert(Arc::as_ptr(func) as usize) {
-        return;
-    }
-    let mut visit = |g: &Value| {
-        if let Some(id) = identity(g) {
-            if !chosen.contains_key(&id) && weight(g) >= MEMO_WEIGHT && takes_one(g) {
-                chosen.insert(id, (g.clone(), 0));
-            }
-        }
-        choose_within(g, chosen, seen);
-    };
-    match &**func {
-        Func::Prim(_) => {}
-        Func::Bind { f, fixed, .. } => {
-            visit(f);
-            visit(fixed);
-        }
-        Func::Compose(a, b) => {
-            visit(a);
-            visit(b);
-        }
-        Func::Chain(a, b, c) | Func::Fork(a, b, c) => {
-            visit(a);
-            visit(b);
-            visit(c);
-        }
-        Func::Matcher(g, _) | Func::Power(g, _) => visit(g),
     }
 }
 
