@@ -3,16 +3,13 @@
 //! tasks (25 of each, in tests/data/sample). The whole sets are compared by
 //! `gen bench`, which fails on any difference.
 
-use std::path::Path;
-
 mod common;
-use common::cross;
+use common::{cross, plan_of, sample};
 
 use battgen::ast::{Program, SourceFile};
 use battgen::diagnostics::parse_and_check;
 use battgen::{corpus, merge, rewrite};
 use battgen_runtime::driver::{Exec, Outcome};
-use battgen_runtime::task;
 
 /// The bundled corpus, parsed and checked.
 fn bundled_corpus() -> Vec<Program> {
@@ -30,13 +27,9 @@ fn executions_agree_on_sampled_training_and_evaluation_tasks() {
     let programs = bundled_corpus();
     let plan = rewrite::rewrite(&merge::merge(&programs)).0;
     for split in ["training", "evaluation"] {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/data/sample")
-            .join(split);
-        let loaded = task::load(&dir);
-        assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
-        assert_eq!(loaded.tasks.len(), 25);
-        let run = |exec| cross(&plan, &loaded.tasks, exec);
+        let tasks = sample(split);
+        assert_eq!(tasks.len(), 25);
+        let run = |exec| cross(&plan, &tasks, exec);
         let per_input = run(Exec::PerInput);
         let battery = run(Exec::Battery);
         let batched = run(Exec::Batched);
@@ -86,17 +79,10 @@ def solve_bbbbbbbb(I):
     O = hmirror(I)
     return O
 ";
-    let file = SourceFile {
-        path: "dead.py".into(),
-        text: text.into(),
-    };
-    let (programs, diags) = parse_and_check(&file);
-    assert!(diags.is_empty(), "{diags:?}");
-    let plan = rewrite::rewrite(&merge::merge(&programs)).0;
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sample/training");
-    let loaded = task::load(&dir);
+    let plan = plan_of("dead.py", text);
+    let tasks = sample("training");
     for exec in [Exec::PerInput, Exec::Battery, Exec::Batched] {
-        let r = cross(&plan, &loaded.tasks, exec);
+        let r = cross(&plan, &tasks, exec);
         assert!(r.outcomes[0].len() > 50);
         for (_, _, o) in &r.outcomes[0] {
             assert_eq!(*o, Outcome::Error("stopiteration"), "{exec:?}");

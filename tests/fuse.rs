@@ -2,10 +2,8 @@
 //! result: every program gives the same output or error as in the plain
 //! plan, in per-input, battery and batched execution, on real tasks.
 
-use std::path::Path;
-
 mod common;
-use common::cross;
+use common::{cross, sample};
 
 use battgen::ast::{Program, SourceFile};
 use battgen::diagnostics::parse_and_check;
@@ -23,15 +21,6 @@ fn programs(path: &str, text: &str) -> Vec<Program> {
     let (programs, diags) = parse_and_check(&file);
     assert!(diags.is_empty(), "{diags:?}");
     programs
-}
-
-fn sample(split: &str) -> Vec<task::Task> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/sample")
-        .join(split);
-    let loaded = task::load(&dir);
-    assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
-    loaded.tasks
 }
 
 /// The plain and the fused plan agree in every execution on `tasks`.

@@ -7,14 +7,9 @@
 //! One test per file: the memo is switched off process-wide for the
 //! comparison.
 
-use std::path::Path;
-
 mod common;
-use common::cross;
+use common::{cross, plan_of, sample};
 
-use battgen::ast::SourceFile;
-use battgen::diagnostics::parse_and_check;
-use battgen::{merge, rewrite};
 use battgen_runtime::driver::{Exec, Outcome};
 use battgen_runtime::memo;
 use battgen_runtime::task;
@@ -107,20 +102,10 @@ def solve_00000103(I):
 
 #[test]
 fn memoised_calls_give_the_results_of_plain_calls() {
-    let file = SourceFile {
-        path: "nearest.py".into(),
-        text: NEAREST.into(),
-    };
-    let (programs, diags) = parse_and_check(&file);
-    assert!(diags.is_empty(), "{diags:?}");
-    let plan = rewrite::rewrite(&merge::merge(&programs)).0;
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sample/training");
-    let loaded = task::load(&dir);
-    assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
+    let plan = plan_of("nearest.py", NEAREST);
     // Tasks with a handful of objects keep the objects x cells x objects
     // work of the plain calls small.
-    let tasks: Vec<task::Task> = loaded
-        .tasks
+    let tasks: Vec<task::Task> = sample("training")
         .into_iter()
         .filter(|t| ["25d487eb", "444801d8", "d06dbe63", "f35d900a"].contains(&t.id.as_str()))
         .collect();

@@ -3,10 +3,13 @@
 
 use std::path::{Path, PathBuf};
 
+use battgen::ast::SourceFile;
+use battgen::diagnostics::parse_and_check;
+use battgen::{merge, rewrite};
 use battgen_runtime::batch::CpuBackend;
 use battgen_runtime::driver::{execute, Exec, Mode, Progress, RunResults};
 use battgen_runtime::plan::Plan;
-use battgen_runtime::task::Task;
+use battgen_runtime::task::{self, Task};
 
 /// Every program of `plan` on every input of `tasks` (cross mode), on the
 /// CPU, in execution `exec`.
@@ -19,6 +22,29 @@ pub fn cross(plan: &Plan, tasks: &[Task], exec: Exec) -> RunResults {
         &CpuBackend::new(),
         &Progress::new(true),
     )
+}
+
+/// The sampled ARC tasks of `split` (`training` or `evaluation`) in
+/// tests/data/sample, loaded without error.
+pub fn sample(split: &str) -> Vec<Task> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/sample")
+        .join(split);
+    let loaded = task::load(&dir);
+    assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
+    loaded.tasks
+}
+
+/// The programs of a DSL text, checked without a diagnostic, merged and
+/// rewritten into one plan.
+pub fn plan_of(path: &str, text: &str) -> Plan {
+    let file = SourceFile {
+        path: path.into(),
+        text: text.into(),
+    };
+    let (programs, diags) = parse_and_check(&file);
+    assert!(diags.is_empty(), "{diags:?}");
+    rewrite::rewrite(&merge::merge(&programs)).0
 }
 
 /// Compare `actual` with the golden file at `path`. On a mismatch the test
