@@ -137,18 +137,6 @@ fn weigh(f: &Value, mut chooser: Option<&mut Chooser>) -> u32 {
     w
 }
 
-/// A memo key: a function's identity and its argument.
-struct Key {
-    func: usize,
-    arg: Value,
-}
-
-/// A key to look up without cloning the argument.
-struct KeyRef<'a> {
-    func: usize,
-    arg: &'a Value,
-}
-
 /// Hash `v` as [`same`] compares it.
 fn hash_shallow<H: Hasher>(v: &Value, h: &mut H) {
     std::mem::discriminant(v).hash(h);
@@ -194,34 +182,6 @@ fn same(a: &Value, b: &Value) -> bool {
     }
 }
 
-impl Hash for Key {
-    fn hash<H: Hasher>(&self, h: &mut H) {
-        self.func.hash(h);
-        hash_shallow(&self.arg, h);
-    }
-}
-
-impl Hash for KeyRef<'_> {
-    fn hash<H: Hasher>(&self, h: &mut H) {
-        self.func.hash(h);
-        hash_shallow(self.arg, h);
-    }
-}
-
-impl PartialEq for Key {
-    fn eq(&self, other: &Key) -> bool {
-        self.func == other.func && same(&self.arg, &other.arg)
-    }
-}
-
-impl Eq for Key {}
-
-impl Equivalent<Key> for KeyRef<'_> {
-    fn equivalent(&self, key: &Key) -> bool {
-        self.func == key.func && same(self.arg, &key.arg)
-    }
-}
-
 /// A value compared as a memo key ([`same`]).
 struct Shallow(Value);
 
@@ -251,6 +211,44 @@ impl Eq for Shallow {}
 impl Equivalent<Shallow> for ShallowRef<'_> {
     fn equivalent(&self, key: &Shallow) -> bool {
         same(self.0, &key.0)
+    }
+}
+
+/// A memo key: a function's identity and its argument.
+#[derive(Hash, PartialEq, Eq)]
+struct Key {
+    func: usize,
+    arg: Shallow,
+}
+
+/// A key to look up without cloning the argument (hashed as [`Key`]).
+#[derive(Hash)]
+struct KeyRef<'a> {
+    func: usize,
+    arg: ShallowRef<'a>,
+}
+
+impl<'a> KeyRef<'a> {
+    fn new(func: usize, arg: &'a Value) -> KeyRef<'a> {
+        KeyRef {
+            func,
+            arg: ShallowRef(arg),
+        }
+    }
+}
+
+impl Equivalent<Key> for KeyRef<'_> {
+    fn equivalent(&self, key: &Key) -> bool {
+        self.func == key.func && self.arg.equivalent(&key.arg)
+    }
+}
+
+impl Key {
+    fn new(func: usize, arg: &Value) -> Key {
+        Key {
+            func,
+            arg: Shallow(arg.clone()),
+        }
     }
 }
 
@@ -288,40 +286,37 @@ impl Memo {
         self.entries = 0;
     }
 
-    /// The group of `func` and first element `a` (made if `make`).
-    fn group(&mut self, func: usize, a: &Value, make: bool) -> Option<usize> {
+    /// The group of `func` and first element `a`, if there is one.
+    fn find_group(&mut self, func: usize, a: &Value) -> Option<usize> {
         if let Some((f, first, g)) = &self.last {
             if *f == func && same(first, a) {
                 return Some(*g);
             }
         }
-        let g = match self.group_of.get(&KeyRef { func, arg: a }) {
-            Some(&g) => g,
-            None if make => {
-                self.groups.push(Group::default());
-                let g = self.groups.len() - 1;
-                self.group_of.insert(
-                    Key {
-                        func,
-                        arg: a.clone(),
-                    },
-                    g,
-                );
-                g
-            }
-            None => return None,
-        };
+        let g = *self.group_of.get(&KeyRef::new(func, a))?;
         self.last = Some((func, a.clone(), g));
         Some(g)
+    }
+
+    /// The group of `func` and first element `a`, made if there is none.
+    fn group(&mut self, func: usize, a: &Value) -> usize {
+        if let Some(g) = self.find_group(func, a) {
+            return g;
+        }
+        let g = self.groups.len();
+        self.groups.push(Group::default());
+        self.group_of.insert(Key::new(func, a), g);
+        self.last = Some((func, a.clone(), g));
+        g
     }
 
     fn get(&mut self, func: usize, arg: &Value) -> Option<Value> {
         match arg {
             Value::Tuple(t) if t.len() == 2 => {
-                let g = self.group(func, &t[0], false)?;
+                let g = self.find_group(func, &t[0])?;
                 self.groups[g].get(&ShallowRef(&t[1])).cloned()
             }
-            _ => self.results.get(&KeyRef { func, arg }).cloned(),
+            _ => self.results.get(&KeyRef::new(func, arg)).cloned(),
         }
     }
 
@@ -332,19 +327,11 @@ impl Memo {
         self.entries += 1;
         match arg {
             Value::Tuple(t) if t.len() == 2 => {
-                let g = self
-                    .group(func, &t[0], true)
-                    .expect("a group is made when asked");
+                let g = self.group(func, &t[0]);
                 self.groups[g].insert(Shallow(t[1].clone()), result.clone());
             }
             _ => {
-                self.results.insert(
-                    Key {
-                        func,
-                        arg: arg.clone(),
-                    },
-                    result.clone(),
-                );
+                self.results.insert(Key::new(func, arg), result.clone());
             }
         }
     }
