@@ -6,8 +6,6 @@
 # scaling.sh. About 5 minutes. Staged by stage.sh with the start revision.
 cd "$(dirname "$0")" || exit 1
 . ./lib.sh
-T=training
-X="--data $T --mode cross"
 host
 interleave 3 compiled-16 "$X --exec per-input --repeat 3" corpus_start corpus
 interleave 2 battery-16 "run --interpret $X --exec battery --repeat 3" gen_start gen

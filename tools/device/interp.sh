@@ -8,8 +8,6 @@
 # the solvers.py battery in each execution.
 cd "$(dirname "$0")" || exit 1
 . ./lib.sh
-T=training
-X="--data $T --mode cross"
 host
 if [ "${PART:-1}" = 1 ]; then
     interleave 3 compiled-16 "$X --exec per-input --repeat 3" corpus_start corpus

@@ -1,5 +1,9 @@
 #!/bin/bash
 # Helpers for the device scripts (source it from .device/).
+
+# The data of the runs: the training set, every program on every input.
+T=training
+X="--data $T --mode cross"
 #
 # interleave ROUNDS LABEL "ARGS" BIN...: run each BIN with ARGS, the
 # binaries in turn, ROUNDS times (a host's speed drifts between rounds, so

@@ -8,8 +8,6 @@
 # revision.
 cd "$(dirname "$0")" || exit 1
 . ./lib.sh
-T=training
-X="--data $T --mode cross"
 host
 for b in solvers_start solvers; do
     printf "solvers-16 %-14s " $b

@@ -7,8 +7,6 @@
 # stage.sh with the start revision.
 cd "$(dirname "$0")" || exit 1
 . ./lib.sh
-T=training
-X="--data $T --mode cross"
 host
 interleave 4 compiled-16 "$X --exec per-input --repeat 3" corpus_start corpus
 echo "== scaling"
