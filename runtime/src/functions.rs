@@ -180,6 +180,14 @@ enum Node<'f> {
     /// A one-argument function called through the memo; unfolded at its
     /// first call that the memo does not answer.
     Memo(&'f Value, OnceCell<Box<Node<'f>>>),
+    /// `compose(f, lbind(astuple, fixed))` (or `rbind`) with `f` called
+    /// through the memo: the pair is looked up without being built.
+    MemoPair {
+        f: &'f Value,
+        unfolded: OnceCell<Box<Node<'f>>>,
+        side: Side,
+        fixed: &'f Value,
+    },
     Value(&'f Value),
 }
 
@@ -207,7 +215,15 @@ impl<'f> Node<'f> {
                 f: Box::new(Node::new(g, arity + 1)),
                 fixed,
             },
-            Func::Compose(outer, inner) => Node::Compose(one(outer), one(inner)),
+            Func::Compose(outer, inner) => match (Node::new(outer, 1), pair_builder(inner)) {
+                (Node::Memo(f, unfolded), Some((side, fixed))) => Node::MemoPair {
+                    f,
+                    unfolded,
+                    side,
+                    fixed,
+                },
+                (outer, _) => Node::Compose(Box::new(outer), one(inner)),
+            },
             Func::Chain(h, g, i) => Node::Chain(one(h), one(g), one(i)),
             Func::Matcher(g, target) => Node::Matcher(one(g), target),
             Func::Fork(outer, a, b) => Node::Fork(Box::new(Node::new(outer, 2)), one(a), one(b)),
@@ -239,6 +255,12 @@ impl<'f> Node<'f> {
                 Ok(x)
             }
             Node::Memo(f, unfolded) => call_memo(f, unfolded, args),
+            Node::MemoPair {
+                f,
+                unfolded,
+                side,
+                fixed,
+            } => call_memo_pair(f, unfolded, *side, fixed, args),
             Node::Value(f) => call_refs(f, args),
         }
     }
@@ -285,6 +307,65 @@ fn call_memo<'f>(
     }
     let result = unfolded().call(args)?;
     crate::memo::put(f, x, &result);
+    Ok(result)
+}
+
+/// `lbind(astuple, fixed)` or `rbind(astuple, fixed)`: the side and the
+/// fixed element of the pairs it builds.
+fn pair_builder(f: &Value) -> Option<(Side, &Value)> {
+    match f {
+        Value::Func(func) => match &**func {
+            Func::Bind {
+                side,
+                f: Value::Func(g),
+                fixed,
+                arity: 1,
+            } if **g == Func::Prim(Prim::astuple) => Some((*side, fixed)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// A call of a [`Node::MemoPair`]: `f(astuple(a, b))` with `a` or `b` the
+/// fixed element. Where the pair would be a plain 2-tuple (one element is
+/// shared data: a grid, set or function, which is no number, cell part or
+/// row of a grid), the memo is asked for `(a, b)` as it would be for the
+/// tuple, and the tuple is built only to call `f`; any other pair takes
+/// the path of the composition.
+#[inline(never)]
+fn call_memo_pair<'f>(
+    f: &'f Value,
+    unfolded: &OnceCell<Box<Node<'f>>>,
+    side: Side,
+    fixed: &Value,
+    args: &[&Value],
+) -> Result<Value> {
+    let [x] = args else {
+        return Err(Error::type_error("call: wrong number of arguments"));
+    };
+    let (a, b) = match side {
+        Side::Left => (fixed, *x),
+        Side::Right => (*x, fixed),
+    };
+    let shared = |v: &Value| {
+        matches!(
+            v,
+            Value::Grid(_) | Value::Indices(_) | Value::Object(_) | Value::Set(_) | Value::Func(_)
+        )
+    };
+    if !(shared(a) || shared(b)) {
+        let pair = crate::primitives::arithmetic::astuple(a, b)?;
+        return call_memo(f, unfolded, &[&pair]);
+    }
+    if let Some(hit) = crate::memo::get_pair(f, a, b) {
+        return Ok(hit);
+    }
+    let pair = Value::Tuple(std::sync::Arc::new([a.clone(), b.clone()]));
+    let result = unfolded
+        .get_or_init(|| Box::new(Node::unfold(f, 1)))
+        .call1(&pair)?;
+    crate::memo::put(f, &pair, &result);
     Ok(result)
 }
 
