@@ -122,6 +122,9 @@ fn cross_mode_runs_every_program_on_every_task() {
     // Bytes moved to and from a device, and host crossings: none here.
     assert_eq!(stats["bytes_to_device"], 0);
     assert_eq!(stats["host_crossings"]["columns"], 0);
+    // The memo's counts are reported (the bundled corpus repeats no
+    // nested call, so none is answered).
+    assert_eq!(stats["memo"]["calls_answered"], 0);
 }
 
 /// `gen run --quiet --mode cross --out F --data DIR EXTRA...`: the results

@@ -882,7 +882,15 @@ fn stats_json(backend: &str, exec: Exec, t: &[PrimStats], tel: &Telemetry) -> Js
             "bytes_to_device": load(&tel.bytes_to_device),
             "bytes_from_device": load(&tel.bytes_from_device),
             "host_crossings": { "columns": load(&tel.crossings.columns),
-                                "bytes": load(&tel.crossings.bytes) } })
+                                "bytes": load(&tel.crossings.bytes) },
+            "memo": memo_json() })
+}
+
+/// The memo's counts over the run (all repeats): calls it answered and
+/// results it kept.
+fn memo_json() -> Json {
+    let (answered, kept) = crate::memo::totals();
+    json!({ "calls_answered": answered, "results_kept": kept })
 }
 
 /// `--stats`: rows per device and time, per primitive.
@@ -911,6 +919,10 @@ pub fn stats_table(backend: &str, exec: Exec, t: &[PrimStats]) -> String {
         "gpu coverage: {:.1}% of batch rows have a device kernel ({:.1}% of batch time)\n",
         100.0 * c.rows,
         100.0 * c.time
+    ));
+    let (answered, kept) = crate::memo::totals();
+    s.push_str(&format!(
+        "memo: {answered} calls of function values answered, {kept} results kept\n"
     ));
     s
 }

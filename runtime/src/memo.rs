@@ -34,7 +34,7 @@
 
 use std::cell::{Cell, RefCell};
 use std::hash::{BuildHasher, Hash, Hasher};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use hashbrown::{DefaultHashBuilder, Equivalent, HashMap, HashTable};
@@ -407,8 +407,24 @@ pub fn hits() -> u64 {
     HITS.get()
 }
 
+/// Calls answered by the memo and results kept in it, over all threads
+/// and evaluations so far (`--stats`): each thread adds its counts when
+/// an evaluation that used the memo ends.
+static ANSWERED: AtomicU64 = AtomicU64::new(0);
+static KEPT: AtomicU64 = AtomicU64::new(0);
+
+/// (calls answered, results kept) over the process so far.
+pub fn totals() -> (u64, u64) {
+    (
+        ANSWERED.load(Ordering::Relaxed),
+        KEPT.load(Ordering::Relaxed),
+    )
+}
+
 thread_local! {
     static HITS: Cell<u64> = const { Cell::new(0) };
+    /// This evaluation's (hits, results kept), not yet in the totals.
+    static PENDING: Cell<(u64, u64)> = const { Cell::new((0, 0)) };
     static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
     /// Prepared functions alive on this thread.
     static PREPARED: Cell<u32> = const { Cell::new(0) };
@@ -422,6 +438,21 @@ pub fn begin() {
     if USED.get() {
         forget();
     }
+}
+
+/// End an evaluation: add its counts to the totals.
+#[inline]
+pub fn end() {
+    if USED.get() {
+        flush();
+    }
+}
+
+#[cold]
+fn flush() {
+    let (answered, kept) = PENDING.take();
+    ANSWERED.fetch_add(answered, Ordering::Relaxed);
+    KEPT.fetch_add(kept, Ordering::Relaxed);
 }
 
 #[cold]
@@ -494,12 +525,18 @@ pub fn chosen(f: &Value) -> bool {
     })
 }
 
+fn count_hit() {
+    HITS.set(HITS.get() + 1);
+    let (answered, kept) = PENDING.get();
+    PENDING.set((answered + 1, kept));
+}
+
 /// The kept result of `f(arg)`, if any.
 pub fn get(f: &Value, arg: &Value) -> Option<Value> {
     let func = identity(f)?;
     let hit = MEMO.with(|m| m.borrow_mut().get(func, arg));
     if hit.is_some() {
-        HITS.set(HITS.get() + 1);
+        count_hit();
     }
     hit
 }
@@ -514,7 +551,7 @@ pub fn get_pair(f: &Value, a: &Value, b: &Value) -> Option<Value> {
         m.groups[g].get(b).cloned()
     });
     if hit.is_some() {
-        HITS.set(HITS.get() + 1);
+        count_hit();
     }
     hit
 }
@@ -523,6 +560,8 @@ pub fn get_pair(f: &Value, a: &Value, b: &Value) -> Option<Value> {
 pub fn put(f: &Value, arg: &Value, result: &Value) {
     let Some(func) = identity(f) else { return };
     MEMO.with(|m| m.borrow_mut().put(func, arg, result));
+    let (answered, kept) = PENDING.get();
+    PENDING.set((answered, kept + 1));
 }
 
 #[cfg(test)]

@@ -152,10 +152,12 @@ pub fn slot_value<'v>(
 pub fn guarded(f: impl FnOnce() -> Result<Value>) -> Result<Value> {
     crate::budget::begin();
     crate::memo::begin();
-    match catch_unwind(AssertUnwindSafe(f)) {
+    let result = match catch_unwind(AssertUnwindSafe(f)) {
         Ok(r) => r,
         Err(_) => Err(Error::new(ErrorKind::Panic, "primitive panicked")),
-    }
+    };
+    crate::memo::end();
+    result
 }
 
 /// The errors of each node's column, kept after the column itself is
