@@ -9,7 +9,7 @@
 use std::any::Any;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
@@ -306,6 +306,14 @@ pub fn all_uniform(callee: &Callee, args: &[&Column]) -> bool {
 /// Batches up to this many rows are evaluated on the calling thread.
 const SEQUENTIAL_ROWS: usize = 64;
 
+/// Once a call's rows have taken this long on the calling thread, its
+/// remaining rows are offered to idle threads one by one. Chunks of rows
+/// run in parallel, but a node whose rows take seconds each (nested
+/// higher-order calls on large grids: `solve_d22278a0`) held its chunk,
+/// and with it the end of the run, behind one thread: the public solvers'
+/// batched run took 2.5x the battery's wall time for less CPU time.
+const SLOW_ROWS: Duration = Duration::from_millis(2);
+
 /// The CPU backend: rows in parallel on the current rayon pool.
 #[derive(Default)]
 pub struct CpuBackend {
@@ -325,9 +333,23 @@ impl CpuBackend {
             return Column::Uniform(v);
         }
         // A chunk of a batch (see `batch_rows`) already runs in parallel
-        // with the others: its rows go one after the other.
+        // with the others: its rows go one after the other, until they
+        // prove slow (see `SLOW_ROWS`).
         let out: Vec<Result<Value>> = if rows <= SEQUENTIAL_ROWS {
-            (0..rows).map(|r| eval_row(callee, args, r)).collect()
+            let mut out = Vec::with_capacity(rows);
+            for r in 0..rows {
+                out.push(eval_row(callee, args, r));
+                if r + 1 < rows && start.elapsed() > SLOW_ROWS {
+                    out.par_extend(
+                        (r + 1..rows)
+                            .into_par_iter()
+                            .with_max_len(1)
+                            .map(|r| eval_row(callee, args, r)),
+                    );
+                    break;
+                }
+            }
+            out
         } else {
             (0..rows)
                 .into_par_iter()
