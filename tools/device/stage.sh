@@ -7,22 +7,24 @@
 #   with BASE_REV, the same binaries built from that revision as
 #   gen_start, corpus_start, solvers_start (for back-to-back A/B runs).
 # usage: ARC_DSL=PATH/TO/arc-dsl tools/device/stage.sh [BASE_REV]
+# BASE_TARGET_DIR (optional): a cargo target directory kept between
+# stagings for the base revision's build (else a fresh one, a full build).
 set -euo pipefail
 root=$(git rev-parse --show-toplevel)
 cd "$root"
 : "${ARC_DSL:?set ARC_DSL to a local checkout of michaelhodel/arc-dsl}"
 mkdir -p .device
-build() { # build SRC_DIR SUFFIX
-    (cd "$1" && cargo build --release -q)
-    "$1/target/release/gen" build -o ".device/corpus$2"
-    "$1/target/release/gen" build --programs "$ARC_DSL/solvers.py" -o ".device/solvers$2"
-    cp "$1/target/release/gen" ".device/gen$2"
+build() { # build SRC_DIR SUFFIX TARGET_DIR
+    (cd "$1" && CARGO_TARGET_DIR="$3" cargo build --release -q)
+    "$3/release/gen" build -o ".device/corpus$2"
+    "$3/release/gen" build --programs "$ARC_DSL/solvers.py" -o ".device/solvers$2"
+    cp "$3/release/gen" ".device/gen$2"
 }
-build "$root" ""
+build "$root" "" "$root/target"
 if [ $# -ge 1 ]; then
     wt=$(mktemp -d)/base
     git worktree add -q "$wt" "$1"
-    build "$wt" "_start"
+    build "$wt" "_start" "${BASE_TARGET_DIR:-$wt/target}"
     git worktree remove --force "$wt"
 fi
 cp "$ARC_DSL/solvers.py" .device/
