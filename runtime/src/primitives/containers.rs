@@ -165,17 +165,58 @@ fn keys_of(items: &[Value], mut f: impl FnMut(&Value) -> Result<Value>) -> Resul
         .collect()
 }
 
+/// Which extreme `max`/`min` with a key looks for.
+#[derive(Clone, Copy)]
+enum Extreme {
+    Max,
+    Min,
+}
+
+impl Extreme {
+    /// Whether `key` beats the best key so far (strictly: ties keep the
+    /// first). Integers, the common key, compare directly.
+    #[inline]
+    fn beats(self, key: &Value, best: &Value) -> Result<bool> {
+        match (self, key, best) {
+            (Extreme::Max, Value::Int(a), Value::Int(b)) => Ok(a > b),
+            (Extreme::Min, Value::Int(a), Value::Int(b)) => Ok(a < b),
+            (Extreme::Max, _, _) => py_gt(key, best),
+            (Extreme::Min, _, _) => py_lt(key, best),
+        }
+    }
+}
+
+/// The first element with the best key, and that key: CPython's
+/// `max`/`min` with a key, which compares each key with the best so far as
+/// it goes (a comparison that raises stops it before later keys are
+/// computed).
+fn best_by_key(
+    items: &[Value],
+    mut f: impl FnMut(&Value) -> Result<Value>,
+    extreme: Extreme,
+) -> Result<Option<(usize, Value)>> {
+    let mut best: Option<(usize, Value)> = None;
+    for (k, e) in items.iter().enumerate() {
+        crate::budget::check()?;
+        let key = f(e)?;
+        match &best {
+            Some((_, b)) if !extreme.beats(&key, b)? => {}
+            _ => best = Some((k, key)),
+        }
+    }
+    Ok(best)
+}
+
 /// `max`/`min` with a key and no default: a value error when empty.
 fn arg_best(
     container: &Value,
     f: impl FnMut(&Value) -> Result<Value>,
-    better: fn(&Value, &Value) -> Result<bool>,
+    extreme: Extreme,
     context: &'static str,
 ) -> Result<Value> {
     let items = container.elems_cow()?;
-    let keys = keys_of(&items, f)?;
-    match best_index(&keys, better)? {
-        Some(b) => Ok(items[b].clone()),
+    match best_by_key(&items, f, extreme)? {
+        Some((b, _)) => Ok(items[b].clone()),
         None => Err(Error::value_error(context)),
     }
 }
@@ -184,13 +225,12 @@ fn arg_best(
 fn val_best(
     container: &Value,
     mut f: impl FnMut(&Value) -> Result<Value>,
-    better: fn(&Value, &Value) -> Result<bool>,
+    extreme: Extreme,
 ) -> Result<Value> {
     let items = container.elems_cow()?;
-    let keys = keys_of(&items, &mut f)?;
-    match best_index(&keys, better)? {
+    match best_by_key(&items, &mut f, extreme)? {
         // `f` is a pure function: calling it again on the winner gives its key.
-        Some(b) => Ok(keys[b].clone()),
+        Some((_, key)) => Ok(key),
         None => f(&Value::Int(0)),
     }
 }
@@ -533,7 +573,7 @@ pub fn valmax(container: &Value, compfunc: &Value) -> Result<Value> {
 }
 
 pub fn valmax_with(container: &Value, key: impl FnMut(&Value) -> Result<Value>) -> Result<Value> {
-    val_best(container, key, py_gt)
+    val_best(container, key, Extreme::Max)
 }
 
 pub fn valmin(container: &Value, compfunc: &Value) -> Result<Value> {
@@ -542,7 +582,7 @@ pub fn valmin(container: &Value, compfunc: &Value) -> Result<Value> {
 }
 
 pub fn valmin_with(container: &Value, key: impl FnMut(&Value) -> Result<Value>) -> Result<Value> {
-    val_best(container, key, py_lt)
+    val_best(container, key, Extreme::Min)
 }
 
 pub fn argmax(container: &Value, compfunc: &Value) -> Result<Value> {
@@ -551,7 +591,7 @@ pub fn argmax(container: &Value, compfunc: &Value) -> Result<Value> {
 }
 
 pub fn argmax_with(container: &Value, key: impl FnMut(&Value) -> Result<Value>) -> Result<Value> {
-    arg_best(container, key, py_gt, "argmax")
+    arg_best(container, key, Extreme::Max, "argmax")
 }
 
 pub fn argmin(container: &Value, compfunc: &Value) -> Result<Value> {
@@ -560,7 +600,7 @@ pub fn argmin(container: &Value, compfunc: &Value) -> Result<Value> {
 }
 
 pub fn argmin_with(container: &Value, key: impl FnMut(&Value) -> Result<Value>) -> Result<Value> {
-    arg_best(container, key, py_lt, "argmin")
+    arg_best(container, key, Extreme::Min, "argmin")
 }
 
 pub fn mostcommon(container: &Value) -> Result<Value> {
