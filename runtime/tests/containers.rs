@@ -377,6 +377,21 @@ fn maximum_minimum_of_compact_sets() {
 // ----- empty containers ------------------------------------------------------------
 
 #[test]
+fn keys_are_compared_as_they_go() {
+    // max/min with a key compare each key with the best so far as they go
+    // (CPython): a key that cannot be compared raises before the keys of
+    // later elements are computed.
+    let keys = ints(&[1, 2, 0]);
+    let key = |x: &Value| match x {
+        Value::Int(2) => Ok(t(vec![i(2), i(3)])),
+        Value::Int(0) => Err(battgen_runtime::Error::new(ErrorKind::ZeroDivision, "key")),
+        other => Ok(other.clone()),
+    };
+    assert_eq!(err(argmax_with(&keys, key)), ErrorKind::Type);
+    assert_eq!(err(valmin_with(&keys, key)), ErrorKind::Type);
+}
+
+#[test]
 fn empty_containers() {
     let e = Value::empty_tuple();
     let es = Value::empty_set();
