@@ -374,8 +374,6 @@ fn maximum_minimum_of_compact_sets() {
     assert_eq!(err(maximum(&t(vec![i(1), p(1, 2)]))), ErrorKind::Type);
 }
 
-// ----- empty containers ------------------------------------------------------------
-
 #[test]
 fn keys_are_compared_as_they_go() {
     // max/min with a key compare each key with the best so far as they go
@@ -390,6 +388,8 @@ fn keys_are_compared_as_they_go() {
     assert_eq!(err(argmax_with(&keys, key)), ErrorKind::Type);
     assert_eq!(err(valmin_with(&keys, key)), ErrorKind::Type);
 }
+
+// ----- empty containers ------------------------------------------------------------
 
 #[test]
 fn empty_containers() {
