@@ -469,7 +469,12 @@ impl Value {
             }
             // Rows of another width, numbers: the general rules.
             (Value::Pair(..) | Value::Tuple(_), _) => Value::tuple(vec![a, b]),
-            _ if a.number().is_some() => Value::tuple(vec![a, b]),
+            // Two numbers: a `Pair`, as `Value::tuple` makes it, without
+            // the list (`pair` of two rows zips them into these).
+            _ if a.number().is_some() => match (a.number(), b.number()) {
+                (Some(x), Some(y)) => Value::Pair(x, y),
+                _ => Value::tuple(vec![a, b]),
+            },
             _ => Value::Tuple(Arc::new([a, b])),
         }
     }
@@ -672,6 +677,32 @@ impl Value {
             Value::Set(s) => s.to_vec(),
             _ => return Err(Error::type_error("iterate")),
         })
+    }
+
+    /// `f` folded over the items of a tuple of plain ints, in order: a
+    /// `Pair`, or a `Tuple` whose items are all `Value::Int`. `None` for
+    /// any other value, bools among the items included (`True` prints as
+    /// `True`, so those keep the generic paths). A grid's rows, met one at
+    /// a time where `apply` or `papply` iterates a grid, are such tuples;
+    /// this is their path without a list of boxed items.
+    pub fn fold_ints<A>(&self, init: A, mut f: impl FnMut(A, i64) -> A) -> Option<A> {
+        match self {
+            Value::Pair(a, b) => {
+                let acc = f(init, *a);
+                Some(f(acc, *b))
+            }
+            Value::Tuple(t) => {
+                let mut acc = init;
+                for e in t.iter() {
+                    match e {
+                        Value::Int(x) => acc = f(acc, *x),
+                        _ => return None,
+                    }
+                }
+                Some(acc)
+            }
+            _ => None,
+        }
     }
 
     /// [`Value::elems`], borrowed where the value already holds its

@@ -1066,3 +1066,132 @@ fn intersection_and_difference_agree_with_membership_at_any_sizes() {
         agree_with_membership(&colour(&a), &colour(&b), obj);
     }
 }
+
+// ----- rows of numbers: the paths of tuples of plain ints ------------------------
+
+/// `(a, b)` of two values, in the shape `Value::tuple` gives it.
+fn two(a: Value, c: Value) -> Value {
+    t(vec![a, c])
+}
+
+/// A grid's rows as `apply` meets them (tuples of ints, pairs for width 2)
+/// take the int paths of maximum/minimum, mostcommon/leastcommon, `order`
+/// by number keys and `pair`. On every row of real task grids each gives
+/// what the reference computes, written out here over plain integers.
+#[test]
+fn rows_of_real_grids_take_the_int_paths_with_the_reference_results() {
+    let identity = f(Prim::identity);
+    let invert = f(Prim::invert);
+    for id in ["1e0a9b12", "b8825c91", "d631b094", "e98196ab"] {
+        for ex in load_task(id).samples() {
+            let rows = Value::Grid(ex.input.clone()).elems().unwrap();
+            for (r, row) in rows.iter().enumerate() {
+                let xs: Vec<i64> = ex.input.row(r).iter().map(|&c| c as i64).collect();
+                let max = *xs.iter().max().unwrap();
+                let min = *xs.iter().min().unwrap();
+                assert!(matches!(maximum(row).unwrap(), Value::Int(m) if m == max));
+                assert!(matches!(minimum(row).unwrap(), Value::Int(m) if m == min));
+                // `max(set(row), key=row.count)`: distinct colours in our
+                // (ascending) order, the first with the most (least) wins.
+                let count = |c: i64| xs.iter().filter(|&&x| x == c).count();
+                let mut distinct = xs.clone();
+                distinct.sort();
+                distinct.dedup();
+                let most = distinct
+                    .iter()
+                    .fold(None, |best: Option<i64>, &c| match best {
+                        Some(b) if count(c) <= count(b) => Some(b),
+                        _ => Some(c),
+                    });
+                let least = distinct
+                    .iter()
+                    .fold(None, |best: Option<i64>, &c| match best {
+                        Some(b) if count(c) >= count(b) => Some(b),
+                        _ => Some(c),
+                    });
+                assert!(matches!(mostcommon(row).unwrap(), Value::Int(c) if Some(c) == most));
+                assert!(matches!(leastcommon(row).unwrap(), Value::Int(c) if Some(c) == least));
+                // `sorted(row)` and `sorted(row, key=invert)` (stable; equal
+                // ints are the same value).
+                let mut up = xs.clone();
+                up.sort();
+                assert_eq!(order(row, &identity).unwrap(), ints(&up));
+                let mut down = xs.clone();
+                down.sort_by_key(|&x| -x);
+                assert_eq!(order(row, &invert).unwrap(), ints(&down));
+                // `tuple(zip(row, reversed(row)))`.
+                let back: Vec<i64> = xs.iter().rev().copied().collect();
+                let zipped: Vec<Value> = xs.iter().zip(&back).map(|(&a, &c)| p(a, c)).collect();
+                assert_eq!(pair(row, &ints(&back)).unwrap(), t(zipped));
+            }
+        }
+    }
+}
+
+/// Bools are ints in Python but print as `True`: tuples holding them keep
+/// the generic paths, which keep the first best element itself.
+#[test]
+fn tuples_with_bools_keep_their_bools() {
+    assert!(matches!(
+        maximum(&t(vec![b(true), i(1), i(0)])).unwrap(),
+        Value::Bool(true)
+    ));
+    assert!(matches!(
+        maximum(&t(vec![i(1), b(true), i(0)])).unwrap(),
+        Value::Int(1)
+    ));
+    assert!(matches!(
+        minimum(&t(vec![b(false), i(0), i(3)])).unwrap(),
+        Value::Bool(false)
+    ));
+    // `set((True, 1, 1))` is `{True}`: the element kept is the first seen.
+    assert!(matches!(
+        mostcommon(&t(vec![b(true), i(1), i(1)])).unwrap(),
+        Value::Bool(true)
+    ));
+    // Bool keys sort as 0 and 1, stably: `sorted((3, 1, 2), key=lambda x: x > 1)`.
+    assert_eq!(order(&ints(&[3, 1, 2]), &gt(1)).unwrap(), ints(&[1, 3, 2]));
+    // Numbers beyond the colours count on the generic path.
+    assert_eq!(mostcommon(&ints(&[12, 3, 12])).unwrap(), i(12));
+    assert_eq!(leastcommon(&ints(&[-4, 3, 3])).unwrap(), i(-4));
+    // Two numbers zip into pairs; `pair` of a row and a bool row keeps the
+    // bools' tuples as the general rule makes them.
+    assert_eq!(
+        pair(&ints(&[1, 2]), &ints(&[3, 4])).unwrap(),
+        grid_of(&[[1, 3], [2, 4]])
+    );
+    assert_eq!(
+        pair(&ints(&[1]), &t(vec![b(true)])).unwrap(),
+        t(vec![two(i(1), b(true))])
+    );
+}
+
+/// b8825c91 (the public solver's idiom): the cellwise maximum of a grid and
+/// its transpose, as `apply(lbind(apply, maximum), papply(pair, g, dmirror(g)))`,
+/// is the grid of `max(g[i][j], g[j][i])` on real task grids.
+#[test]
+fn arc_b8825c91_cellwise_maximum_through_rows() {
+    use battgen_runtime::primitives::functional::{lbind, papply};
+    let per_row = lbind(&f(Prim::apply), &f(Prim::maximum)).unwrap();
+    for ex in load_task("b8825c91").samples() {
+        let g = &ex.input;
+        let mirrored = transpose(g);
+        let pairs = papply(
+            &f(Prim::pair),
+            &Value::Grid(ex.input.clone()),
+            &Value::grid(mirrored.clone()),
+        )
+        .unwrap();
+        let out = apply(&per_row, &pairs).unwrap();
+        let want: Vec<u8> = (0..g.height())
+            .flat_map(|i| (0..g.width()).map(move |j| (i, j)))
+            .map(|(i, j)| g.get(i, j).max(mirrored.get(i, j)) as u8)
+            .collect();
+        let want = Grid::new(
+            g.height(),
+            g.width(),
+            want.into_iter().map(|c| c as _).collect(),
+        );
+        assert_eq!(out, Value::grid(want));
+    }
+}

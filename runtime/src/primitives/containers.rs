@@ -156,13 +156,11 @@ fn best_index(keys: &[Value], better: fn(&Value, &Value) -> Result<bool>) -> Res
 
 /// The keys `f(e)` of the elements, in iteration order.
 fn keys_of(items: &[Value], mut f: impl FnMut(&Value) -> Result<Value>) -> Result<Vec<Value>> {
-    items
-        .iter()
-        .map(|e| {
-            crate::budget::check()?;
-            f(e)
-        })
-        .collect()
+    let keys = items.iter().map(|e| {
+        crate::budget::check()?;
+        f(e)
+    });
+    crate::primitives::collect_results(items.len(), keys)
 }
 
 /// Which extreme `max`/`min` with a key looks for.
@@ -257,12 +255,47 @@ fn plain_best(
     }
 }
 
+/// How often each colour occurs in a tuple of plain ints that are all
+/// colours (a grid's row); `None` for anything else.
+fn colour_counts(container: &Value) -> Option<[u32; 10]> {
+    container
+        .fold_ints(Some([0u32; 10]), |counts, x| {
+            let mut counts = counts?;
+            *counts.get_mut(usize::try_from(x).ok()?)? += 1;
+            Some(counts)
+        })
+        .flatten()
+}
+
+/// The largest (or smallest) item of a non-empty tuple of plain ints:
+/// equal ints are the same value, so which of them Python's `max` keeps
+/// does not matter. `None` for anything else.
+fn int_extreme(container: &Value, largest: bool) -> Option<i64> {
+    container
+        .fold_ints(None, |best: Option<i64>, x| {
+            Some(best.map_or(x, |b| if largest { b.max(x) } else { b.min(x) }))
+        })
+        .flatten()
+}
+
 /// `max(set(container), key=container.count)` / `min(...)`: tuples only
 /// (a frozenset has no `count`). Distinct elements are visited in our order,
 /// so ties go to the smallest.
 fn by_count(container: &Value, most: bool, context: &'static str) -> Result<Value> {
     if !container.is_tuple() {
         return Err(Error::type_error(context));
+    }
+    if let Some(counts) = colour_counts(container) {
+        // The same visit in ascending order, over an array of counts.
+        let mut best: Option<(usize, u32)> = None;
+        for (c, &n) in counts.iter().enumerate().filter(|(_, &n)| n > 0) {
+            if best.is_none_or(|(_, b)| if most { n > b } else { n < b }) {
+                best = Some((c, n));
+            }
+        }
+        return best
+            .map(|(c, _)| Value::Int(c as i64))
+            .ok_or(Error::value_error(context));
     }
     let mut counts: BTreeMap<Value, usize> = BTreeMap::new();
     for e in container.elems()? {
@@ -422,7 +455,13 @@ pub fn order_with(container: &Value, key: impl FnMut(&Value) -> Result<Value>) -
     let items = container.elems_cow()?;
     let keys = keys_of(&items, key)?;
     let mut idx: Vec<usize> = (0..items.len()).collect();
-    idx.sort_by(|&x, &y| keys[x].cmp(&keys[y]));
+    // Numbers (bools included) compare by their value in our order, so
+    // keys that are all numbers sort as plain integers: the same stable
+    // order without a comparison of `Value`s.
+    match keys.iter().map(Value::number).collect::<Option<Vec<i64>>>() {
+        Some(numbers) => idx.sort_by_key(|&x| numbers[x]),
+        None => idx.sort_by(|&x, &y| keys[x].cmp(&keys[y])),
+    }
     match container {
         Value::Grid(g) => Ok(grid_rows(g, &idx)),
         _ => Ok(Value::tuple(
@@ -560,10 +599,16 @@ pub(crate) fn union_of(items: &[Value]) -> Result<Value> {
 }
 
 pub fn maximum(container: &Value) -> Result<Value> {
+    if let Some(m) = int_extreme(container, true) {
+        return Ok(Value::Int(m));
+    }
     plain_best(container, py_gt, true)
 }
 
 pub fn minimum(container: &Value) -> Result<Value> {
+    if let Some(m) = int_extreme(container, false) {
+        return Ok(Value::Int(m));
+    }
     plain_best(container, py_lt, false)
 }
 
@@ -855,11 +900,11 @@ pub fn product(a: &Value, b: &Value) -> Result<Value> {
 
 /// `tuple(zip(a, b))`.
 pub fn pair(a: &Value, b: &Value) -> Result<Value> {
-    let (xs, ys) = (a.elems()?, b.elems()?);
+    let (xs, ys) = (a.elems_cow()?, b.elems_cow()?);
     Ok(Value::tuple(
-        xs.into_iter()
-            .zip(ys)
-            .map(|(x, y)| Value::tuple(vec![x, y]))
+        xs.iter()
+            .zip(ys.iter())
+            .map(|(x, y)| Value::tuple2(x.clone(), y.clone()))
             .collect(),
     ))
 }

@@ -3,6 +3,7 @@
 
 use crate::error::{Error, Result};
 use crate::functions::{arity, call1, Callable, Func, Side};
+use crate::primitives::collect_results;
 use crate::values::Value;
 
 pub fn compose(outer: &Value, inner: &Value) -> Result<Value> {
@@ -97,7 +98,8 @@ pub(crate) fn apply_results(
     function: impl FnMut(&Value) -> Result<Value>,
     container: &Value,
 ) -> Result<Vec<Value>> {
-    container.elems_cow()?.iter().map(function).collect()
+    let items = container.elems_cow()?;
+    collect_results(items.len(), items.iter().map(function))
 }
 
 /// The fused form of `apply(fn, ... apply(f1, container))` (then `merge`):
@@ -124,10 +126,7 @@ pub fn apply_chain(stages: &[&Value], container: &Value, merge: bool) -> Result<
 
 pub fn rapply(functions: &Value, value: &Value) -> Result<Value> {
     let fs = functions.elems_cow()?;
-    let out = fs
-        .iter()
-        .map(|f| call1(f, value))
-        .collect::<Result<Vec<_>>>()?;
+    let out = collect_results(fs.len(), fs.iter().map(|f| call1(f, value)))?;
     functions.same_container(out)
 }
 
@@ -143,8 +142,7 @@ pub fn mapply_with(
     if container.is_set() {
         // The union of the results: their own frozenset (sorted, distinct)
         // would change nothing in it.
-        let items = container.elems_cow()?;
-        let out = items.iter().map(function).collect::<Result<Vec<_>>>()?;
+        let out = apply_results(function, container)?;
         return crate::primitives::containers::union_of(&out);
     }
     crate::primitives::containers::merge(&apply_with(function, container)?)
@@ -162,12 +160,11 @@ pub fn papply_with(
 ) -> Result<Value> {
     // Python's `zip(a, b)`: pairs up to the shorter length, read in place.
     let (xs, ys) = (a.elems_cow()?, b.elems_cow()?);
-    let out = xs
-        .iter()
-        .zip(ys.iter())
-        .map(|(x, y)| function(x, y))
-        .collect::<Result<Vec<_>>>()?;
-    Ok(Value::tuple(out))
+    let pairs = xs.iter().zip(ys.iter());
+    Ok(Value::tuple(collect_results(
+        pairs.len(),
+        pairs.map(|(x, y)| function(x, y)),
+    )?))
 }
 
 pub fn mpapply(function: &Value, a: &Value, b: &Value) -> Result<Value> {
