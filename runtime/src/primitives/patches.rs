@@ -1368,12 +1368,36 @@ fn nearest(s: &[Loc], qi: i64, qj: i64, mut best: i64) -> i64 {
     best
 }
 
+/// Pairs of locations up to which [`min_distance`] compares every pair.
+const SMALL_PAIRS: usize = 16;
+
+/// `f` on every location of a patch, in order.
+#[inline]
+fn each_loc(p: &Patch, mut f: impl FnMut(Loc)) {
+    match p {
+        Patch::Indices(s) => s.iter().for_each(|&l| f(l)),
+        Patch::Object(s) => s.iter().for_each(|c| f(c.loc)),
+    }
+}
+
 /// The smallest Manhattan distance between `a` shifted by `(di, dj)` and
 /// `b`, with the reference's ValueError when either is empty. The search
 /// stops early at 0, the smallest possible distance.
 fn min_distance(a: &Patch, b: &Patch, (di, dj): (i64, i64), context: &'static str) -> Result<i64> {
     if a.is_empty() || b.is_empty() {
         return Err(Error::value_error(context));
+    }
+    if a.len().saturating_mul(b.len()) <= SMALL_PAIRS {
+        // Every pair: no index for a point against a few points (the
+        // `manhattan` of `initset`s, called per cell and object).
+        let mut best = i64::MAX;
+        each_loc(a, |(ai, aj)| {
+            each_loc(b, |(bi, bj)| {
+                let d = (ai as i64 + di - bi as i64).abs() + (aj as i64 + dj - bj as i64).abs();
+                best = best.min(d);
+            })
+        });
+        return Ok(best);
     }
     // Index the side that is already a sorted set of locations.
     let (queries, index, sign) = match (a, b) {
