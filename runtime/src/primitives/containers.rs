@@ -453,21 +453,36 @@ pub fn order(container: &Value, compfunc: &Value) -> Result<Value> {
 /// statically known functions this way).
 pub fn order_with(container: &Value, key: impl FnMut(&Value) -> Result<Value>) -> Result<Value> {
     let items = container.elems_cow()?;
-    let keys = keys_of(&items, key)?;
-    let mut idx: Vec<usize> = (0..items.len()).collect();
-    // Numbers (bools included) compare by their value in our order, so
-    // keys that are all numbers sort as plain integers: the same stable
-    // order without a comparison of `Value`s.
-    match keys.iter().map(Value::number).collect::<Option<Vec<i64>>>() {
-        Some(numbers) => idx.sort_by_key(|&x| numbers[x]),
-        None => idx.sort_by(|&x, &y| keys[x].cmp(&keys[y])),
-    }
+    let idx = stable_order(&keys_of(&items, key)?);
     match container {
         Value::Grid(g) => Ok(grid_rows(g, &idx)),
         _ => Ok(Value::tuple(
             idx.into_iter().map(|k| items[k].clone()).collect(),
         )),
     }
+}
+
+/// The positions of `keys` in the order a stable sort puts them in, keys
+/// compared in our total order. Numbers (bools included) compare by their
+/// value, so keys that are all numbers sort as `(number, position)` pairs:
+/// the stable order, without a comparison of `Value`s (the keys of rows
+/// and of sizes).
+fn stable_order(keys: &[Value]) -> Vec<usize> {
+    let mut numbered = Vec::with_capacity(keys.len());
+    for (k, key) in keys.iter().enumerate() {
+        match key.number() {
+            Some(n) => numbered.push((n, k)),
+            None => break,
+        }
+    }
+    if numbered.len() == keys.len() {
+        // Positions are distinct: no two pairs tie, so any sort is stable.
+        numbered.sort_unstable();
+        return numbered.into_iter().map(|(_, k)| k).collect();
+    }
+    let mut idx: Vec<usize> = (0..keys.len()).collect();
+    idx.sort_by(|&x, &y| keys[x].cmp(&keys[y]));
+    idx
 }
 
 /// `num` copies of `item` (none when `num <= 0`).
