@@ -656,7 +656,12 @@ impl Value {
             },
             Value::Grid(g) => (i < g.height()).then(|| row_value(g.row(i))),
             Value::Tuple(t) => t.get(i).cloned(),
-            Value::Cell(c) => cell_items(c).get(i).cloned(),
+            // The item itself, without the pair of items `cell_items` makes.
+            Value::Cell(c) => match i {
+                0 => Some(Value::Int(c.color as i64)),
+                1 => Some(Value::Pair(c.loc.0 as i64, c.loc.1 as i64)),
+                _ => None,
+            },
             _ => None,
         }
     }
