@@ -61,6 +61,9 @@ impl StaticFn {
     }
 }
 
+/// The largest constant count of `power` inlined as repeated calls.
+const MAX_INLINED_POWER: i64 = 10;
+
 /// How an expression's code gives its value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Form {
@@ -725,6 +728,26 @@ impl<'p> Lower<'p> {
             (Prim::fork, 3) => StaticFn::Fork(f(0)?, f(1)?, f(2)?),
             (Prim::matcher, 2) => StaticFn::Matcher(f(0)?, node.args[1].clone()),
             (Prim::branch, 3) => StaticFn::Branch(node.args[0].clone(), f(1)?, f(2)?),
+            (Prim::power, 2) => {
+                // `power(f, n)` of a constant count: the reference composes
+                // `f` with `power(f, n - 1)`, so it is `f` applied n times
+                // (and `f` itself for 1). Counts outside 1..=10 (the DSL's
+                // largest count constant) stay dynamic, with them the
+                // RecursionError of counts below 1.
+                let Operand::Const(name) = node.args[1] else {
+                    return None;
+                };
+                let n = battgen_runtime::constants::constant(name)?.number()?;
+                if !(1..=MAX_INLINED_POWER).contains(&n) {
+                    return None;
+                }
+                let step = f(0)?;
+                let mut g = step.clone();
+                for _ in 1..n {
+                    g = Box::new(StaticFn::Compose(step.clone(), g));
+                }
+                *g
+            }
             _ => return None,
         })
     }
