@@ -142,6 +142,10 @@ impl Outcome {
     #[inline(never)]
     fn from_other(r: Result<Value>) -> Outcome {
         match r {
+            // Rows of two lengths are no grid: said without converting
+            // every row's cells first, as `as_grid` would (cross runs end
+            // in many such ragged tuples).
+            Ok(v) if is_ragged(&v) => Outcome::NonGrid(repr_prefix(&v, 80)),
             Ok(v) => match v.as_grid("output") {
                 Ok(g) if v.is_tuple() && g.height() > 0 && g.width() > 0 => {
                     Outcome::Grid(match v {
@@ -425,6 +429,14 @@ fn in_order_given<R: Send>(
         .collect()
 }
 
+/// A tuple whose items are not all of one length (rows of two widths).
+fn is_ragged(v: &Value) -> bool {
+    match v {
+        Value::Tuple(t) => t.windows(2).any(|w| w[0].len().ok() != w[1].len().ok()),
+        _ => false,
+    }
+}
+
 /// The first `limit` characters of a value's repr, formatting no more of
 /// it than that (a cross run may return sets of thousands of elements).
 fn repr_prefix(v: &Value, limit: usize) -> String {
@@ -434,6 +446,12 @@ fn repr_prefix(v: &Value, limit: usize) -> String {
     }
     impl std::fmt::Write for Bounded {
         fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            // Reprs are ASCII but for names: those pieces go in whole.
+            if s.is_ascii() && s.len() <= self.left {
+                self.text.push_str(s);
+                self.left -= s.len();
+                return Ok(());
+            }
             for c in s.chars() {
                 if self.left == 0 {
                     return Err(std::fmt::Error);
@@ -1311,5 +1329,21 @@ mod tests {
         assert_eq!(Outcome::from_result(Ok(big)), Outcome::NonGrid(expected));
         let short = Value::pair(3, -1);
         assert_eq!(repr_prefix(&short, 80), short.to_string());
+    }
+
+    /// Rows of two widths (what `vconcat` of grids of two widths gives in
+    /// the reference) are a non-grid output, shown as Python shows the
+    /// tuple; rows of one width are the grid.
+    #[test]
+    fn ragged_rows_are_non_grid_outputs_and_even_rows_a_grid() {
+        let row = |xs: &[i64]| Value::tuple(xs.iter().map(|&x| Value::Int(x)).collect());
+        let ragged = Value::Tuple(vec![row(&[1, 2, 3]), row(&[4, 5]), row(&[6])].into());
+        assert_eq!(
+            Outcome::from_result(Ok(ragged)),
+            Outcome::NonGrid("((1, 2, 3), (4, 5), (6,))".into())
+        );
+        let even = Value::Tuple(vec![row(&[1, 2, 3]), row(&[4, 5, 6])].into());
+        let grid = Outcome::from_result(Ok(even));
+        assert_eq!(grid.grid().map(|g| (g.height(), g.width())), Some((2, 3)));
     }
 }
