@@ -29,3 +29,37 @@ host() {
     lscpu | grep -E 'Model name'
     nvidia-smi -L 2>/dev/null || echo "no nvidia-smi"
 }
+
+# compare_outputs A B: two results JSON files of the same battery, program
+# by program (`__stats__` aside): how many programs differ, and for the
+# first three the inputs that do with a few of the outputs on each side.
+compare_outputs() {
+    python3 - "$1" "$2" <<'PY'
+import json, sys
+a = json.load(open(sys.argv[1])); b = json.load(open(sys.argv[2]))
+keys = [k for k in a if k != '__stats__']
+diff = [k for k in keys if a[k] != b[k]]
+print('outputs: %d programs, %d differ %s' % (len(keys), len(diff), diff[:5]))
+for k in diff[:3]:
+    d = [i for i in a[k] if a[k][i] != b[k][i]]
+    print(k, len(d), 'inputs differ; first:', sorted({str(a[k][i])[:30] for i in d})[:3],
+          'second:', sorted({str(b[k][i])[:30] for i in d})[:3])
+PY
+}
+
+# search_ab GEN...: `gen search --mutants 100000` over $T with each binary,
+# its search time and phases, then whether the results (stats aside) of
+# the first two are identical.
+search_ab() {
+    for g in "$@"; do
+        printf "search %-10s " "$g"
+        ./"$g" search --mutants 100000 --data $T --out "/tmp/found_$g.json" 2>&1 |
+            grep -E "search time" | tr '\n' ' '
+        python3 -c "import json; s = json.load(open('/tmp/found_$g.json'))['stats']; print('prepare %.2f s, search %.2f s, %d solved' % (s['prepare_seconds'], s['search_seconds'], s['tasks_solved']))"
+    done
+    python3 -c "
+import json
+a = json.load(open('/tmp/found_$1.json')); b = json.load(open('/tmp/found_$2.json'))
+strip = lambda d: {k: v for k, v in d.items() if k != 'stats'}
+print('search results identical:', strip(a) == strip(b))"
+}

@@ -17,17 +17,7 @@ if [ "${PART:-1}" = 1 ]; then
         printf "solvers-16 %-14s " $b
         ./$b $X --exec per-input --out /tmp/sol_$b.json 2>&1 | grep 'wall time'
     done
-    python3 - <<'PY'
-import json
-a = json.load(open('/tmp/sol_solvers_start.json')); b = json.load(open('/tmp/sol_solvers.json'))
-keys = [k for k in a if k != '__stats__']
-diff = [k for k in keys if a[k] != b[k]]
-print('solvers outputs: %d programs, %d differ %s' % (len(keys), len(diff), diff[:5]))
-for k in diff[:3]:
-    d = [i for i in a[k] if a[k][i] != b[k][i]]
-    print(k, len(d), 'inputs differ; start:', sorted({str(a[k][i])[:30] for i in d})[:3],
-          'now:', sorted({str(b[k][i])[:30] for i in d})[:3])
-PY
+    compare_outputs /tmp/sol_solvers_start.json /tmp/sol_solvers.json
     interleave 1 interp-sol-16 "run --interpret --programs solvers.py $X --exec battery" gen_start gen
     echo "== solvers batched: on the GPU and on the CPU"
     for b in solvers_start solvers; do
@@ -38,17 +28,7 @@ else
     if [ -f verifiers.py ]; then
         interleave 1 interp-ver-16 "run --interpret --programs verifiers.py $X --exec battery" gen_start gen
     fi
-    for g in gen_start gen; do
-        printf "search %-10s " $g
-        ./$g search --mutants 100000 --data $T --out /tmp/found_$g.json 2>&1 |
-            grep -E "search time" | tr '\n' ' '
-        python3 -c "import json; s = json.load(open('/tmp/found_$g.json'))['stats']; print('prepare %.2f s, search %.2f s, %d solved' % (s['prepare_seconds'], s['search_seconds'], s['tasks_solved']))"
-    done
-    python3 -c "
-import json
-a = json.load(open('/tmp/found_gen_start.json')); b = json.load(open('/tmp/found_gen.json'))
-strip = lambda d: {k: v for k, v in d.items() if k != 'stats'}
-print('search results identical:', strip(a) == strip(b))"
+    search_ab gen_start gen
     echo "== bench, this session's corpus battery"
     ./corpus --data $T --bench --repeat 3 2>&1 | tail -13
 fi
