@@ -512,6 +512,9 @@ impl<'p> Lower<'p> {
     /// representation they take.
     fn typed_higher_order(&self, p: Prim, f: &StaticFn, container: &Expr, ty: &Ty) -> Option<Expr> {
         let over = container.usable_repr();
+        if p == Prim::apply && over == Repr::Grid {
+            return self.apply_over_rows(f, container, ty);
+        }
         let (e, param_ty, elem) = self.element(over)?;
         let param = elem.repr;
         let body = self.inline(f, vec![elem])?;
@@ -569,6 +572,45 @@ impl<'p> Lower<'p> {
             format!("rt::t::{func}({c}, {closure})?"),
             ret,
             ty_of_repr(ret, ty.clone()),
+        ))
+    }
+
+    /// `apply` over a grid's rows of `rbind(order, key)`, with `key` a
+    /// known function that gives an int or a bool for an int: every row
+    /// sorted as a slice of colours (`rt::t::apply_rows_order`), the rows a
+    /// grid again, instead of tuples of boxed ints sorted by `Value` keys.
+    fn apply_over_rows(&self, f: &StaticFn, grid: &Expr, ty: &Ty) -> Option<Expr> {
+        let StaticFn::Bind {
+            right: true,
+            f: sort,
+            fixed,
+            ..
+        } = f
+        else {
+            return None;
+        };
+        if !matches!(**sort, StaticFn::Prim(Prim::order)) {
+            return None;
+        }
+        let key = self.static_fn(fixed)?;
+        let e = self.fresh("e");
+        let colour = Expr::new(e.clone(), Repr::Int, Ty::Int, Form::Owned);
+        let body = self.inline(&key, vec![colour])?;
+        if !matches!(body.repr, Repr::Int | Repr::Bool) {
+            return None;
+        }
+        let closure = format!(
+            "|{e}: i64| -> rt::Result<{}> {{ Ok({}) }}",
+            body.repr.held(),
+            self.owned(&body)
+        );
+        Some(Expr::typed(
+            format!(
+                "rt::t::apply_rows_order({}, {closure})?",
+                self.param(grid, Repr::Grid)
+            ),
+            Repr::Grid,
+            ty_of_repr(Repr::Grid, ty.clone()),
         ))
     }
 

@@ -1,7 +1,7 @@
-//! Typed forms of the higher-order primitives over indices and sets of
-//! objects: the function is Rust code on held values (a location as
-//! `(i64, i64)`, an object as `&Cells`), and the results are built in the
-//! representation they have. Each gives exactly what its primitive gives
+//! Typed forms of the higher-order primitives over indices, sets of
+//! objects and a grid's rows: the function is Rust code on held values (a
+//! location as `(i64, i64)`, an object as `&Cells`, a colour as `i64`),
+//! and the results are built in the representation they have. Each gives exactly what its primitive gives
 //! on the same values (`primitives::functional` and `containers`): it
 //! visits the elements in the same order, calls the function on each
 //! once, checks the time budget where the primitive does, and stops at the
@@ -11,8 +11,8 @@ use std::sync::Arc;
 
 use crate::budget;
 use crate::error::{Error, Result};
-use crate::typed::{loc_of, objects_iter, objects_value, Cells, IntoValue, Locs};
-use crate::values::{sorted_unique_cells, sorted_unique_locs, union_locs, Loc, Value};
+use crate::typed::{loc_of, objects_iter, objects_value, Cells, IntoValue, Locs, G};
+use crate::values::{sorted_unique_cells, sorted_unique_locs, union_locs, Grid, Loc, Value};
 
 /// A frozenset of results, in canonical form.
 pub fn set_of<R: IntoValue>(items: Vec<R>) -> Value {
@@ -363,6 +363,35 @@ pub fn order_objects<K: Key>(
             .map(|(_, o)| Value::Object(o.clone()))
             .collect(),
     ))
+}
+
+// ----- a grid's rows ------------------------------------------------------------
+
+/// `apply(rbind(order, key), grid)`: every row sorted by `key` of its
+/// colours, as `sorted(row, key=key)` sorts it (stable; keys computed for
+/// the row's colours in order, before its sort), the rows in order. They
+/// keep the grid's width, so they are a grid again: sorting slices of
+/// cells instead of tuples of boxed ints. A grid without cells (no rows,
+/// or rows of width 0, which the reference keeps as empty tuples) is a
+/// deopt.
+pub fn apply_rows_order<K: Key>(g: &G, mut key: impl FnMut(i64) -> Result<K>) -> Result<G> {
+    if g.height() == 0 || g.width() == 0 {
+        return Err(Error::deopt("apply over the rows of a grid without cells"));
+    }
+    let mut cells = Vec::with_capacity(g.cells().len());
+    // (key, position): positions never tie, so an unstable sort of the
+    // pairs is the stable sort of the keys.
+    let mut keyed: Vec<(i64, usize)> = Vec::with_capacity(g.width());
+    for row in g.rows() {
+        keyed.clear();
+        for (k, &c) in row.iter().enumerate() {
+            budget::check()?;
+            keyed.push((key(c as i64)?.number(), k));
+        }
+        keyed.sort_unstable();
+        cells.extend(keyed.iter().map(|&(_, k)| row[k]));
+    }
+    Ok(Arc::new(Grid::new(g.height(), g.width(), cells)))
 }
 
 // ----- a set of results consumed by one union --------------------------------
