@@ -1,11 +1,12 @@
 //! Typed code over a grid's rows against the `Value` primitives it stands
 //! for, on the grids of the bundled ARC tasks: `rt::t::apply_rows_order`
-//! (what emitted code makes of `apply(rbind(order, key), grid)`) must give
-//! what `apply` gives, or the same kind of error, for every grid and key.
+//! (what emitted code makes of `apply(rbind(order, key), grid)`) and
+//! `rt::t::cellwise_best` (of `apply(lbind(apply, maximum), papply(pair, a,
+//! b))`) must give what the primitives give, or the same kind of error.
 
 use battgen_runtime::primitives::arithmetic::{divide, greater, invert, subtract};
-use battgen_runtime::primitives::functional::{apply, compose, lbind, rbind};
-use battgen_runtime::rt::t::apply_rows_order;
+use battgen_runtime::primitives::functional::{apply, compose, lbind, papply, rbind};
+use battgen_runtime::rt::t::{apply_rows_order, cellwise_best};
 use battgen_runtime::task;
 use battgen_runtime::typed::is_deopt;
 use battgen_runtime::{Func, Grid, Prim, Result, Value};
@@ -93,4 +94,41 @@ fn a_failing_key_fails_as_apply_fails() {
         with_five > 10,
         "the test grids hold colour 5 in {with_five}"
     );
+}
+
+/// The cellwise maximum and minimum of every pair of neighbouring test
+/// grids (of equal and of different shapes: `zip` stops at the shorter
+/// rows and columns) against the primitives' own composition.
+#[test]
+fn cellwise_extremes_agree_with_apply_of_papply_of_pair() {
+    let grids = grids();
+    let mut compared = 0;
+    for (best, largest) in [(Prim::maximum, true), (Prim::minimum, false)] {
+        let per_row = lbind(&prim(Prim::apply), &prim(best)).unwrap();
+        for w in grids.windows(2) {
+            let (a, b) = (
+                std::sync::Arc::new(w[0].clone()),
+                std::sync::Arc::new(w[1].clone()),
+            );
+            let typed = cellwise_best(&a, &b, largest);
+            let zipped = papply(&prim(Prim::pair), &Value::Grid(a), &Value::Grid(b)).unwrap();
+            let generic = apply(&per_row, &zipped);
+            match (typed, generic) {
+                (Err(e), _) if is_deopt(&e) => {
+                    // Only where the grids share no cell.
+                    let shared = w[0].height().min(w[1].height()) * w[0].width().min(w[1].width());
+                    assert_eq!(shared, 0, "{best:?} declined {:?} and {:?}", w[0], w[1]);
+                }
+                (Ok(t), Ok(v)) => {
+                    assert_eq!(Value::Grid(t), v, "{best:?} of {:?} and {:?}", w[0], w[1]);
+                    compared += 1;
+                }
+                (t, g) => panic!(
+                    "{best:?} of {:?} and {:?}: typed {t:?}, generic {g:?}",
+                    w[0], w[1]
+                ),
+            }
+        }
+    }
+    assert!(compared > 200, "compared {compared}");
 }

@@ -800,6 +800,9 @@ impl<'p> Lower<'p> {
         if let Some(e) = self.union_of_collected(n) {
             return e;
         }
+        if let Some(e) = self.cellwise(n) {
+            return e;
+        }
         let args: Vec<Expr> = node.args.iter().map(|a| self.operand(a)).collect();
         match &node.callee {
             Operand::Prim(p) => self.call_prim(*p, &args),
@@ -871,7 +874,9 @@ impl<'p> Lower<'p> {
                         self.locals[slot] = Some(e);
                         out.push((n, None));
                     }
-                    None if segment.is_none() && self.lazy_product(n, &readers) => {
+                    None if segment.is_none()
+                        && (self.lazy_product(n, &readers) || self.lazy_zip(n, &readers)) =>
+                    {
                         // Not a statement: its one reader computes it, or
                         // collects over its pairs without building them.
                         self.locals[slot] = Some(self.node_call(n));
@@ -1169,6 +1174,93 @@ impl<'p> Lower<'p> {
             && self.order[from + 1..to]
                 .iter()
                 .all(|&m| self.static_fn(&Operand::Node(m)).is_some())
+    }
+
+    /// Whether node `n` is `papply(pair, a, b)` of two grids whose one
+    /// reader, with only statically known functions between them, is
+    /// `apply(lbind(apply, maximum or minimum), n)`: that reader computes
+    /// the cellwise extreme from the grids ([`Lower::cellwise`]) and the
+    /// rows of pairs are never built. (`papply` of `pair` on grids cannot
+    /// fail, so where it would have run changes nothing.)
+    fn lazy_zip(&self, n: usize, readers: &[Option<Vec<usize>>]) -> bool {
+        let node = &self.plan.nodes[n];
+        let [Operand::Prim(Prim::pair), a, b] = node.args.as_slice() else {
+            return false;
+        };
+        if node.callee != Operand::Prim(Prim::papply)
+            || [a, b]
+                .iter()
+                .any(|g| self.operand(g).usable_repr() != Repr::Grid)
+        {
+            return false;
+        }
+        let Some([reader]) = readers[self.slot(n)].as_deref() else {
+            return false;
+        };
+        let user = &self.plan.nodes[*reader];
+        let reduces = match (&user.callee, user.args.as_slice()) {
+            (Operand::Prim(Prim::apply), [f, Operand::Node(m)]) => {
+                *m == n && self.cellwise_extreme(f).is_some()
+            }
+            _ => false,
+        };
+        let (from, to) = (self.slot(n), self.slot(*reader));
+        reduces
+            && self.order[from + 1..to]
+                .iter()
+                .all(|&m| self.static_fn(&Operand::Node(m)).is_some())
+    }
+
+    /// `lbind(apply, maximum)` (`Some(true)`) or `lbind(apply, minimum)`
+    /// (`Some(false)`), known statically.
+    fn cellwise_extreme(&self, f: &Operand) -> Option<bool> {
+        let StaticFn::Bind {
+            right: false,
+            f: inner,
+            fixed,
+            ..
+        } = self.static_fn(f)?
+        else {
+            return None;
+        };
+        match (*inner, fixed) {
+            (StaticFn::Prim(Prim::apply), Operand::Prim(Prim::maximum)) => Some(true),
+            (StaticFn::Prim(Prim::apply), Operand::Prim(Prim::minimum)) => Some(false),
+            _ => None,
+        }
+    }
+
+    /// Node `n` as the reader of a [`Lower::lazy_zip`]: the cellwise
+    /// extreme of its two grids (`rt::t::cellwise_best`), a grid.
+    fn cellwise(&self, n: usize) -> Option<Expr> {
+        let node = &self.plan.nodes[n];
+        let (Operand::Prim(Prim::apply), [f, Operand::Node(m)]) =
+            (&node.callee, node.args.as_slice())
+        else {
+            return None;
+        };
+        let largest = self.cellwise_extreme(f)?;
+        let zipped = &self.plan.nodes[*m];
+        let lazy = zipped.callee == Operand::Prim(Prim::papply)
+            && self.locals[self.slot(*m)]
+                .as_ref()
+                .is_some_and(|e| e.form == Form::Owned);
+        let [_, a, b] = zipped.args.as_slice() else {
+            return None;
+        };
+        if !lazy {
+            return None;
+        }
+        let (a, b) = (self.operand(a), self.operand(b));
+        Some(Expr::typed(
+            format!(
+                "rt::t::cellwise_best({}, {}, {largest})?",
+                self.param(&a, Repr::Grid),
+                self.param(&b, Repr::Grid)
+            ),
+            Repr::Grid,
+            ty_of_repr(Repr::Grid, self.types[n].clone()),
+        ))
     }
 
     /// Whether an operand is a product [`Lower::lazy_product`] left to its

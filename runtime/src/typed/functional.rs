@@ -394,6 +394,28 @@ pub fn apply_rows_order<K: Key>(g: &G, mut key: impl FnMut(i64) -> Result<K>) ->
     Ok(Arc::new(Grid::new(g.height(), g.width(), cells)))
 }
 
+/// `apply(lbind(apply, maximum), papply(pair, a, b))` (`minimum` with
+/// `largest` false): the larger (smaller) colour of each pair of cells,
+/// over the rows and columns the grids share (`zip` stops at the shorter),
+/// a grid: what the reference builds as rows of pairs of ints and then
+/// reduces. Equal ints are the same value, so which one `max` keeps does
+/// not matter. No shared cells (the empty tuple, or rows of width 0, in
+/// the reference) is a deopt.
+pub fn cellwise_best(a: &G, b: &G, largest: bool) -> Result<G> {
+    let (h, w) = (a.height().min(b.height()), a.width().min(b.width()));
+    if h == 0 || w == 0 {
+        return Err(Error::deopt(
+            "cellwise extreme of grids without shared cells",
+        ));
+    }
+    let mut cells = Vec::with_capacity(h * w);
+    for i in 0..h {
+        let pairs = a.row(i)[..w].iter().zip(&b.row(i)[..w]);
+        cells.extend(pairs.map(|(&x, &y)| if largest { x.max(y) } else { x.min(y) }));
+    }
+    Ok(Arc::new(Grid::new(h, w, cells)))
+}
+
 // ----- a set of results consumed by one union --------------------------------
 //
 // `mfilter(apply(f, C), g)` and `merge(apply(f, C))`, where nothing else
