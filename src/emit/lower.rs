@@ -1159,14 +1159,24 @@ impl<'p> Lower<'p> {
         {
             return false;
         }
+        self.one_apply_reads(n, readers, |f| *f != Operand::Node(n))
+    }
+
+    /// Whether node `n`'s one reader is `apply(f, n)` with `fits(f)`, and
+    /// only statically known functions (which cannot fail) stand between
+    /// them: the apply may then compute `n` itself (a lazy node).
+    fn one_apply_reads(
+        &self,
+        n: usize,
+        readers: &[Option<Vec<usize>>],
+        fits: impl Fn(&Operand) -> bool,
+    ) -> bool {
         let Some([reader]) = readers[self.slot(n)].as_deref() else {
             return false;
         };
         let user = &self.plan.nodes[*reader];
         let applies = match (&user.callee, user.args.as_slice()) {
-            (Operand::Prim(Prim::apply), [f, Operand::Node(m)]) => {
-                *m == n && *f != Operand::Node(n)
-            }
+            (Operand::Prim(Prim::apply), [f, Operand::Node(m)]) => *m == n && fits(f),
             _ => false,
         };
         let (from, to) = (self.slot(n), self.slot(*reader));
@@ -1194,21 +1204,7 @@ impl<'p> Lower<'p> {
         {
             return false;
         }
-        let Some([reader]) = readers[self.slot(n)].as_deref() else {
-            return false;
-        };
-        let user = &self.plan.nodes[*reader];
-        let reduces = match (&user.callee, user.args.as_slice()) {
-            (Operand::Prim(Prim::apply), [f, Operand::Node(m)]) => {
-                *m == n && self.cellwise_extreme(f).is_some()
-            }
-            _ => false,
-        };
-        let (from, to) = (self.slot(n), self.slot(*reader));
-        reduces
-            && self.order[from + 1..to]
-                .iter()
-                .all(|&m| self.static_fn(&Operand::Node(m)).is_some())
+        self.one_apply_reads(n, readers, |f| self.cellwise_extreme(f).is_some())
     }
 
     /// `lbind(apply, maximum)` (`Some(true)`) or `lbind(apply, minimum)`
@@ -1240,17 +1236,12 @@ impl<'p> Lower<'p> {
             return None;
         };
         let largest = self.cellwise_extreme(f)?;
-        let zipped = &self.plan.nodes[*m];
-        let lazy = zipped.callee == Operand::Prim(Prim::papply)
-            && self.locals[self.slot(*m)]
-                .as_ref()
-                .is_some_and(|e| e.form == Form::Owned);
-        let [_, a, b] = zipped.args.as_slice() else {
-            return None;
-        };
-        if !lazy {
+        if !self.is_lazy(m, Prim::papply) {
             return None;
         }
+        let [_, a, b] = self.plan.nodes[*m].args.as_slice() else {
+            return None;
+        };
         let (a, b) = (self.operand(a), self.operand(b));
         Some(Expr::typed(
             format!(
@@ -1266,10 +1257,13 @@ impl<'p> Lower<'p> {
     /// Whether an operand is a product [`Lower::lazy_product`] left to its
     /// reader.
     fn is_lazy_product(&self, op: &Operand) -> bool {
-        let Operand::Node(m) = op else {
-            return false;
-        };
-        self.plan.nodes[*m].callee == Operand::Prim(Prim::product)
+        matches!(op, Operand::Node(m) if self.is_lazy(m, Prim::product))
+    }
+
+    /// Whether node `m`, a call of `p`, was left to its reader (a lazy
+    /// node is held as the expression that computes it, not as a local).
+    fn is_lazy(&self, m: &usize, p: Prim) -> bool {
+        self.plan.nodes[*m].callee == Operand::Prim(p)
             && self.locals[self.slot(*m)]
                 .as_ref()
                 .is_some_and(|e| e.form == Form::Owned)

@@ -287,38 +287,32 @@ fn by_count(container: &Value, most: bool, context: &'static str) -> Result<Valu
     }
     if let Some(counts) = colour_counts(container) {
         // The same visit in ascending order, over an array of counts.
-        let mut best: Option<(usize, u32)> = None;
-        for (c, &n) in counts.iter().enumerate().filter(|(_, &n)| n > 0) {
-            if best.is_none_or(|(_, b)| if most { n > b } else { n < b }) {
-                best = Some((c, n));
-            }
-        }
-        return best
-            .map(|(c, _)| Value::Int(c as i64))
+        let colours = (0i64..).zip(counts).filter(|&(_, n)| n > 0);
+        return by_count_pick(colours, most)
+            .map(Value::Int)
             .ok_or(Error::value_error(context));
     }
     let mut counts: BTreeMap<Value, usize> = BTreeMap::new();
     for e in container.elems()? {
         *counts.entry(e).or_insert(0) += 1;
     }
-    let mut best: Option<(&Value, usize)> = None;
-    for (v, &n) in &counts {
-        let replace = match best {
-            None => true,
-            Some((_, b)) => {
-                if most {
-                    n > b
-                } else {
-                    n < b
-                }
-            }
-        };
-        if replace {
+    by_count_pick(counts, most).ok_or(Error::value_error(context))
+}
+
+/// The first element of `counts` (distinct elements in order, with their
+/// counts) whose count no later one beats: Python's `max`/`min` with a
+/// key, which replaces its pick only on a strictly better key.
+fn by_count_pick<T, N: Ord>(counts: impl IntoIterator<Item = (T, N)>, most: bool) -> Option<T> {
+    let mut best: Option<(T, N)> = None;
+    for (v, n) in counts {
+        if best
+            .as_ref()
+            .is_none_or(|(_, b)| if most { n > *b } else { n < *b })
+        {
             best = Some((v, n));
         }
     }
-    best.map(|(v, _)| v.clone())
-        .ok_or(Error::value_error(context))
+    best.map(|(v, _)| v)
 }
 
 // ----- primitives ------------------------------------------------------------------

@@ -1,11 +1,11 @@
 //! Typed forms of the higher-order primitives over indices, sets of
 //! objects and a grid's rows: the function is Rust code on held values (a
 //! location as `(i64, i64)`, an object as `&Cells`, a colour as `i64`),
-//! and the results are built in the representation they have. Each gives exactly what its primitive gives
-//! on the same values (`primitives::functional` and `containers`): it
-//! visits the elements in the same order, calls the function on each
-//! once, checks the time budget where the primitive does, and stops at the
-//! same first error.
+//! and the results are built in the representation they have. Each gives
+//! exactly what its primitive gives on the same values
+//! (`primitives::functional` and `containers`): it visits the elements in
+//! the same order, calls the function on each once, checks the time budget
+//! where the primitive does, and stops at the same first error.
 
 use std::sync::Arc;
 
