@@ -846,7 +846,9 @@ pub fn run(battery: &dyn Battery, opts: &RunOptions) -> i32 {
     // allocations take the allocator's cross-thread paths (24-72 us
     // against 12 us for a cheap program's pass, varying run to run).
     let (mut results, median) = pool.install(|| {
-        median_run(runs, || execute(battery, tasks.clone(), opts.mode, exec, backend, &progress))
+        median_run(runs, || {
+            execute(battery, tasks.clone(), opts.mode, exec, backend, &progress)
+        })
     });
     results.wall = Duration::from_secs_f64(median);
     let telemetry = backend.telemetry().report();

@@ -816,6 +816,37 @@ int main() {{
     println!("{} rows agree", cases.len());
 }
 
+/// The CPU's `objects` (components labelled by runs) against the model's
+/// fill, on every grid of the bundled tasks, with every flag: the same
+/// objects in the same order, so also the same printed set.
+#[test]
+fn cpu_objects_match_the_model_on_arc_grids() {
+    let grids = selftest::test_grids(&arc_tasks(), 0);
+    let b = |x: usize| Column::Uniform(Ok(Value::Bool(x != 0)));
+    let mut checked = 0;
+    for g in &grids {
+        let gv = Value::Grid(g.clone());
+        let grid = Column::Uniform(Ok(gv.clone()));
+        for bits in 0..8 {
+            let flags = [b(bits & 1), b(bits & 2), b(bits & 4)];
+            let args = [&grid, &flags[0], &flags[1], &flags[2]];
+            let got = eval_row(Callee::Prim(Prim::objects), &args, 0).unwrap();
+            let vals: Vec<Value> = std::iter::once(gv.clone())
+                .chain((0..3).map(|k| Value::Bool(bits >> k & 1 == 1)))
+                .collect();
+            let want = model::eval(Prim::objects, &vals);
+            assert!(
+                got == want,
+                "objects {bits} on {gv}: cpu {got} | model {want}"
+            );
+            assert_eq!(format!("{got}"), format!("{want}"));
+            checked += 1;
+        }
+    }
+    assert!(checked > 8 * 500, "{checked}");
+    println!("{checked} rows agree");
+}
+
 #[test]
 fn run_options_take_the_gpu_flags() {
     use battgen_runtime::driver::RunOptions;
