@@ -65,6 +65,46 @@ unsafe fn copy_cells(src: *const Color, dst: *mut Color, n: usize) {
     }
 }
 
+/// Copy `n` cells from `src` to `dst` in reverse order (`dst[j] =
+/// src[n - 1 - j]`): up to 32 by two (overlapping) word moves with their
+/// bytes swapped, more one by one. A word's byte swap reverses its cells
+/// in memory on any byte order.
+///
+/// # Safety
+/// `src..src + n` readable, `dst..dst + n` writable, the two disjoint.
+#[inline(always)]
+unsafe fn copy_cells_reversed(src: *const Color, dst: *mut Color, n: usize) {
+    use ptr::{read_unaligned as rd, write_unaligned as wr};
+    // SAFETY (each arm): the last `size` source cells, reversed, are the
+    // first `size` output cells, and the first `size` source cells,
+    // reversed, the last output cells; together they cover `0..n` (the
+    // second move starts at `n - size >= 0`).
+    unsafe {
+        macro_rules! two_moves {
+            ($t:ty, $size:expr) => {{
+                let (a, b) = (rd(src as *const $t), rd(src.add(n - $size) as *const $t));
+                wr(dst as *mut $t, b.swap_bytes());
+                wr(dst.add(n - $size) as *mut $t, a.swap_bytes());
+            }};
+        }
+        if n > 32 {
+            for j in 0..n {
+                *dst.add(j) = *src.add(n - 1 - j);
+            }
+        } else if n >= 16 {
+            two_moves!(u128, 16)
+        } else if n >= 8 {
+            two_moves!(u64, 8)
+        } else if n >= 4 {
+            two_moves!(u32, 4)
+        } else if n >= 2 {
+            two_moves!(u16, 2)
+        } else if n == 1 {
+            *dst = *src;
+        }
+    }
+}
+
 /// The cells of `g`'s rows in reverse order (`hmirror`).
 pub(crate) fn rows_reversed(g: &Grid) -> Vec<Color> {
     rows_at(g, (0..g.height()).rev())
@@ -80,10 +120,7 @@ pub(crate) fn each_row_reversed(g: &Grid) -> Vec<Color> {
         build(h * w, |dst| {
             let src = src.as_ptr();
             for i in 0..h {
-                let (s, d) = (src.add(i * w), dst.add(i * w));
-                for j in 0..w {
-                    *d.add(j) = *s.add(w - 1 - j);
-                }
+                copy_cells_reversed(src.add(i * w), dst.add(i * w), w);
             }
         })
     }
@@ -97,8 +134,12 @@ pub(crate) fn all_reversed(g: &Grid) -> Vec<Color> {
     unsafe {
         build(n, |dst| {
             let src = src.as_ptr();
-            for k in 0..n {
-                *dst.add(k) = *src.add(n - 1 - k);
+            // Rows of 32 cells from the end, each reversed by words.
+            let mut k = 0;
+            while k < n {
+                let m = (n - k).min(32);
+                copy_cells_reversed(src.add(n - k - m), dst.add(k), m);
+                k += m;
             }
         })
     }
@@ -241,7 +282,8 @@ mod tests {
     fn every_shape_as_the_plain_definitions() {
         for h in 0..70 {
             for w in [
-                0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 40, 65, 70,
+                0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 16, 17, 20, 24, 30, 31, 32, 33, 40, 65,
+                70,
             ] {
                 if h == 0 && w > 0 {
                     continue;

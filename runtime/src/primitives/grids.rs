@@ -187,6 +187,21 @@ fn count_of(n: i64, ctx: &'static str) -> Result<usize> {
     Ok(n)
 }
 
+/// Disjoint non-empty objects (the components of a grid) as a frozenset.
+/// Their first (smallest) cells all differ, so those alone give the
+/// frozenset order (sorted as packed keys), and none is a duplicate: the
+/// comparison sort of whole objects was a fifth of a program that finds
+/// many small objects (`solve_1fad071e`).
+fn components_set(objs: impl Iterator<Item = Arc<[Cell]>>) -> Value {
+    let key = |c: Cell| {
+        let colour = u64::from((c.color as u8) ^ 0x80);
+        (colour << 56) | (c.loc.0 as u64) << 28 | c.loc.1 as u64
+    };
+    let mut keyed: Vec<(u64, Arc<[Cell]>)> = objs.map(|o| (key(o[0]), o)).collect();
+    keyed.sort_unstable_by_key(|(k, _)| *k);
+    Value::Set(keyed.into_iter().map(|(_, o)| Value::Object(o)).collect())
+}
+
 /// A frozenset of objects, sorted in the frozenset order.
 fn objects_set(mut objs: Vec<Arc<[Cell]>>) -> Value {
     objs.sort_unstable();
@@ -788,11 +803,8 @@ fn objects_in(g: &Grid, univalued: bool, diagonal: bool, without_bg: bool) -> Re
             place(k, cell);
         }
     }
-    let objs = starts
-        .windows(2)
-        .map(|w| Arc::from(&buf[w[0]..w[1]]))
-        .collect();
-    Ok(objects_set(objs))
+    let objs = starts.windows(2).map(|w| Arc::from(&buf[w[0]..w[1]]));
+    Ok(components_set(objs))
 }
 
 // ----- rotations, halves, crops ---------------------------------------------------
