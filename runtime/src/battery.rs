@@ -6,6 +6,7 @@
 //! failed compile run; each program's statement order is computed once per
 //! plan). Both must give identical results.
 
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
 
 use crate::batch::{Backend, Column};
@@ -63,6 +64,32 @@ pub struct Emitted {
     pub programs: &'static [EmittedProgram],
     plan_text: &'static str,
     plan: OnceLock<Plan>,
+    deopt_rates: OnceLock<Box<[DeoptRate]>>,
+}
+
+/// How often one program's typed code gave up (see `typed`) since it
+/// first did. Where it gives up on most inputs, as on the inputs of other
+/// tasks in cross mode (`ulcorner` of an empty patch is the empty tuple,
+/// which no pair holds), each run did the typed work and then all of it
+/// again in the interpreter: 1.6-1.7x slower than the interpreter alone
+/// (`solve_b7249182`, `solve_e6721834`). After [`DeoptRate::PATIENCE`]
+/// deopts in at most twice as many runs, the program goes straight to the
+/// interpreter, which gives the same results. A program that never gave up
+/// only reads its counter (no shared writes on the hot path); each sits on
+/// its own cache line.
+#[derive(Default)]
+#[repr(align(64))]
+struct DeoptRate {
+    runs: AtomicU32,
+    deopts: AtomicU32,
+}
+
+impl DeoptRate {
+    const PATIENCE: u32 = 16;
+    fn worth_trying(&self) -> bool {
+        let deopts = self.deopts.load(Ordering::Relaxed);
+        deopts < Self::PATIENCE || 2 * deopts < self.runs.load(Ordering::Relaxed)
+    }
 }
 
 impl Emitted {
@@ -71,6 +98,7 @@ impl Emitted {
             programs,
             plan_text,
             plan: OnceLock::new(),
+            deopt_rates: OnceLock::new(),
         }
     }
     /// The merged plan, read on first use and fused for the interpreter
@@ -106,9 +134,25 @@ impl Battery for Emitted {
     /// The compiled (typed) function; where it gives up (a deopt, see
     /// `typed`), the interpreter runs the program on this input instead.
     fn run_program(&self, k: usize, input: &Value) -> Result<Value> {
+        let rates = self.deopt_rates.get_or_init(|| {
+            (0..self.programs.len())
+                .map(|_| DeoptRate::default())
+                .collect()
+        });
+        let rate = &rates[k];
+        if !rate.worth_trying() {
+            crate::typed::note_interpreted();
+            return guarded(|| self.plan().eval_program(k, input));
+        }
+        if rate.deopts.load(Ordering::Relaxed) > 0 {
+            rate.runs.fetch_add(1, Ordering::Relaxed);
+        }
         let run = self.programs[k].run;
         match guarded(|| run(input)) {
             Err(e) if crate::typed::is_deopt(&e) => {
+                if rate.deopts.fetch_add(1, Ordering::Relaxed) == 0 {
+                    rate.runs.fetch_add(1, Ordering::Relaxed);
+                }
                 crate::typed::note_deopt(&e);
                 guarded(|| self.plan().eval_program(k, input))
             }

@@ -891,6 +891,13 @@ pub fn run(battery: &dyn Battery, opts: &RunOptions) -> i32 {
                 causes.join(", ")
             );
         }
+        let interpreted = crate::typed::interpreted();
+        if interpreted > 0 {
+            eprintln!(
+                "{:>14}  {interpreted} run(s) of programs whose typed code gave up on most inputs went straight to the interpreter",
+                ""
+            );
+        }
     }
     exit::OK
 }

@@ -1241,36 +1241,21 @@ pub fn move_cells(grid: &G, obj: &Cells, offset: (i64, i64)) -> Result<G> {
 
 // ----- cell-wise recolouring -------------------------------------------------------
 
-/// Map every cell through `f`, which may fail (a replacement that is not a
-/// colour); `None` when nothing changed (the input is then the result).
-fn map_cells(g: &Grid, mut f: impl FnMut(Color) -> Result<Option<Color>>) -> Result<Option<Grid>> {
-    let mut out: Option<Vec<Color>> = None;
-    for (k, &c) in g.cells().iter().enumerate() {
-        if let Some(new) = f(c)? {
-            let cells = out.get_or_insert_with(|| g.cells().to_vec());
-            cells[k] = new;
-        }
-    }
-    Ok(out.map(|cells| Grid::new(g.height(), g.width(), cells)))
-}
-
-/// The grid a [`map_cells`] gave, or the input's own `Arc`.
+/// The recoloured grid, or the input's own `Arc` where nothing changed.
 fn mapped(grid: &G, changed: Option<Grid>) -> G {
     changed.map_or_else(|| grid.clone(), Arc::new)
 }
 
 /// `replace` of colours `from` by `to` (either `None`: not a colour).
+/// One test whether `from` occurs, then one select per cell (both
+/// vectorise), rather than a fallible call per cell.
 fn replace_in(g: &Grid, from: Option<Color>, to: Option<Color>) -> Result<Option<Grid>> {
-    let Some(from) = from else {
+    let Some(from) = from.filter(|c| g.cells().contains(c)) else {
         return Ok(None);
     };
-    map_cells(g, |c| {
-        if c == from {
-            store(to, "replace").map(Some)
-        } else {
-            Ok(None)
-        }
-    })
+    let to = store(to, "replace")?;
+    let cells = g.cells().iter().map(|&c| if c == from { to } else { c });
+    Ok(Some(Grid::new(g.height(), g.width(), cells.collect())))
 }
 
 pub fn replace(grid: &Value, replacee: &Value, replacer: &Value) -> Result<Value> {
@@ -1291,16 +1276,34 @@ pub fn replace_grid(grid: &G, replacee: i64, replacer: i64) -> Result<G> {
 /// `switch` of colours `a` and `b` (either `None`: not a colour).
 fn switch_in(g: &Grid, a: Option<Color>, b: Option<Color>) -> Result<Option<Grid>> {
     const CTX: &str = "switch";
-    map_cells(g, |c| {
-        if Some(c) == a {
-            // `{a: b, b: a}[a]` is `b`, or `a` again when `a == b`.
-            store(if a == b { a } else { b }, CTX).map(Some)
-        } else if Some(c) == b {
-            store(a, CTX).map(Some)
+    let present = |x: Option<Color>| x.filter(|c| g.cells().contains(c));
+    let (in_a, in_b) = (present(a), present(b));
+    if in_a.is_none() && in_b.is_none() {
+        return Ok(None);
+    }
+    // `{a: b, b: a}[a]` is `b`, or `a` again when `a == b`; a colour that
+    // does not occur needs no replacement (so cannot fail).
+    let for_a_cells = match in_a {
+        Some(_) => store(if a == b { a } else { b }, CTX)?,
+        None => 0,
+    };
+    let for_b_cells = match in_b {
+        Some(_) => store(a, CTX)?,
+        None => 0,
+    };
+    // Plain compares against colours that cannot match where absent.
+    let (a, b) = (in_a.map_or(256, i16::from), in_b.map_or(256, i16::from));
+    let cells = g.cells().iter().map(|&c| {
+        let x = i16::from(c);
+        if x == a {
+            for_a_cells
+        } else if x == b {
+            for_b_cells
         } else {
-            Ok(None)
+            c
         }
-    })
+    });
+    Ok(Some(Grid::new(g.height(), g.width(), cells.collect())))
 }
 
 pub fn switch(grid: &Value, a: &Value, b: &Value) -> Result<Value> {

@@ -534,6 +534,20 @@ pub fn kernels() -> impl Iterator<Item = &'static Kernel> {
 
 static DEOPTS: AtomicU64 = AtomicU64::new(0);
 
+/// Program runs that went straight to the interpreter because the
+/// program's typed code had given up on most inputs (see
+/// `battery::DeoptRate`).
+static INTERPRETED: AtomicU64 = AtomicU64::new(0);
+
+pub fn note_interpreted() {
+    INTERPRETED.fetch_add(1, Ordering::Relaxed);
+}
+
+/// How many program runs [`note_interpreted`] counted.
+pub fn interpreted() -> u64 {
+    INTERPRETED.load(Ordering::Relaxed)
+}
+
 /// Deopts by the context of their error (rare: a lock is cheap enough).
 static CAUSES: std::sync::Mutex<Vec<(&'static str, u64)>> = std::sync::Mutex::new(Vec::new());
 
