@@ -226,3 +226,57 @@ impl Battery for Subset<'_> {
 pub fn arg(node: &Result<Value>) -> Result<&Value> {
     node.as_ref().map_err(|e| *e)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Error;
+    use crate::plan::{Node, Operand, PlanProgram, Source};
+    use crate::signatures::Prim;
+    use crate::values::Grid;
+
+    /// Typed code that always gives up: the interpreter answers every run,
+    /// and after `PATIENCE` deopts the typed code is no longer tried.
+    #[test]
+    fn a_program_that_always_deopts_goes_straight_to_the_interpreter() {
+        fn gives_up(_: &Value) -> Result<Value> {
+            Err(Error::deopt("test: always"))
+        }
+        static PROGRAMS: [EmittedProgram; 1] = [EmittedProgram {
+            name: "solve_a",
+            task_id: "a",
+            run: gives_up,
+        }];
+        let plan = Plan {
+            nodes: vec![Node {
+                callee: Operand::Prim(Prim::vmirror),
+                args: vec![Operand::Input],
+                sources: vec![Source {
+                    program: 0,
+                    var: "O".into(),
+                    line: 2,
+                }],
+            }],
+            programs: vec![PlanProgram {
+                name: "solve_a".into(),
+                task_id: "a".into(),
+                file: "a.py".into(),
+                line: 1,
+                output: Operand::Node(0),
+            }],
+            ..Plan::default()
+        };
+        let text: &'static str = Box::leak(plan.to_text().into_boxed_str());
+        let battery = Emitted::new(&PROGRAMS, text);
+        let input = Value::grid(Grid::new(2, 3, vec![1, 2, 3, 4, 5, 6]));
+        let want = Value::grid(Grid::new(2, 3, vec![3, 2, 1, 6, 5, 4]));
+        let (deopts, interpreted) = (crate::typed::deopts(), crate::typed::interpreted());
+        for _ in 0..100 {
+            assert_eq!(battery.run_program(0, &input).unwrap(), want);
+        }
+        let rate = &battery.deopt_rates.get().unwrap()[0];
+        assert_eq!(rate.deopts.load(Ordering::Relaxed), DeoptRate::PATIENCE);
+        assert!(crate::typed::deopts() - deopts >= u64::from(DeoptRate::PATIENCE));
+        assert!(crate::typed::interpreted() - interpreted >= 100 - 16);
+    }
+}
