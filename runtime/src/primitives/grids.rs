@@ -190,7 +190,7 @@ fn count_of(n: i64, ctx: &'static str) -> Result<usize> {
 /// Disjoint non-empty objects (the components of a grid) as a frozenset.
 /// Their first (smallest) cells all differ, so those alone give the
 /// frozenset order (sorted as packed keys), and none is a duplicate: the
-/// comparison sort of whole objects was a fifth of a program that finds
+/// comparison sort of whole objects was a quarter of a program that finds
 /// many small objects (`solve_1fad071e`).
 fn components_set(objs: impl Iterator<Item = Arc<[Cell]>>) -> Value {
     let key = |c: Cell| {
