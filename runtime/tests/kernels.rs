@@ -818,7 +818,8 @@ int main() {{
 
 /// The CPU's `objects` (components labelled by runs) against the model's
 /// fill, on every grid of the bundled tasks, with every flag: the same
-/// objects in the same order, so also the same printed set.
+/// objects in the same order, so also the same printed set; and `ofcolor`
+/// of every colour (and one absent from every grid).
 #[test]
 fn cpu_objects_match_the_model_on_arc_grids() {
     let grids = selftest::test_grids(&arc_tasks(), 0);
@@ -841,6 +842,12 @@ fn cpu_objects_match_the_model_on_arc_grids() {
             );
             assert_eq!(format!("{got}"), format!("{want}"));
             checked += 1;
+        }
+        for c in 0..=10 {
+            let colour = Column::Uniform(Ok(Value::Int(c)));
+            let got = eval_row(Callee::Prim(Prim::ofcolor), &[&grid, &colour], 0).unwrap();
+            let want = model::eval(Prim::ofcolor, &[gv.clone(), Value::Int(c)]);
+            assert!(got == want, "ofcolor {c} on {gv}: cpu {got} | model {want}");
         }
     }
     assert!(checked > 8 * 500, "{checked}");

@@ -474,19 +474,32 @@ pub fn asindices_grid(grid: &G) -> Result<Locs> {
 }
 
 /// The locations of colour `c` (none for a value that is not a colour).
+/// The locations of colour `c`, row-major (sorted): counted first, then
+/// written straight into an `Arc` of that size, instead of a vector grown
+/// by doubling and then copied into the `Arc` (most of `ofcolor` where the
+/// colour is common: `solve_9ecd008a` 1.11 M -> 0.80 M instructions; a
+/// sparse colour pays about 2 instructions per cell more for the count).
 fn ofcolor_in(g: &Grid, c: Option<Color>) -> Locs {
-    let mut out = Vec::new();
-    if let Some(c) = c {
-        for (i, row) in g.rows().enumerate() {
-            out.extend(
-                row.iter()
-                    .enumerate()
-                    .filter(|(_, &x)| x == c)
-                    .map(|(j, _)| loc(i, j)),
-            );
+    let Some(c) = c else {
+        return Vec::new().into();
+    };
+    let n = g.cells().iter().filter(|&&x| x == c).count();
+    let mut out = Arc::<[Loc]>::new_uninit_slice(n);
+    let slots = Arc::get_mut(&mut out).expect("a new Arc is unique");
+    let mut k = 0;
+    for (i, row) in g.rows().enumerate() {
+        for (j, &x) in row.iter().enumerate() {
+            if x == c {
+                slots[k].write(loc(i, j));
+                k += 1;
+            }
         }
     }
-    out.into()
+    // Both passes test the same cells; a mismatch would be a bug (caught
+    // as a panic of the primitive), never uninitialised locations.
+    assert_eq!(k, n);
+    // SAFETY: the loop wrote slots 0..k, and k == n, the slice's length.
+    unsafe { out.assume_init() }
 }
 
 pub fn ofcolor(grid: &Value, value: &Value) -> Result<Value> {
