@@ -90,6 +90,15 @@ impl DeoptRate {
         let deopts = self.deopts.load(Ordering::Relaxed);
         deopts < Self::PATIENCE || 2 * deopts < self.runs.load(Ordering::Relaxed)
     }
+    /// Count one run of the typed code: runs from the first deopt on.
+    fn record(&self, deopted: bool) {
+        if deopted {
+            self.deopts.fetch_add(1, Ordering::Relaxed);
+        }
+        if self.deopts.load(Ordering::Relaxed) > 0 {
+            self.runs.fetch_add(1, Ordering::Relaxed);
+        }
+    }
 }
 
 impl Emitted {
@@ -140,21 +149,19 @@ impl Battery for Emitted {
                 .collect()
         });
         let rate = &rates[k];
+        let interpret = || guarded(|| self.plan().eval_program(k, input));
         if !rate.worth_trying() {
             crate::typed::note_interpreted();
-            return guarded(|| self.plan().eval_program(k, input));
-        }
-        if rate.deopts.load(Ordering::Relaxed) > 0 {
-            rate.runs.fetch_add(1, Ordering::Relaxed);
+            return interpret();
         }
         let run = self.programs[k].run;
-        match guarded(|| run(input)) {
-            Err(e) if crate::typed::is_deopt(&e) => {
-                if rate.deopts.fetch_add(1, Ordering::Relaxed) == 0 {
-                    rate.runs.fetch_add(1, Ordering::Relaxed);
-                }
+        let result = guarded(|| run(input));
+        let deopted = matches!(&result, Err(e) if crate::typed::is_deopt(e));
+        rate.record(deopted);
+        match result {
+            Err(e) if deopted => {
                 crate::typed::note_deopt(&e);
-                guarded(|| self.plan().eval_program(k, input))
+                interpret()
             }
             r => r,
         }

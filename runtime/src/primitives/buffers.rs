@@ -30,66 +30,42 @@ unsafe fn build(n: usize, fill: impl FnOnce(*mut Color)) -> Vec<Color> {
     v
 }
 
-/// Copy `n` cells from `src` to `dst`: up to 32 by two (overlapping) word
-/// moves of the largest size that fits, more by `memcpy`.
+/// Copy `n` cells from `src` to `dst`, in order (`REVERSED` false) or in
+/// reverse order (`dst[j] = src[n - 1 - j]`): up to 32 by two
+/// (overlapping) word moves of the largest size that fits, more by
+/// `memcpy` or one by one. Reversed, each word's bytes are swapped (which
+/// reverses its cells in memory on any byte order) and the two words
+/// trade places.
 ///
 /// # Safety
 /// `src..src + n` readable, `dst..dst + n` writable, the two disjoint.
 #[inline(always)]
-unsafe fn copy_cells(src: *const Color, dst: *mut Color, n: usize) {
+unsafe fn move_cells<const REVERSED: bool>(src: *const Color, dst: *mut Color, n: usize) {
     use ptr::{read_unaligned as rd, write_unaligned as wr};
     // SAFETY (each arm): the two moves cover `0..n` exactly, each within
-    // `0..n` of both pointers (the second starts at `n - size >= 0`).
-    unsafe {
-        if n > 32 {
-            ptr::copy_nonoverlapping(src, dst, n);
-        } else if n >= 16 {
-            let (a, b) = (rd(src as *const u128), rd(src.add(n - 16) as *const u128));
-            wr(dst as *mut u128, a);
-            wr(dst.add(n - 16) as *mut u128, b);
-        } else if n >= 8 {
-            let (a, b) = (rd(src as *const u64), rd(src.add(n - 8) as *const u64));
-            wr(dst as *mut u64, a);
-            wr(dst.add(n - 8) as *mut u64, b);
-        } else if n >= 4 {
-            let (a, b) = (rd(src as *const u32), rd(src.add(n - 4) as *const u32));
-            wr(dst as *mut u32, a);
-            wr(dst.add(n - 4) as *mut u32, b);
-        } else if n >= 2 {
-            let (a, b) = (rd(src as *const u16), rd(src.add(n - 2) as *const u16));
-            wr(dst as *mut u16, a);
-            wr(dst.add(n - 2) as *mut u16, b);
-        } else if n == 1 {
-            *dst = *src;
-        }
-    }
-}
-
-/// Copy `n` cells from `src` to `dst` in reverse order (`dst[j] =
-/// src[n - 1 - j]`): up to 32 by two (overlapping) word moves with their
-/// bytes swapped, more one by one. A word's byte swap reverses its cells
-/// in memory on any byte order.
-///
-/// # Safety
-/// `src..src + n` readable, `dst..dst + n` writable, the two disjoint.
-#[inline(always)]
-unsafe fn copy_cells_reversed(src: *const Color, dst: *mut Color, n: usize) {
-    use ptr::{read_unaligned as rd, write_unaligned as wr};
-    // SAFETY (each arm): the last `size` source cells, reversed, are the
-    // first `size` output cells, and the first `size` source cells,
-    // reversed, the last output cells; together they cover `0..n` (the
-    // second move starts at `n - size >= 0`).
+    // `0..n` of both pointers (the second starts at `n - size >= 0`);
+    // reversed, the last `size` source cells become the first `size`
+    // output cells and the first ones the last.
     unsafe {
         macro_rules! two_moves {
             ($t:ty, $size:expr) => {{
                 let (a, b) = (rd(src as *const $t), rd(src.add(n - $size) as *const $t));
-                wr(dst as *mut $t, b.swap_bytes());
-                wr(dst.add(n - $size) as *mut $t, a.swap_bytes());
+                if REVERSED {
+                    wr(dst as *mut $t, b.swap_bytes());
+                    wr(dst.add(n - $size) as *mut $t, a.swap_bytes());
+                } else {
+                    wr(dst as *mut $t, a);
+                    wr(dst.add(n - $size) as *mut $t, b);
+                }
             }};
         }
         if n > 32 {
-            for j in 0..n {
-                *dst.add(j) = *src.add(n - 1 - j);
+            if REVERSED {
+                for j in 0..n {
+                    *dst.add(j) = *src.add(n - 1 - j);
+                }
+            } else {
+                ptr::copy_nonoverlapping(src, dst, n);
             }
         } else if n >= 16 {
             two_moves!(u128, 16)
@@ -103,6 +79,26 @@ unsafe fn copy_cells_reversed(src: *const Color, dst: *mut Color, n: usize) {
             *dst = *src;
         }
     }
+}
+
+/// Copy `n` cells from `src` to `dst` ([`move_cells`] in order).
+///
+/// # Safety
+/// As [`move_cells`].
+#[inline(always)]
+unsafe fn copy_cells(src: *const Color, dst: *mut Color, n: usize) {
+    // SAFETY: the caller's.
+    unsafe { move_cells::<false>(src, dst, n) }
+}
+
+/// Copy `n` cells from `src` to `dst` reversed ([`move_cells`]).
+///
+/// # Safety
+/// As [`move_cells`].
+#[inline(always)]
+unsafe fn copy_cells_reversed(src: *const Color, dst: *mut Color, n: usize) {
+    // SAFETY: the caller's.
+    unsafe { move_cells::<true>(src, dst, n) }
 }
 
 /// The cells of `g`'s rows in reverse order (`hmirror`).

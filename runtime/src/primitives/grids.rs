@@ -284,26 +284,16 @@ fn pick_by_count<T>(
 }
 
 fn pick_color(counts: &[u32; 256], most: bool, ctx: &'static str) -> Result<Color> {
-    let mut best: Option<(usize, u32)> = None;
-    for_each_present(counts, |s, n| {
-        let better = match best {
-            None => true,
-            Some((_, m)) => (most && n > m) || (!most && n < m),
-        };
-        if better {
-            best = Some((s, n));
-        }
-    });
-    best.map(|(s, _)| slot_color(s))
-        .ok_or(Error::value_error(ctx))
+    let present = present_slots(counts).map(|(s, n)| (slot_color(s), n));
+    pick_by_count(present, most, ctx)
 }
 
-/// `f(slot, count)` for the colours counted in `counts`, in ascending
+/// The slots and counts of the colours counted in `counts`, in ascending
 /// order. ARC's colours are 0..=9: where no other is counted (one OR over
 /// the other slots, which vectorises) only their ten slots are visited,
 /// instead of a test per slot of the 256 (some 500 instructions per
 /// `mostcolor`, as much as counting the colours of a small grid).
-fn for_each_present(counts: &[u32; 256], mut f: impl FnMut(usize, u32)) {
+fn present_slots(counts: &[u32; 256]) -> impl Iterator<Item = (usize, u32)> + '_ {
     const ARC: std::ops::Range<usize> = 128..138;
     let any = |slots: &[u32]| slots.iter().fold(0, |a, &n| a | n) != 0;
     let slots = if any(&counts[..ARC.start]) || any(&counts[ARC.end..]) {
@@ -311,11 +301,7 @@ fn for_each_present(counts: &[u32; 256], mut f: impl FnMut(usize, u32)) {
     } else {
         ARC
     };
-    for s in slots {
-        if counts[s] > 0 {
-            f(s, counts[s]);
-        }
-    }
+    slots.map(|s| (s, counts[s])).filter(|&(_, n)| n > 0)
 }
 
 fn pick_value(mut values: Vec<Value>, most: bool, ctx: &'static str) -> Result<Value> {
@@ -801,9 +787,9 @@ fn objects_in(g: &Grid, univalued: bool, diagonal: bool, without_bg: bool) -> Re
         // Each present colour's first place (absent ones have none).
         let counts = at;
         let mut sum = 0;
-        for_each_present(&counts, |s, n| {
+        for (s, n) in present_slots(&counts) {
             (at[s], sum) = (sum, sum + n);
-        });
+        }
         let mut by_colour = vec![(0u32, Cell::new(0, 0, 0)); total];
         for (run, &k) in runs.iter().zip(&component) {
             for cell in run_cells(run) {
