@@ -157,11 +157,21 @@ impl Battery for Emitted {
         let run = self.programs[k].run;
         let result = guarded(|| run(input));
         let deopted = matches!(&result, Err(e) if crate::typed::is_deopt(e));
-        rate.record(deopted);
+        // A deopt that the interpreter resumes from costs no work twice:
+        // only the others count against the typed code.
+        let known = if deopted {
+            crate::typed::take_resume()
+        } else {
+            None
+        };
+        rate.record(deopted && known.is_none());
         match result {
             Err(e) if deopted => {
                 crate::typed::note_deopt(&e);
-                interpret()
+                match known {
+                    Some(known) => guarded(|| self.plan().eval_program_from(k, input, known)),
+                    None => interpret(),
+                }
             }
             r => r,
         }
@@ -285,5 +295,63 @@ mod tests {
         assert_eq!(rate.deopts.load(Ordering::Relaxed), DeoptRate::PATIENCE);
         assert!(crate::typed::deopts() - deopts >= u64::from(DeoptRate::PATIENCE));
         assert!(crate::typed::interpreted() - interpreted >= 100 - 16);
+    }
+
+    /// Typed code that gives up in its second statement hands the first
+    /// statement's value to the interpreter, which goes on from there (the
+    /// test hands a value the interpreter would not compute, to see that
+    /// it is taken), and such deopts never send the program to the
+    /// interpreter for good.
+    #[test]
+    fn a_resumable_deopt_goes_on_from_the_statement_that_gave_up() {
+        fn gives_up_second(input: &Value) -> Result<Value> {
+            let x1 = input.clone();
+            crate::typed::resumable(Err::<Value, _>(Error::deopt("test: second")), || {
+                vec![(0, x1.clone())]
+            })
+        }
+        static PROGRAMS: [EmittedProgram; 1] = [EmittedProgram {
+            name: "solve_b",
+            task_id: "b",
+            run: gives_up_second,
+        }];
+        let source = |line| Source {
+            program: 0,
+            var: "x".into(),
+            line,
+        };
+        let plan = Plan {
+            nodes: vec![
+                Node {
+                    callee: Operand::Prim(Prim::vmirror),
+                    args: vec![Operand::Input],
+                    sources: vec![source(2)],
+                },
+                Node {
+                    callee: Operand::Prim(Prim::hmirror),
+                    args: vec![Operand::Node(0)],
+                    sources: vec![source(3)],
+                },
+            ],
+            programs: vec![PlanProgram {
+                name: "solve_b".into(),
+                task_id: "b".into(),
+                file: "b.py".into(),
+                line: 1,
+                output: Operand::Node(1),
+            }],
+            ..Plan::default()
+        };
+        let text: &'static str = Box::leak(plan.to_text().into_boxed_str());
+        let battery = Emitted::new(&PROGRAMS, text);
+        let input = Value::grid(Grid::new(2, 3, vec![1, 2, 3, 4, 5, 6]));
+        // hmirror of the input itself (the known value), not of its vmirror.
+        let want = Value::grid(Grid::new(2, 3, vec![4, 5, 6, 1, 2, 3]));
+        for _ in 0..40 {
+            assert_eq!(battery.run_program(0, &input).unwrap(), want);
+        }
+        let rate = &battery.deopt_rates.get().unwrap()[0];
+        assert_eq!(rate.deopts.load(Ordering::Relaxed), 0);
+        assert!(crate::typed::take_resume().is_none(), "taken by the run");
     }
 }

@@ -380,6 +380,26 @@ impl Plan {
     /// buffer the size of the whole plan for every evaluation made per-input
     /// interpretation of a large battery cost O(plan) per evaluation.
     pub fn eval_in_order(&self, k: usize, order: &[usize], input: &Value) -> Result<Value> {
+        self.eval_in_order_from(k, order, input, Vec::new())
+    }
+
+    /// [`Plan::eval_program`] resumed: the values of some of the program's
+    /// nodes are `known` (typed code computed them before it gave up),
+    /// and only the others are evaluated. A known value is taken only for
+    /// a node this plan computes as the plain plan does (not for one that
+    /// [`crate::fuse`] turned into a fused call, whose readers expect its
+    /// fused form).
+    pub fn eval_program_from(&self, k: usize, input: &Value, known: crate::typed::Known) -> Result<Value> {
+        self.eval_in_order_from(k, &self.program_orders()[k], input, known)
+    }
+
+    fn eval_in_order_from(
+        &self,
+        k: usize,
+        order: &[usize],
+        input: &Value,
+        known: crate::typed::Known,
+    ) -> Result<Value> {
         thread_local! {
             static SLOTS: std::cell::RefCell<Vec<Option<Result<Value>>>> =
                 const { std::cell::RefCell::new(Vec::new()) };
@@ -389,8 +409,16 @@ impl Plan {
             if values.len() < self.nodes.len() {
                 values.resize(self.nodes.len(), None);
             }
+            for (n, v) in known {
+                if n < values.len() && matches!(self.nodes[n].callee, Operand::Prim(_)) {
+                    values[n] = Some(Ok(v));
+                }
+            }
             let mut result = None;
             for &n in order {
+                if values[n].is_some() {
+                    continue;
+                }
                 let v = self.eval_node(n, input, &values);
                 if let Err(e) = v {
                     result = Some(Err(e));

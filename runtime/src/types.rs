@@ -11,6 +11,9 @@
 //!   `Boolean`, `Integer`, `IntegerTuple`);
 //! - [`Ty::Grid`]; patches [`Ty::Indices`] and [`Ty::Object`];
 //! - sets of patches [`Ty::IndicesSet`] and [`Ty::Objects`];
+//! - [`Ty::LocPair`], a 2-tuple of pairs (`astuple` of two locations, an
+//!   element of `product` of two sets of locations), and [`Ty::LocPairs`],
+//!   a frozenset of them (what `product` of two indices gives);
 //! - containers of a known element type [`Ty::TupleOf`], [`Ty::SetOf`]
 //!   (kept in a canonical form: a set of pairs is `Indices`, a set of
 //!   objects is `Objects`, ...);
@@ -44,6 +47,10 @@ pub enum Ty {
     Object,
     IndicesSet,
     Objects,
+    /// A tuple of exactly two pairs.
+    LocPair,
+    /// A frozenset of [`Ty::LocPair`]s.
+    LocPairs,
     TupleOf(Box<Ty>),
     SetOf(Box<Ty>),
     /// A function value; where its closure is known statically, its
@@ -195,6 +202,7 @@ impl Ty {
             Ty::Pair => Ty::Indices,
             Ty::Object => Ty::Objects,
             Ty::Indices => Ty::IndicesSet,
+            Ty::LocPair => Ty::LocPairs,
             Ty::Dynamic => Ty::Dynamic,
             e => Ty::SetOf(Box::new(e)),
         }
@@ -207,6 +215,8 @@ impl Ty {
             Ty::Indices => Ty::Pair,
             Ty::IndicesSet => Ty::Indices,
             Ty::Objects => Ty::Object,
+            Ty::LocPair => Ty::Pair,
+            Ty::LocPairs => Ty::LocPair,
             Ty::TupleOf(t) | Ty::SetOf(t) => (**t).clone(),
             _ => Ty::Dynamic,
         }
@@ -215,10 +225,13 @@ impl Ty {
     /// The same kind of container holding `elem` (what `apply` builds).
     fn with_element(&self, elem: Ty) -> Ty {
         match self {
-            Ty::Indices | Ty::IndicesSet | Ty::Objects | Ty::Object | Ty::SetOf(_) => {
-                Ty::set_of(elem)
-            }
-            Ty::TupleOf(_) | Ty::Grid => match elem {
+            Ty::Indices
+            | Ty::IndicesSet
+            | Ty::Objects
+            | Ty::Object
+            | Ty::LocPairs
+            | Ty::SetOf(_) => Ty::set_of(elem),
+            Ty::TupleOf(_) | Ty::Grid | Ty::LocPair => match elem {
                 Ty::Dynamic => Ty::Dynamic,
                 Ty::TupleOf(ref t) if **t == Ty::Int => Ty::Grid,
                 e => Ty::TupleOf(Box::new(e)),
@@ -232,6 +245,7 @@ impl Ty {
         match self {
             Ty::Objects => Ty::Object,
             Ty::IndicesSet => Ty::Indices,
+            Ty::LocPairs => Ty::Indices,
             Ty::SetOf(inner) => match &**inner {
                 Ty::SetOf(e) => Ty::set_of((**e).clone()),
                 _ => Ty::Dynamic,
@@ -261,6 +275,8 @@ impl fmt::Display for Ty {
             Ty::Object => write!(f, "object"),
             Ty::IndicesSet => write!(f, "set<indices>"),
             Ty::Objects => write!(f, "objects"),
+            Ty::LocPair => write!(f, "locpair"),
+            Ty::LocPairs => write!(f, "locpairs"),
             Ty::TupleOf(t) => write!(f, "tuple<{t}>"),
             Ty::SetOf(t) => write!(f, "set<{t}>"),
             Ty::Func(g) => write!(f, "{g}"),
@@ -337,23 +353,30 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
         | P::mostcommon
         | P::leastcommon => arg(0).element(),
         P::other => arg(0).element(),
+        // A filtered tuple of two pairs may have fewer.
         P::sfilter | P::sizefilter => match arg(0) {
             Ty::Grid => Ty::Dynamic,
+            Ty::LocPair => Ty::TupleOf(Box::new(Ty::Pair)),
             t => t,
         },
         // `remove(value, container)` keeps the container's type.
         P::remove => match arg(1) {
             Ty::Grid => Ty::Dynamic,
+            Ty::LocPair => Ty::TupleOf(Box::new(Ty::Pair)),
             t => t,
         },
-        // Two pairs concatenate to a 4-tuple.
+        // Two pairs concatenate to a 4-tuple, two 2-tuples of pairs to a
+        // 4-tuple of pairs.
         P::combine => match Ty::join(&arg(0), &arg(1)) {
             Ty::Pair => Ty::TupleOf(Box::new(Ty::Int)),
+            Ty::LocPair => Ty::TupleOf(Box::new(Ty::Pair)),
             t => t,
         },
-        // A pair only of two numbers; `astuple((1, 2), (3, 4))` is a 2x2 grid.
+        // A pair only of two numbers; two pairs make a tuple of pairs
+        // (`astuple((1, 2), (3, 4))` is also a 2x2 grid: the same value).
         P::astuple => match (arg(0), arg(1)) {
             (Ty::Int | Ty::Bool, Ty::Int | Ty::Bool) => Ty::Pair,
+            (Ty::Pair, Ty::Pair) => Ty::LocPair,
             _ => Ty::Dynamic,
         },
         P::toivec | P::tojvec => match arg(0) {
@@ -365,7 +388,11 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
             Ty::Dynamic => Ty::Int,
             e => e,
         },
-        P::intersection | P::difference => Ty::join(&arg(0), &arg(1)),
+        P::intersection | P::difference => match Ty::join(&arg(0), &arg(1)) {
+            // Tuples have no `&` or `-`: the reference raises.
+            Ty::LocPair => Ty::Dynamic,
+            t => t,
+        },
         P::insert => Ty::join(&Ty::set_of(arg(0)), &arg(1)),
         P::initset => Ty::set_of(arg(0)),
         P::merge => arg(0).merged(),
@@ -382,6 +409,7 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
         P::hsplit | P::vsplit => Ty::TupleOf(Box::new(Ty::Grid)),
         P::product => match (arg(0).element(), arg(1).element()) {
             (Ty::Int, Ty::Int) => Ty::Indices,
+            (Ty::Pair, Ty::Pair) => Ty::LocPairs,
             _ => Ty::Dynamic,
         },
         P::valmax | P::valmin => on_element(1, 0),
@@ -492,6 +520,25 @@ impl TypeReport {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pairs_of_locations_have_their_own_types() {
+        let locpairs = result_type(Prim::product, &[Ty::Indices, Ty::Indices]);
+        assert_eq!(locpairs, Ty::LocPairs);
+        assert_eq!(result_type(Prim::first, &[Ty::LocPairs]), Ty::LocPair);
+        assert_eq!(result_type(Prim::last, &[Ty::LocPair]), Ty::Pair);
+        assert_eq!(result_type(Prim::astuple, &[Ty::Pair, Ty::Pair]), Ty::LocPair);
+        assert_eq!(result_type(Prim::sfilter, &[Ty::LocPairs, Ty::Dynamic]), Ty::LocPairs);
+        assert_eq!(result_type(Prim::merge, &[Ty::LocPairs]), Ty::Indices);
+        assert_eq!(result_type(Prim::initset, &[Ty::LocPair]), Ty::LocPairs);
+        // A tuple of two pairs is a tuple: filtered, extended or concatenated
+        // it may have any length.
+        let pairs = Ty::TupleOf(Box::new(Ty::Pair));
+        assert_eq!(result_type(Prim::combine, &[Ty::LocPair, Ty::LocPair]), pairs);
+        assert_eq!(result_type(Prim::sfilter, &[Ty::LocPair, Ty::Dynamic]), pairs);
+        assert_eq!(result_type(Prim::remove, &[Ty::Pair, Ty::LocPair]), pairs);
+        assert_eq!(result_type(Prim::difference, &[Ty::LocPair, Ty::LocPair]), Ty::Dynamic);
+    }
 
     #[test]
     fn generic_primitives_take_their_arguments_types() {

@@ -55,6 +55,10 @@ struct Pools {
     indices: Vec<Value>,
     objects: Vec<Value>,
     object_sets: Vec<Value>,
+    /// 2-tuples of pairs (2x2 grids where the numbers are colours).
+    loc_pairs: Vec<Value>,
+    /// `product`s of two of the indices.
+    loc_pair_sets: Vec<Value>,
     values: Vec<Value>,
 }
 
@@ -120,8 +124,22 @@ impl Pools {
         .into_iter()
         .map(|(a, b)| Value::Pair(a, b))
         .collect();
+        let mut loc_pairs = Vec::new();
+        for (k, a) in pairs.iter().enumerate() {
+            loc_pairs.push(call("astuple", &[a, &pairs[(k * 7 + 3) % pairs.len()]]));
+        }
+        loc_pairs.push(call("astuple", &[&Value::Pair(0, 300), &Value::Pair(-200, 1)]));
+        let small: Vec<&Value> = indices
+            .iter()
+            .filter(|s| s.len().is_ok_and(|n| n <= 12))
+            .collect();
+        let mut loc_pair_sets = vec![Value::empty_set()];
+        for (k, a) in small.iter().enumerate().take(20) {
+            loc_pair_sets.push(call("product", &[a, small[(k * 5 + 1) % small.len()]]));
+            loc_pair_sets.push(call("product", &[a, a]));
+        }
         let mut values = Vec::new();
-        for pool in [&ints, &pairs, &indices, &objects_, &object_sets] {
+        for pool in [&ints, &pairs, &indices, &objects_, &object_sets, &loc_pairs, &loc_pair_sets] {
             values.extend(pool.iter().take(6).cloned());
         }
         values.extend(grids.iter().take(8).cloned());
@@ -134,6 +152,8 @@ impl Pools {
             indices,
             objects: objects_,
             object_sets,
+            loc_pairs,
+            loc_pair_sets,
             values,
         }
     }
@@ -146,6 +166,8 @@ impl Pools {
             Repr::Indices => &self.indices,
             Repr::Object => &self.objects,
             Repr::Objects => &self.object_sets,
+            Repr::LocPair => &self.loc_pairs,
+            Repr::LocPairs => &self.loc_pair_sets,
             Repr::Value => &self.values,
         }
     }

@@ -138,6 +138,8 @@ fn ty_of_repr(r: Repr, inferred: Ty) -> Ty {
         Repr::Indices => Ty::Indices,
         Repr::Object => Ty::Object,
         Repr::Objects => Ty::Objects,
+        Repr::LocPair => Ty::LocPair,
+        Repr::LocPairs => Ty::LocPairs,
         Repr::Value => inferred,
     }
 }
@@ -177,6 +179,28 @@ fn find_kernel(p: Prim, reprs: &[Repr]) -> Option<&'static Kernel> {
                 .all(|(&want, &have)| want == have || want == Repr::Value)
         })
         .max_by_key(|k| k.params.iter().filter(|&&r| r != Repr::Value).count())
+}
+
+/// Whether code calls a kernel that gives up on ordinary data
+/// (`typed::GIVE_UP_ON_DATA`).
+fn gives_up_on_data(code: &str) -> bool {
+    battgen_runtime::typed::GIVE_UP_ON_DATA.iter().any(|k| {
+        code.contains(&format!("rt::p::{k}(")) || code.contains(&format!("rt::t::{k}("))
+    })
+}
+
+/// A statement's code (of held type `held`) that, where typed code gives
+/// up in it, hands the interpreter the values of the statements `before`
+/// it (`(node, local)`), so that it resumes there.
+fn resumable(code: &str, held: &str, before: &[(usize, String)]) -> String {
+    let known: Vec<String> = before
+        .iter()
+        .map(|(n, var)| format!("({n}, rt::t::value(&{var}))"))
+        .collect();
+    format!(
+        "rt::t::resumable((|| -> rt::Result<{held}> {{ Ok({code}) }})(), || [{}].into())?",
+        known.join(", ")
+    )
 }
 
 /// One statement of the lowered program.
@@ -515,6 +539,10 @@ impl<'p> Lower<'p> {
         if p == Prim::apply && over == Repr::Grid {
             return self.apply_over_rows(f, container, ty);
         }
+        // Over 2-tuples of locations, only the forms that keep or map them.
+        if over == Repr::LocPairs && !matches!(p, Prim::sfilter | Prim::apply | Prim::mapply) {
+            return None;
+        }
         let (e, param_ty, elem) = self.element(over)?;
         let param = elem.repr;
         let body = self.inline(f, vec![elem])?;
@@ -531,10 +559,10 @@ impl<'p> Lower<'p> {
             Repr::Int | Repr::Bool => Some(closure(body.repr.held(), self.owned(&body))),
             _ => None,
         };
-        let suffix = if over == Repr::Indices {
-            "locs"
-        } else {
-            "objects"
+        let suffix = match over {
+            Repr::Indices => "locs",
+            Repr::LocPairs => "loc_pairs",
+            _ => "objects",
         };
         let c = self.param(container, over);
         // (function, closure, result representation)
@@ -622,6 +650,7 @@ impl<'p> Lower<'p> {
         let (param_ty, param, form) = match over {
             Repr::Indices => ("(i64, i64)", Repr::Pair, Form::Owned),
             Repr::Objects => ("&rt::t::Cells", Repr::Object, Form::Ref),
+            Repr::LocPairs => ("rt::t::PairPair", Repr::LocPair, Form::Owned),
             _ => return None,
         };
         let e = self.fresh("e");
@@ -944,6 +973,9 @@ impl<'p> Lower<'p> {
                 ));
             }
         }
+        // The statements before the current one whose values the
+        // interpreter can take over (`typed::resumable`): (node, local).
+        let mut before: Vec<(usize, String)> = Vec::new();
         let segments = segments
             .into_iter()
             .map(|seg| {
@@ -962,14 +994,23 @@ impl<'p> Lower<'p> {
                             let local = Expr::new(var.clone(), e.repr, e.ty.clone(), Form::Place);
                             format!("v.push({});", self.value_owned(&local))
                         });
+                        let collected = self.collected[self.slot(n)].is_some();
                         let held = match self.collected[self.slot(n)] {
                             Some(r) => format!("Vec<{}>", r.held()),
                             None => e.repr.held().to_owned(),
                         };
+                        let expr = if segment.is_none() && gives_up_on_data(&e.code) {
+                            resumable(&e.code, &held, &before)
+                        } else {
+                            e.code
+                        };
+                        if !collected {
+                            before.push((n, var.clone()));
+                        }
                         Some(Stmt {
                             var,
                             held,
-                            expr: e.code,
+                            expr,
                             line: self.line_of(n),
                             push,
                         })

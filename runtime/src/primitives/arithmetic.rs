@@ -487,6 +487,11 @@ pub fn either_bools(a: bool, b: bool) -> Result<bool> {
     Ok(a || b)
 }
 
+/// `astuple` of two pairs: the 2-tuple of them.
+pub fn astuple_pairs(a: (i64, i64), b: (i64, i64)) -> Result<crate::typed::PairPair> {
+    Ok((a, b))
+}
+
 pub fn toivec_int(i: i64) -> Result<(i64, i64)> {
     Ok((i, 0))
 }
@@ -568,6 +573,7 @@ crate::kernel_table! {
     toivec(Int) -> Pair = toivec_int;
     tojvec(Int) -> Pair = tojvec_int;
     astuple(Int, Int) -> Pair = astuple_ints;
+    astuple(Pair, Pair) -> LocPair = astuple_pairs;
     equality(Int, Int) -> Bool = equality_ints;
     equality(Bool, Bool) -> Bool = equality_bools;
     equality(Pair, Pair) -> Bool = equality_pairs;

@@ -11,6 +11,7 @@
 //! through `elems()`.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 use crate::budget::check_size;
 use crate::error::{Error, Result};
@@ -933,7 +934,7 @@ pub fn sizefilter(container: &Value, n: &Value) -> Result<Value> {
 // ----- kernels (see `typed`) ---------------------------------------------------
 
 use crate::typed::functional::Union;
-use crate::typed::{loc_of, objects_iter, Cells, Locs};
+use crate::typed::{loc_of, objects_iter, Cells, LocPairs, Locs, PairPair};
 
 pub fn combine_locs(a: &Locs, b: &Locs) -> Result<Locs> {
     Ok(union_sorted(a, b).into())
@@ -1045,6 +1046,49 @@ pub fn last_locs(s: &Locs) -> Result<(i64, i64)> {
         .ok_or(Error::value_error("last"))
 }
 
+/// `product` of two indices: every 2-tuple of a location of `a` and one of
+/// `b`, in the set's order (`a`'s outermost: both are sorted and
+/// distinct, so their pairs are too).
+pub fn product_locs(a: &Locs, b: &Locs) -> Result<LocPairs> {
+    if b.is_empty() {
+        return Ok(Arc::from(Vec::new()));
+    }
+    let n = a
+        .len()
+        .checked_mul(b.len())
+        .ok_or(Error::unsupported("product"))?;
+    check_size(n, "product")?;
+    let mut out = Vec::with_capacity(n);
+    for &x in a.iter() {
+        out.extend(b.iter().map(|&y| (x, y)));
+    }
+    Ok(Arc::from(out))
+}
+
+/// `first` of a 2-tuple of pairs.
+pub fn first_pair_pair(p: PairPair) -> Result<(i64, i64)> {
+    Ok(p.0)
+}
+
+/// `last` of a 2-tuple of pairs.
+pub fn last_pair_pair(p: PairPair) -> Result<(i64, i64)> {
+    Ok(p.1)
+}
+
+pub fn size_loc_pairs(s: &LocPairs) -> Result<i64> {
+    Ok(s.len() as i64)
+}
+
+/// `first` of a pair (a 2-tuple): its first number.
+pub fn first_pair(p: (i64, i64)) -> Result<i64> {
+    Ok(p.0)
+}
+
+/// `last` of a pair: its second number.
+pub fn last_pair(p: (i64, i64)) -> Result<i64> {
+    Ok(p.1)
+}
+
 pub fn remove_object_objects(o: &Cells, objs: &Value) -> Result<Value> {
     remove(&Value::Object(o.clone()), objs)
 }
@@ -1095,6 +1139,12 @@ crate::kernel_table! {
     last(Objects) -> Object = last_objects;
     first(Indices) -> Pair = first_locs;
     last(Indices) -> Pair = last_locs;
+    first(Pair) -> Int = first_pair;
+    last(Pair) -> Int = last_pair;
+    product(Indices, Indices) -> LocPairs = product_locs;
+    first(LocPair) -> Pair = first_pair_pair;
+    last(LocPair) -> Pair = last_pair_pair;
+    size(LocPairs) -> Int = size_loc_pairs;
     remove(Object, Objects) -> Objects = remove_object_objects;
     remove(Pair, Indices) -> Indices = remove_pair_locs;
     sizefilter(Objects, Int) -> Objects = sizefilter_objects;

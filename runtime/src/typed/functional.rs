@@ -11,7 +11,9 @@ use std::sync::Arc;
 
 use crate::budget;
 use crate::error::{Error, Result};
-use crate::typed::{loc_of, objects_iter, objects_value, Cells, IntoValue, Locs, G};
+use crate::typed::{
+    loc_of, objects_iter, objects_value, Cells, IntoValue, LocPairs, Locs, PairPair, G,
+};
 use crate::values::{sorted_unique_cells, sorted_unique_locs, union_locs, Grid, Loc, Value};
 
 /// A frozenset of results, in canonical form.
@@ -145,6 +147,18 @@ impl Elements for Locs {
     }
 }
 
+/// 2-tuples of locations: each as two pairs.
+impl Elements for LocPairs {
+    type Elem<'a> = PairPair;
+    fn for_each<'a>(&'a self, mut f: impl FnMut(Self::Elem<'a>) -> Result<()>) -> Result<()> {
+        self.iter()
+            .try_for_each(|(a, b)| f((pair_of(a), pair_of(b))))
+    }
+    fn count(&self) -> usize {
+        self.len()
+    }
+}
+
 /// A set of objects (a `Value` that passed the objects guard).
 impl Elements for Value {
     type Elem<'a> = &'a Cells;
@@ -185,6 +199,22 @@ pub fn sfilter_locs(
         budget::check()?;
         if condition(pair_of(l))? {
             out.push(*l);
+        }
+    }
+    Ok(Arc::from(out))
+}
+
+/// `sfilter` of 2-tuples of locations: those whose condition holds, in
+/// order.
+pub fn sfilter_loc_pairs(
+    container: &LocPairs,
+    mut condition: impl FnMut(PairPair) -> Result<bool>,
+) -> Result<LocPairs> {
+    let mut out = Vec::new();
+    for &(a, b) in container.iter() {
+        budget::check()?;
+        if condition((pair_of(&a), pair_of(&b)))? {
+            out.push((a, b));
         }
     }
     Ok(Arc::from(out))

@@ -15,6 +15,8 @@
 //! | indices | [`Locs`] = `Arc<[Loc]>` | `&Locs` |
 //! | object | [`Cells`] = `Arc<[Cell]>` | `&Cells` |
 //! | objects | `Value`, a frozenset of objects | `&Value` |
+//! | locpair | `((i64, i64), (i64, i64))` | the same |
+//! | locpairs | [`LocPairs`] = `Arc<[(Loc, Loc)]>` | `&LocPairs` |
 //! | anything else | `Value` | `&Value` |
 //!
 //! The containers are the very `Arc`s that their `Value`s hold, so a typed
@@ -61,6 +63,13 @@ pub type G = Arc<Grid>;
 pub type Locs = Arc<[Loc]>;
 /// An object (a frozenset of cells, sorted) as typed code holds it.
 pub type Cells = Arc<[Cell]>;
+/// Two pairs (a 2-tuple of locations) as typed code holds them.
+pub type PairPair = ((i64, i64), (i64, i64));
+/// A frozenset of 2-tuples of locations (`product` of two indices),
+/// sorted, as typed code holds it. The `Value` it stands for is a set of
+/// 2x2 grids (or of tuples of two pairs where a number is beyond a colour:
+/// see [`Value::tuple2`]), built only where a `Value` is wanted.
+pub type LocPairs = Arc<[(Loc, Loc)]>;
 
 /// How typed code holds a value of a known type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -74,6 +83,8 @@ pub enum Repr {
     /// A frozenset of objects: a `Value::Set` whose elements are all
     /// `Value::Object` (or the empty set), checked by its guard.
     Objects,
+    LocPair,
+    LocPairs,
     Value,
 }
 
@@ -89,6 +100,8 @@ impl Repr {
             Ty::Indices => Repr::Indices,
             Ty::Object => Repr::Object,
             Ty::Objects => Repr::Objects,
+            Ty::LocPair => Repr::LocPair,
+            Ty::LocPairs => Repr::LocPairs,
             _ => Repr::Value,
         }
     }
@@ -102,12 +115,14 @@ impl Repr {
             Repr::Grid => "rt::t::G",
             Repr::Indices => "rt::t::Locs",
             Repr::Object => "rt::t::Cells",
+            Repr::LocPair => "rt::t::PairPair",
+            Repr::LocPairs => "rt::t::LocPairs",
             Repr::Objects | Repr::Value => "rt::Value",
         }
     }
     /// Held by value and `Copy` (scalars), rather than behind an `Arc`.
     pub fn is_scalar(self) -> bool {
-        matches!(self, Repr::Bool | Repr::Int | Repr::Pair)
+        matches!(self, Repr::Bool | Repr::Int | Repr::Pair | Repr::LocPair)
     }
     /// The guard that reads a `Value` in this representation (a function
     /// of this module).
@@ -120,6 +135,8 @@ impl Repr {
             Repr::Indices => Some("indices"),
             Repr::Object => Some("object"),
             Repr::Objects => Some("objects"),
+            Repr::LocPair => Some("loc_pair"),
+            Repr::LocPairs => Some("loc_pairs"),
             Repr::Value => None,
         }
     }
@@ -216,6 +233,40 @@ pub fn objects(v: &Value) -> Result<&Value> {
     }
 }
 
+/// A 2-tuple of pairs: a 2x2 grid, or a tuple of two `Value::Pair`s (where
+/// a number is beyond a colour), as [`Value::tuple2`] makes them.
+#[inline]
+pub fn loc_pair(v: &Value) -> Result<PairPair> {
+    match v {
+        Value::Grid(g) if g.height() == 2 && g.width() == 2 => {
+            let c = |i, j| i64::from(g.get(i, j));
+            Ok(((c(0, 0), c(0, 1)), (c(1, 0), c(1, 1))))
+        }
+        Value::Tuple(t) => match &t[..] {
+            [Value::Pair(a, b), Value::Pair(c, d)] => Ok(((*a, *b), (*c, *d))),
+            _ => Err(mismatch("locpair guard")),
+        },
+        _ => Err(mismatch("locpair guard")),
+    }
+}
+
+/// A frozenset of 2-tuples of locations (each as [`loc_pair`] reads it,
+/// with numbers that fit a location), copied into its held form.
+pub fn loc_pairs(v: &Value) -> Result<LocPairs> {
+    match v {
+        Value::Set(s) => s
+            .iter()
+            .map(|e| {
+                let (a, b) = loc_pair(e)?;
+                Ok((loc_of(a)?, loc_of(b)?))
+            })
+            .collect::<Result<Vec<_>>>()
+            .map(Arc::from),
+        v if is_empty_set(v) => Ok(Arc::from(Vec::new())),
+        _ => Err(mismatch("locpairs guard")),
+    }
+}
+
 /// The objects of a value that passed [`objects`] (or that a kernel of
 /// `Objects` result made), in order.
 pub fn objects_iter(v: &Value) -> impl Iterator<Item = &Cells> {
@@ -296,6 +347,27 @@ impl IntoValue for Cells {
     }
 }
 
+impl IntoValue for PairPair {
+    #[inline]
+    fn into_value(self) -> Value {
+        let ((a, b), (c, d)) = self;
+        Value::tuple2(Value::Pair(a, b), Value::Pair(c, d))
+    }
+}
+
+impl IntoValue for LocPairs {
+    /// Each element as [`Value::tuple2`] makes it; the held order is the
+    /// set's (pairs of pairs compare as their four numbers).
+    fn into_value(self) -> Value {
+        let pair = |(i, j): Loc| Value::Pair(i64::from(i), i64::from(j));
+        Value::set_in_order(
+            self.iter()
+                .map(|&(a, b)| Value::tuple2(pair(a), pair(b)))
+                .collect(),
+        )
+    }
+}
+
 impl IntoValue for Value {
     #[inline]
     fn into_value(self) -> Value {
@@ -351,6 +423,20 @@ impl Truthy for Locs {
 }
 
 impl Truthy for Cells {
+    #[inline]
+    fn truthy(&self) -> bool {
+        !self.is_empty()
+    }
+}
+
+impl Truthy for PairPair {
+    #[inline]
+    fn truthy(&self) -> bool {
+        true
+    }
+}
+
+impl Truthy for LocPairs {
     #[inline]
     fn truthy(&self) -> bool {
         !self.is_empty()
@@ -417,6 +503,12 @@ macro_rules! kernel_param {
     (Objects) => {
         &$crate::values::Value
     };
+    (LocPair) => {
+        $crate::typed::PairPair
+    };
+    (LocPairs) => {
+        &$crate::typed::LocPairs
+    };
     (Value) => {
         &$crate::values::Value
     };
@@ -447,6 +539,12 @@ macro_rules! kernel_ret {
     (Objects) => {
         $crate::values::Value
     };
+    (LocPair) => {
+        $crate::typed::PairPair
+    };
+    (LocPairs) => {
+        $crate::typed::LocPairs
+    };
     (Value) => {
         $crate::values::Value
     };
@@ -476,6 +574,12 @@ macro_rules! kernel_arg {
     };
     (Objects, $v:expr) => {
         $crate::typed::objects($v)?
+    };
+    (LocPair, $v:expr) => {
+        $crate::typed::loc_pair($v)?
+    };
+    (LocPairs, $v:expr) => {
+        &$crate::typed::loc_pairs($v)?
     };
     (Value, $v:expr) => {
         $v
@@ -580,6 +684,70 @@ pub fn is_deopt(e: &Error) -> bool {
     e.kind == ErrorKind::Deopt
 }
 
+// ----- resuming in the interpreter ----------------------------------------------
+
+/// The kernels and typed forms that give up on ordinary data (not only on
+/// values no program makes): a corner of an empty patch is the empty
+/// tuple, `vconcat` of grids of two widths a ragged tuple, `valmax` of
+/// nothing calls its function on `0`, ... In cross mode most inputs of
+/// some programs meet these. A statement that calls one is emitted with
+/// [`resumable`], so that the interpreter goes on from that statement
+/// with the values typed code computed before it, instead of running the
+/// whole program again.
+pub const GIVE_UP_ON_DATA: &[&str] = &[
+    "ulcorner_locs",
+    "ulcorner_cells",
+    "urcorner_locs",
+    "urcorner_cells",
+    "llcorner_locs",
+    "llcorner_cells",
+    "lrcorner_locs",
+    "lrcorner_cells",
+    "corners_locs",
+    "corners_cells",
+    "centerofmass_locs",
+    "centerofmass_cells",
+    "vconcat_grids",
+    "hfrontier_pair",
+    "vfrontier_pair",
+    "valmax_locs",
+    "valmin_locs",
+    "valmax_objects",
+    "valmin_objects",
+    "apply_rows_order",
+    "cellwise_best",
+    "product_collect",
+    "union_where",
+];
+
+/// Node values of a program run that typed code gave up on, by node: what
+/// the interpreter needs not compute again (see [`resumable`]).
+pub type Known = Vec<(usize, Value)>;
+
+thread_local! {
+    static RESUME: std::cell::RefCell<Option<Known>> = const { std::cell::RefCell::new(None) };
+}
+
+/// A statement's result; where typed code gave up in it (a deopt), the
+/// values of the statements before it are kept for [`take_resume`] (built
+/// only then: `known` is never called on the fast path).
+#[inline]
+pub fn resumable<T>(result: Result<T>, known: impl FnOnce() -> Known) -> Result<T> {
+    if let Err(e) = &result {
+        if is_deopt(e) {
+            let values = known();
+            RESUME.with(|r| *r.borrow_mut() = Some(values));
+        }
+    }
+    result
+}
+
+/// The values [`resumable`] kept for the run that just gave up, if its
+/// deopt came from such a statement (and none otherwise: taking clears).
+pub fn take_resume() -> Option<Known> {
+    RESUME.with(|r| r.borrow_mut().take())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -606,5 +774,34 @@ mod tests {
         assert!(is_deopt(
             &indices(&Value::object(vec![Cell::new(1, 0, 0)])).unwrap_err()
         ));
+    }
+
+    /// A 2-tuple of pairs is a 2x2 grid where its numbers are colours and
+    /// a tuple of two pairs elsewhere; both read back, and a set of them
+    /// held typed becomes the very value `product` makes.
+    #[test]
+    fn pairs_of_locations_read_and_become_values_as_the_primitives_make_them() {
+        let small = ((1, 2), (3, 4));
+        let wide = ((0, 300), (-200, 1));
+        for p in [small, wide] {
+            let v = p.into_value();
+            assert_eq!(loc_pair(&v), Ok(p));
+        }
+        assert!(matches!(small.into_value(), Value::Grid(_)));
+        assert!(matches!(wide.into_value(), Value::Tuple(_)));
+        assert!(is_deopt(&loc_pair(&Value::Pair(1, 2)).unwrap_err()));
+        let a: Locs = Arc::from(vec![(0, 1), (2, 0), (2, 5)]);
+        let b: Locs = Arc::from(vec![(1, 1), (4, 3)]);
+        let held = crate::primitives::containers::product_locs(&a, &b).unwrap();
+        let made = crate::primitives::containers::product(
+            &Value::Indices(a.clone()),
+            &Value::Indices(b.clone()),
+        )
+        .unwrap();
+        let v = held.clone().into_value();
+        assert_eq!(v, made);
+        assert_eq!(v.to_string(), made.to_string());
+        assert_eq!(loc_pairs(&made).unwrap(), held);
+        assert!(loc_pairs(&Value::empty_set()).unwrap().is_empty());
     }
 }

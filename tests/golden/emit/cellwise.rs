@@ -28,7 +28,12 @@ pub mod programs_0 {
         /// tests/golden/emit/cellwise.py:6
         let x1: rt::t::G = rt::p::hmirror_grid(rt::t::grid(I)?)?;
         /// tests/golden/emit/cellwise.py:9
-        let O: rt::t::G = rt::t::cellwise_best(rt::t::grid(I)?, &x1, false)?;
+        let O: rt::t::G = rt::t::resumable(
+            (|| -> rt::Result<rt::t::G> {
+                Ok(rt::t::cellwise_best(rt::t::grid(I)?, &x1, false)?)
+            })(),
+            || [(0, rt::t::value(&x1))].into(),
+        )?;
         Ok(rt::t::IntoValue::into_value(O))
     }
 

@@ -36,19 +36,26 @@ pub mod programs_0 {
             },
         )?;
         /// tests/golden/emit/collected_unions.py:8
-        let x4: rt::t::Locs = rt::t::union_where(
-            x2,
-            |__e2: &rt::t::Locs| -> rt::Result<bool> {
+        let x4: rt::t::Locs = rt::t::resumable(
+            (|| -> rt::Result<rt::t::Locs> {
                 Ok(
-                    rt::t::Truthy::truthy(
-                        &({
-                            let __t3: bool = rt::p::vline_locs(__e2)?;
-                            let __t4: bool = rt::p::hline_locs(__e2)?;
-                            rt::p::either_bools(__t3, __t4)?
-                        }),
-                    ),
+                    rt::t::union_where(
+                        x2,
+                        |__e2: &rt::t::Locs| -> rt::Result<bool> {
+                            Ok(
+                                rt::t::Truthy::truthy(
+                                    &({
+                                        let __t3: bool = rt::p::vline_locs(__e2)?;
+                                        let __t4: bool = rt::p::hline_locs(__e2)?;
+                                        rt::p::either_bools(__t3, __t4)?
+                                    }),
+                                ),
+                            )
+                        },
+                    )?,
                 )
-            },
+            })(),
+            || [(0, rt::t::value(&x1))].into(),
         )?;
         /// tests/golden/emit/collected_unions.py:9
         let O: rt::t::G = rt::p::underfill_locs(rt::t::grid(I)?, 8i64, &x4)?;
@@ -102,23 +109,37 @@ pub mod programs_0 {
         /// tests/golden/emit/collected_unions.py:31
         let x1: rt::t::Locs = rt::p::ofcolor_grid(rt::t::grid(I)?, 3i64)?;
         /// tests/golden/emit/collected_unions.py:34
-        let x4: Vec<rt::t::Locs> = rt::t::product_collect(
-            &x1,
-            &x1,
-            |__e0: (i64, i64), __e1: (i64, i64)| -> rt::Result<rt::t::Locs> {
-                Ok({
-                    let __t2: (i64, i64) = __e1;
-                    let __t3: (i64, i64) = __e0;
-                    rt::p::connect_pairs(__t2, __t3)?
-                })
-            },
+        let x4: Vec<rt::t::Locs> = rt::t::resumable(
+            (|| -> rt::Result<Vec<rt::t::Locs>> {
+                Ok(
+                    rt::t::product_collect(
+                        &x1,
+                        &x1,
+                        |__e0: (i64, i64), __e1: (i64, i64)| -> rt::Result<rt::t::Locs> {
+                            Ok({
+                                let __t2: (i64, i64) = __e1;
+                                let __t3: (i64, i64) = __e0;
+                                rt::p::connect_pairs(__t2, __t3)?
+                            })
+                        },
+                    )?,
+                )
+            })(),
+            || [(11, rt::t::value(&x1))].into(),
         )?;
         /// tests/golden/emit/collected_unions.py:35
-        let x5: rt::t::Locs = rt::t::union_where(
-            x4,
-            |__e4: &rt::t::Locs| -> rt::Result<bool> {
-                Ok(rt::t::Truthy::truthy(&(rt::p::hline_locs(__e4)?)))
-            },
+        let x5: rt::t::Locs = rt::t::resumable(
+            (|| -> rt::Result<rt::t::Locs> {
+                Ok(
+                    rt::t::union_where(
+                        x4,
+                        |__e4: &rt::t::Locs| -> rt::Result<bool> {
+                            Ok(rt::t::Truthy::truthy(&(rt::p::hline_locs(__e4)?)))
+                        },
+                    )?,
+                )
+            })(),
+            || [(11, rt::t::value(&x1))].into(),
         )?;
         /// tests/golden/emit/collected_unions.py:36
         let O: rt::t::G = rt::p::fill_locs(rt::t::grid(I)?, 4i64, &x5)?;
@@ -130,15 +151,15 @@ pub mod programs_0 {
         /// tests/golden/emit/collected_unions.py:42
         let x1: rt::t::Locs = rt::p::ofcolor_grid(rt::t::grid(I)?, 2i64)?;
         /// tests/golden/emit/collected_unions.py:45
-        let x4: rt::Value = rt::p::apply_with(
-            |__e0: &rt::Value| -> rt::Result<rt::Value> {
+        let x4: rt::Value = rt::t::apply_set(
+            &(rt::p::product_locs(&x1, &x1)?),
+            |__e0: rt::t::PairPair| -> rt::Result<rt::Value> {
                 Ok({
-                    let __t1: rt::Value = rt::p::first(__e0)?;
-                    let __t2: rt::Value = rt::p::last(__e0)?;
-                    rt::p::manhattan(&__t1, &__t2)?
+                    let __t1: (i64, i64) = rt::p::first_pair_pair(__e0)?;
+                    let __t2: (i64, i64) = rt::p::last_pair_pair(__e0)?;
+                    rt::p::manhattan(&rt::t::value(&__t1), &rt::t::value(&__t2))?
                 })
             },
-            &(rt::p::product(&rt::t::value(&x1), &rt::t::value(&x1))?),
         )?;
         /// tests/golden/emit/collected_unions.py:46
         let O: rt::Value = rt::p::maximum(&x4)?;

@@ -38,28 +38,38 @@ pub mod programs_0 {
         /// tests/golden/emit/power_counts.py:10
         let x5: rt::t::Locs = rt::p::toindices_cells(&x1)?;
         /// tests/golden/emit/power_counts.py:11
-        let x6: rt::Value = rt::p::product(&rt::t::value(&x5), &rt::t::value(&x5))?;
+        let x6: rt::t::LocPairs = rt::p::product_locs(&x5, &x5)?;
         /// tests/golden/emit/power_counts.py:15
-        let x10: rt::Value = rt::p::sfilter_with(
+        let x10: rt::t::LocPairs = rt::t::sfilter_loc_pairs(
             &x6,
-            |__e2: &rt::Value| -> rt::Result<rt::Value> {
-                Ok({
-                    let __t5: rt::Value = {
-                        let __t3: rt::Value = rt::p::last(__e2)?;
-                        rt::p::last(&__t3)?
-                    };
-                    let __t6: rt::Value = {
-                        let __t4: rt::Value = rt::p::first(__e2)?;
-                        rt::p::last(&__t4)?
-                    };
-                    rt::p::equality(&__t5, &__t6)?
-                })
+            |__e2: rt::t::PairPair| -> rt::Result<bool> {
+                Ok(
+                    rt::t::Truthy::truthy(
+                        &({
+                            let __t5: i64 = {
+                                let __t3: (i64, i64) = rt::p::last_pair_pair(__e2)?;
+                                rt::p::last_pair(__t3)?
+                            };
+                            let __t6: i64 = {
+                                let __t4: (i64, i64) = rt::p::first_pair_pair(__e2)?;
+                                rt::p::last_pair(__t4)?
+                            };
+                            rt::p::equality_ints(__t5, __t6)?
+                        }),
+                    ),
+                )
             },
         )?;
         /// tests/golden/emit/power_counts.py:16
         let x11: rt::Value = rt::p::mapply_with(
-            |__e7: &rt::Value| -> rt::Result<rt::Value> { Ok(rt::p::last(__e7)?) },
-            &x10,
+            |__e8: &rt::Value| -> rt::Result<rt::Value> {
+                Ok(
+                    rt::t::IntoValue::into_value(
+                        rt::p::last_pair_pair(rt::t::loc_pair(__e8)?)?,
+                    ),
+                )
+            },
+            &rt::t::value(&x10),
         )?;
         /// tests/golden/emit/power_counts.py:17
         let x12: rt::t::G = rt::p::paint_cells(rt::t::grid(I)?, &x4)?;

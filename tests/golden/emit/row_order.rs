@@ -26,16 +26,30 @@ pub mod programs_0 {
     /// `solve_ffffffff`: task ffffffff, tests/golden/emit/row_order.py:5.
     pub fn solve_ffffffff(I: &rt::Value) -> rt::Result<rt::Value> {
         /// tests/golden/emit/row_order.py:7
-        let x2: rt::t::G = rt::t::apply_rows_order(
-            rt::t::grid(I)?,
-            |__e0: i64| -> rt::Result<i64> { Ok(__e0) },
+        let x2: rt::t::G = rt::t::resumable(
+            (|| -> rt::Result<rt::t::G> {
+                Ok(
+                    rt::t::apply_rows_order(
+                        rt::t::grid(I)?,
+                        |__e0: i64| -> rt::Result<i64> { Ok(__e0) },
+                    )?,
+                )
+            })(),
+            || [].into(),
         )?;
         /// tests/golden/emit/row_order.py:8
         let x3: rt::t::G = rt::p::dmirror_grid(&x2)?;
         /// tests/golden/emit/row_order.py:10
-        let x5: rt::t::G = rt::t::apply_rows_order(
-            &x3,
-            |__e1: i64| -> rt::Result<i64> { Ok(rt::p::invert_int(__e1)?) },
+        let x5: rt::t::G = rt::t::resumable(
+            (|| -> rt::Result<rt::t::G> {
+                Ok(
+                    rt::t::apply_rows_order(
+                        &x3,
+                        |__e1: i64| -> rt::Result<i64> { Ok(rt::p::invert_int(__e1)?) },
+                    )?,
+                )
+            })(),
+            || [(1, rt::t::value(&x2)), (2, rt::t::value(&x3))].into(),
         )?;
         /// tests/golden/emit/row_order.py:11
         let O: rt::t::G = rt::p::dmirror_grid(&x5)?;
