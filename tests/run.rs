@@ -337,6 +337,55 @@ fn compiled_programs_agree_with_the_interpreter_in_cross_mode() {
     );
 }
 
+/// Typed pairs of locations (`product` of indices filtered and mapped),
+/// functions made per element (`lbind(lbind, manhattan)` chains) and
+/// statements whose typed code hands over to the interpreter midway (a
+/// corner of an empty patch) give the interpreter's outputs, in cross mode
+/// on real tasks; the emitted code has those forms.
+#[test]
+fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
+    let programs = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/programs/typed_forms.py");
+    let data = data_dir(
+        "typed-forms",
+        &[
+            "007bbfb7", "0d3d703e", "67a3c6ac", "5521c0d9", "6e82a1ae", "3618c87e", "a85d4709",
+        ],
+    );
+    let source = tmp("typed-forms-source").join("battery.rs");
+    ok(&gen()
+        .arg("--programs")
+        .arg(&programs)
+        .arg("-o")
+        .arg(&source)
+        .output()
+        .unwrap());
+    let code = std::fs::read_to_string(&source).unwrap();
+    for form in [
+        "rt::p::product_locs(",
+        "rt::t::sfilter_loc_pairs(",
+        "rt::t::resumable(",
+        "rt::t::argmin_locs(",
+    ] {
+        assert!(code.contains(form), "no {form} in the emitted code");
+    }
+    let run = |name: &str, extra: &[&str]| {
+        let program_args = [
+            "--programs",
+            programs.to_str().unwrap(),
+            "--exec",
+            "per-input",
+        ];
+        cross_results(&data, name, &[&program_args[..], extra].concat()).0
+    };
+    let compiled = run("compiled", &["--no-fallback"]);
+    let interpreted = run("interpreted", &["--interpret"]);
+    assert_eq!(compiled.as_object().unwrap().len(), 4);
+    assert!(
+        compiled == interpreted,
+        "compiled and interpreted outputs differ"
+    );
+}
+
 /// `gen --explain types`: the share of plan nodes with a precise type and
 /// the untyped ones with their source lines.
 #[test]

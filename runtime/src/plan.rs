@@ -389,7 +389,12 @@ impl Plan {
     /// a node this plan computes as the plain plan does (not for one that
     /// [`crate::fuse`] turned into a fused call, whose readers expect its
     /// fused form).
-    pub fn eval_program_from(&self, k: usize, input: &Value, known: crate::typed::Known) -> Result<Value> {
+    pub fn eval_program_from(
+        &self,
+        k: usize,
+        input: &Value,
+        known: crate::typed::Known,
+    ) -> Result<Value> {
         self.eval_in_order_from(k, &self.program_orders()[k], input, known)
     }
 

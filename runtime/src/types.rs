@@ -527,17 +527,32 @@ mod tests {
         assert_eq!(locpairs, Ty::LocPairs);
         assert_eq!(result_type(Prim::first, &[Ty::LocPairs]), Ty::LocPair);
         assert_eq!(result_type(Prim::last, &[Ty::LocPair]), Ty::Pair);
-        assert_eq!(result_type(Prim::astuple, &[Ty::Pair, Ty::Pair]), Ty::LocPair);
-        assert_eq!(result_type(Prim::sfilter, &[Ty::LocPairs, Ty::Dynamic]), Ty::LocPairs);
+        assert_eq!(
+            result_type(Prim::astuple, &[Ty::Pair, Ty::Pair]),
+            Ty::LocPair
+        );
+        assert_eq!(
+            result_type(Prim::sfilter, &[Ty::LocPairs, Ty::Dynamic]),
+            Ty::LocPairs
+        );
         assert_eq!(result_type(Prim::merge, &[Ty::LocPairs]), Ty::Indices);
         assert_eq!(result_type(Prim::initset, &[Ty::LocPair]), Ty::LocPairs);
         // A tuple of two pairs is a tuple: filtered, extended or concatenated
         // it may have any length.
         let pairs = Ty::TupleOf(Box::new(Ty::Pair));
-        assert_eq!(result_type(Prim::combine, &[Ty::LocPair, Ty::LocPair]), pairs);
-        assert_eq!(result_type(Prim::sfilter, &[Ty::LocPair, Ty::Dynamic]), pairs);
+        assert_eq!(
+            result_type(Prim::combine, &[Ty::LocPair, Ty::LocPair]),
+            pairs
+        );
+        assert_eq!(
+            result_type(Prim::sfilter, &[Ty::LocPair, Ty::Dynamic]),
+            pairs
+        );
         assert_eq!(result_type(Prim::remove, &[Ty::Pair, Ty::LocPair]), pairs);
-        assert_eq!(result_type(Prim::difference, &[Ty::LocPair, Ty::LocPair]), Ty::Dynamic);
+        assert_eq!(
+            result_type(Prim::difference, &[Ty::LocPair, Ty::LocPair]),
+            Ty::Dynamic
+        );
     }
 
     #[test]

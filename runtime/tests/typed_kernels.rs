@@ -128,7 +128,10 @@ impl Pools {
         for (k, a) in pairs.iter().enumerate() {
             loc_pairs.push(call("astuple", &[a, &pairs[(k * 7 + 3) % pairs.len()]]));
         }
-        loc_pairs.push(call("astuple", &[&Value::Pair(0, 300), &Value::Pair(-200, 1)]));
+        loc_pairs.push(call(
+            "astuple",
+            &[&Value::Pair(0, 300), &Value::Pair(-200, 1)],
+        ));
         let small: Vec<&Value> = indices
             .iter()
             .filter(|s| s.len().is_ok_and(|n| n <= 12))
@@ -139,7 +142,15 @@ impl Pools {
             loc_pair_sets.push(call("product", &[a, a]));
         }
         let mut values = Vec::new();
-        for pool in [&ints, &pairs, &indices, &objects_, &object_sets, &loc_pairs, &loc_pair_sets] {
+        for pool in [
+            &ints,
+            &pairs,
+            &indices,
+            &objects_,
+            &object_sets,
+            &loc_pairs,
+            &loc_pair_sets,
+        ] {
             values.extend(pool.iter().take(6).cloned());
         }
         values.extend(grids.iter().take(8).cloned());

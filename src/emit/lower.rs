@@ -35,7 +35,7 @@ pub(crate) enum StaticFn {
     Bind {
         right: bool,
         f: Box<StaticFn>,
-        fixed: Operand,
+        fixed: Bound,
         arity: usize,
     },
     Compose(Box<StaticFn>, Box<StaticFn>),
@@ -61,6 +61,16 @@ impl StaticFn {
     }
 }
 
+/// The value a [`StaticFn::Bind`] fixes: an operand of the plan, or a
+/// value of the code being lowered (a closure's parameter, a local bound
+/// before the function was made: `lbind(manhattan, x)` called inside a
+/// function, where `x` is computed per element).
+#[derive(Clone, Debug)]
+pub(crate) enum Bound {
+    Operand(Operand),
+    Local(Box<Expr>),
+}
+
 /// The largest constant count of `power` inlined as repeated calls.
 const MAX_INLINED_POWER: i64 = 10;
 
@@ -77,7 +87,7 @@ enum Form {
 
 /// A Rust expression of a value: its code, representation and type.
 #[derive(Clone, Debug)]
-struct Expr {
+pub(crate) struct Expr {
     code: String,
     repr: Repr,
     ty: Ty,
@@ -93,6 +103,11 @@ struct Expr {
     /// Computed by typed code (a kernel, a typed form) rather than by a
     /// `Value` primitive.
     typed: bool,
+    /// A function made while the program runs (`lbind(f, x)` of a value
+    /// `x` computed inside a function): the bindings its [`StaticFn`]
+    /// names, which code that inlines the function must put before it.
+    /// (Its `code`, the function as a `Value`, has them inside.)
+    prelude: String,
 }
 
 impl Expr {
@@ -106,6 +121,7 @@ impl Expr {
             lazy: None,
             constant: None,
             typed: false,
+            prelude: String::new(),
         }
     }
     fn owned(code: String, repr: Repr, ty: Ty) -> Expr {
@@ -184,9 +200,9 @@ fn find_kernel(p: Prim, reprs: &[Repr]) -> Option<&'static Kernel> {
 /// Whether code calls a kernel that gives up on ordinary data
 /// (`typed::GIVE_UP_ON_DATA`).
 fn gives_up_on_data(code: &str) -> bool {
-    battgen_runtime::typed::GIVE_UP_ON_DATA.iter().any(|k| {
-        code.contains(&format!("rt::p::{k}(")) || code.contains(&format!("rt::t::{k}("))
-    })
+    battgen_runtime::typed::GIVE_UP_ON_DATA
+        .iter()
+        .any(|k| code.contains(&format!("rt::p::{k}(")) || code.contains(&format!("rt::t::{k}(")))
 }
 
 /// A statement's code (of held type `held`) that, where typed code gives
@@ -428,7 +444,17 @@ impl<'p> Lower<'p> {
     fn call_prim(&self, p: Prim, args: &[Expr]) -> Expr {
         let tys: Vec<Ty> = args.iter().map(|a| a.ty.clone()).collect();
         let ty = result_type(p, &tys);
-        if let Some(e) = self.higher_order(p, args, &ty) {
+        if let Some(e) = self.made_function(p, args, &ty) {
+            return e;
+        }
+        if let Some(mut e) = self.higher_order(p, args, &ty) {
+            // The bindings that a function made while running names go
+            // before the code that inlines it.
+            let prelude: String = args.iter().map(|a| a.prelude.as_str()).collect();
+            if !prelude.is_empty() {
+                e.code = format!("{{ {prelude} {} }}", self.owned(&e));
+                e.form = Form::Owned;
+            }
             return e;
         }
         if let (Prim::branch, [c, a, b]) = (p, args) {
@@ -457,6 +483,49 @@ impl<'p> Lower<'p> {
             Repr::Value,
             ty,
         )
+    }
+
+    /// `lbind`/`rbind`/`compose`/`chain`/`fork` of known functions, called
+    /// in code (a function made per element): a function known statically
+    /// whose bound values are values of that code, so that what applies it
+    /// inlines it too. Its code builds it as a `Value` where one is needed.
+    fn made_function(&self, p: Prim, args: &[Expr], ty: &Ty) -> Option<Expr> {
+        let func = |k: usize| args.get(k)?.func.clone().map(Box::new);
+        let made = match (p, args.len()) {
+            (Prim::lbind | Prim::rbind, 2) => {
+                let f = func(0)?;
+                let arity = match f.arity() {
+                    2 => 1,
+                    3 => 2,
+                    _ => return None,
+                };
+                // The bound value, named (a local, a parameter, a constant):
+                // it was computed where the reference computes it.
+                let x = &args[1];
+                if !is_name(&x.code) && x.constant.is_none() {
+                    return None;
+                }
+                StaticFn::Bind {
+                    right: p == Prim::rbind,
+                    f,
+                    fixed: Bound::Local(Box::new(x.clone())),
+                    arity,
+                }
+            }
+            (Prim::compose, 2) => StaticFn::Compose(func(0)?, func(1)?),
+            (Prim::chain, 3) => StaticFn::Chain(func(0)?, func(1)?, func(2)?),
+            (Prim::fork, 3) => StaticFn::Fork(func(0)?, func(1)?, func(2)?),
+            _ => return None,
+        };
+        let values: Vec<String> = args.iter().map(|a| self.value_ref(a)).collect();
+        let mut e = Expr::owned(
+            format!("{}({})?", prim_path(p), values.join(", ")),
+            Repr::Value,
+            ty.clone(),
+        );
+        e.func = Some(made);
+        e.prelude = args.iter().map(|a| a.prelude.as_str()).collect();
+        Some(e)
     }
 
     /// `a if condition else b` (the `branch` primitive, and calls of a
@@ -620,6 +689,9 @@ impl<'p> Lower<'p> {
         if !matches!(**sort, StaticFn::Prim(Prim::order)) {
             return None;
         }
+        let Bound::Operand(fixed) = fixed else {
+            return None;
+        };
         let key = self.static_fn(fixed)?;
         let e = self.fresh("e");
         let colour = Expr::new(e.clone(), Repr::Int, Ty::Int, Form::Owned);
@@ -671,7 +743,10 @@ impl<'p> Lower<'p> {
                 right, f, fixed, ..
             } => {
                 let mut all = args;
-                let fixed = self.operand(fixed);
+                let fixed = match fixed {
+                    Bound::Operand(op) => self.operand(op),
+                    Bound::Local(e) => (**e).clone(),
+                };
                 if *right {
                     all.push(fixed);
                 } else {
@@ -736,6 +811,18 @@ impl<'p> Lower<'p> {
         if bindings.is_empty() {
             return Some(result);
         }
+        if result.func.is_some() {
+            // A function that names the bindings: they go before whatever
+            // inlines it (and inside its code as a value).
+            return Some(Expr {
+                code: format!("{{ {bindings} {} }}", result.code),
+                form: Form::Owned,
+                lazy: None,
+                constant: None,
+                prelude: format!("{bindings}{}", result.prelude),
+                ..result
+            });
+        }
         let code = format!("{{ {bindings} {} }}", self.owned(&result));
         Some(Expr {
             code,
@@ -744,6 +831,7 @@ impl<'p> Lower<'p> {
             lazy: None,
             constant: None,
             typed: result.typed,
+            prelude: String::new(),
             ..result
         })
     }
@@ -790,7 +878,7 @@ impl<'p> Lower<'p> {
                 StaticFn::Bind {
                     right: p == Prim::rbind,
                     f: inner,
-                    fixed: node.args[1].clone(),
+                    fixed: Bound::Operand(node.args[1].clone()),
                     arity,
                 }
             }
@@ -1261,8 +1349,12 @@ impl<'p> Lower<'p> {
             return None;
         };
         match (*inner, fixed) {
-            (StaticFn::Prim(Prim::apply), Operand::Prim(Prim::maximum)) => Some(true),
-            (StaticFn::Prim(Prim::apply), Operand::Prim(Prim::minimum)) => Some(false),
+            (StaticFn::Prim(Prim::apply), Bound::Operand(Operand::Prim(Prim::maximum))) => {
+                Some(true)
+            }
+            (StaticFn::Prim(Prim::apply), Bound::Operand(Operand::Prim(Prim::minimum))) => {
+                Some(false)
+            }
             _ => None,
         }
     }

@@ -341,13 +341,29 @@ mod tests {
     fn count_eq_counts_every_length_and_colour() {
         // Lengths around the 16-cell blocks and the 255-block flush of the
         // byte counters (a counter that wrapped would lose 256).
-        let lengths = [0, 1, 15, 16, 17, 31, 33, 255 * 16 - 1, 255 * 16, 255 * 16 + 1, 9000];
+        let lengths = [
+            0,
+            1,
+            15,
+            16,
+            17,
+            31,
+            33,
+            255 * 16 - 1,
+            255 * 16,
+            255 * 16 + 1,
+            9000,
+        ];
         for n in lengths {
             for period in [1usize, 3, 10] {
                 let cells: Vec<Color> = (0..n).map(|k| (k % period) as Color).collect();
                 for c in [-1 as Color, 0, 2, 9, 127] {
                     let plain = cells.iter().filter(|&&x| x == c).count();
-                    assert_eq!(count_eq(&cells, c), plain, "n {n} period {period} colour {c}");
+                    assert_eq!(
+                        count_eq(&cells, c),
+                        plain,
+                        "n {n} period {period} colour {c}"
+                    );
                 }
             }
         }

@@ -1,0 +1,59 @@
+from dsl import *
+
+# Products of two sets of locations: filtered and mapped as typed pairs.
+def solve_a1a1a1a1(I):
+    x1 = ofcolor(I, ONE)
+    x2 = product(x1, x1)
+    x3 = compose(last, first)
+    x4 = compose(last, last)
+    x5 = fork(equality, x3, x4)
+    x6 = sfilter(x2, x5)
+    x7 = fork(connect, first, last)
+    x8 = mapply(x7, x6)
+    O = fill(I, EIGHT, x8)
+    return O
+
+# Pairs of locations made by astuple, and a corner of a patch that is empty
+# on most inputs (the empty tuple: typed code hands over to the interpreter).
+def solve_b2b2b2b2(I):
+    x1 = ofcolor(I, TWO)
+    x2 = product(x1, x1)
+    x3 = power(first, TWO)
+    x4 = power(last, TWO)
+    x5 = fork(astuple, x3, x4)
+    x6 = apply(x5, x2)
+    x7 = lrcorner(x1)
+    x8 = astuple(x7, x7)
+    x9 = remove(x7, x6)
+    x10 = size(x8)
+    x11 = underfill(I, x10, x9)
+    O = fill(x11, THREE, x8)
+    return O
+
+# A function made per element: the closest cell of the background colour
+# to each cell of the least common colour.
+def solve_c3c3c3c3(I):
+    x1 = ofcolor(I, ZERO)
+    x2 = leastcolor(I)
+    x3 = ofcolor(I, x2)
+    x4 = lbind(lbind, manhattan)
+    x5 = rbind(compose, initset)
+    x6 = chain(x5, x4, initset)
+    x7 = lbind(argmin, x1)
+    x8 = compose(x7, x6)
+    x9 = apply(x8, x3)
+    O = fill(I, FIVE, x9)
+    return O
+
+# Made functions over objects: each object shifted by offsets it binds.
+def solve_d4d4d4d4(I):
+    x1 = objects(I, T, F, T)
+    x2 = lbind(lbind, shift)
+    x3 = compose(x2, normalize)
+    x4 = interval(ZERO, THREE, ONE)
+    x5 = apply(tojvec, x4)
+    x6 = rbind(mapply, x5)
+    x7 = compose(x6, x3)
+    x8 = mapply(x7, x1)
+    O = paint(I, x8)
+    return O
