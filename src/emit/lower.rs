@@ -48,6 +48,19 @@ pub(crate) enum StaticFn {
 }
 
 impl StaticFn {
+    /// Whether calling it runs no higher-order primitive (no loop over a
+    /// container, no call of a function it is given).
+    fn is_flat(&self) -> bool {
+        match self {
+            StaticFn::Prim(p) => closure_position(*p).is_none() && *p != Prim::rapply,
+            StaticFn::Bind { f, .. } | StaticFn::Matcher(f, _) => f.is_flat(),
+            StaticFn::Compose(a, b) => a.is_flat() && b.is_flat(),
+            StaticFn::Chain(a, b, c) | StaticFn::Fork(a, b, c) => {
+                a.is_flat() && b.is_flat() && c.is_flat()
+            }
+            StaticFn::Branch(_, a, b) => a.is_flat() && b.is_flat(),
+        }
+    }
     /// The number of arguments it takes (the reference's `co_argcount`);
     /// a branch between functions of two arities has none we can inline.
     fn arity(&self) -> usize {
@@ -517,6 +530,14 @@ impl<'p> Lower<'p> {
             (Prim::fork, 3) => StaticFn::Fork(func(0)?, func(1)?, func(2)?),
             _ => return None,
         };
+        // Only functions without loops of their own: a made function that
+        // applies a higher-order primitive is left a function value, whose
+        // calls the memo answers when they repeat (`solve_d22278a0` calls
+        // an `argmin` over all objects per cell and per object; inlined,
+        // nothing remembered it, and it ran 2.6x longer).
+        if !made.is_flat() {
+            return None;
+        }
         let values: Vec<String> = args.iter().map(|a| self.value_ref(a)).collect();
         let mut e = Expr::owned(
             format!("{}({})?", prim_path(p), values.join(", ")),
