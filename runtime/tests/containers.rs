@@ -1195,3 +1195,54 @@ fn arc_b8825c91_cellwise_maximum_through_rows() {
         assert_eq!(out, Value::grid(want));
     }
 }
+
+/// `filter_sorted` (intersection and difference of sorted sets) against the
+/// plain definition, where the small side is searched in the large one
+/// (more than eight times its size) and where both are walked together:
+/// blocks of a grid's locations shifted over the locations of a colour, as
+/// `sfilter` of `difference(shift(block, loc), cells)` makes them.
+#[test]
+fn sorted_set_operations_match_the_plain_definition() {
+    let mut seed = 17u64;
+    let mut next = |n: u64| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) % n
+    };
+    for trial in 0..300 {
+        let (h, w) = (1 + next(30) as i32, 1 + next(30) as i32);
+        let density = 1 + next(9);
+        let large: Vec<(i32, i32)> = (0..h)
+            .flat_map(|i| (0..w).map(move |j| (i, j)))
+            .filter(|_| next(10) < density)
+            .collect();
+        let (bi, bj, side) = (next(32) as i32 - 2, next(32) as i32 - 2, 1 + next(4) as i32);
+        let small: Vec<(i32, i32)> = if trial % 3 == 0 {
+            large.iter().copied().filter(|_| next(4) == 0).collect()
+        } else {
+            (bi..bi + side)
+                .flat_map(|i| (bj..bj + side).map(move |j| (i, j)))
+                .collect()
+        };
+        for keep in [true, false] {
+            let plain: Vec<(i32, i32)> = small
+                .iter()
+                .copied()
+                .filter(|x| large.binary_search(x).is_ok() == keep)
+                .collect();
+            assert_eq!(
+                filter_sorted(&small, &large, keep),
+                plain,
+                "trial {trial} keep {keep}"
+            );
+            if keep {
+                assert_eq!(
+                    filter_sorted(&large, &small, keep),
+                    plain,
+                    "trial {trial} swapped"
+                );
+            }
+        }
+    }
+}

@@ -64,8 +64,9 @@ fn union_sorted<T: Ord + Copy>(a: &[T], b: &[T]) -> Vec<T> {
 /// Elements of sorted `a` that are (`keep == true`) or are not in sorted `b`.
 /// A merge walk costs O(|a| + |b|); where one side is much smaller (the four
 /// neighbours of a cell against all cells of a colour, once per cell in
-/// `sfilter`) the small side is walked and the large one binary-searched,
-/// as Python's frozenset operations walk the smaller set. An intersection
+/// `sfilter`) the small side is walked and the large one searched from
+/// where the last search ended ([`lower_bound_from_start`]), as Python's
+/// frozenset operations walk the smaller set. An intersection
 /// is symmetric, so it always walks the smaller side.
 pub fn filter_sorted<T: Ord + Copy>(a: &[T], b: &[T], keep: bool) -> Vec<T> {
     if keep && b.len() < a.len() {
@@ -76,7 +77,7 @@ pub fn filter_sorted<T: Ord + Copy>(a: &[T], b: &[T], keep: bool) -> Vec<T> {
     let mut rest = b;
     for &x in a {
         let j = if gallop {
-            rest.partition_point(|y| *y < x)
+            lower_bound_from_start(rest, &x)
         } else {
             rest.iter().position(|y| *y >= x).unwrap_or(rest.len())
         };
@@ -87,6 +88,23 @@ pub fn filter_sorted<T: Ord + Copy>(a: &[T], b: &[T], keep: bool) -> Vec<T> {
         }
     }
     out
+}
+
+/// The first position of sorted `s` whose element is not less than `x`:
+/// steps that double from the start, then a binary search within the last
+/// step. Its cost grows with the position found, not with `s`: the small
+/// side's elements usually lie close together in the large side (the
+/// cells of a shifted 3x3 block among all cells of a colour), so each
+/// search starts where the last one ended and goes a short way.
+fn lower_bound_from_start<T: Ord>(s: &[T], x: &T) -> usize {
+    let (mut lo, mut step) = (0, 1);
+    // Everything before `lo` is less than `x`.
+    while lo + step <= s.len() && s[lo + step - 1] < *x {
+        lo += step;
+        step *= 2;
+    }
+    let hi = (lo + step).min(s.len());
+    lo + s[lo..hi].partition_point(|y| y < x)
 }
 
 /// Python `type(container)(e for e in container if pred(e))`, with the
