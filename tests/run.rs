@@ -338,7 +338,7 @@ fn compiled_programs_agree_with_the_interpreter_in_cross_mode() {
 }
 
 /// Typed pairs of locations (`product` of indices filtered and mapped),
-/// functions made per element (`lbind(lbind, manhattan)` chains) and
+/// functions made per element (`lbind(rbind, adjacent)` of each object) and
 /// statements whose typed code hands over to the interpreter midway (a
 /// corner of an empty patch) give the interpreter's outputs, in cross mode
 /// on real tasks; the emitted code has those forms.
@@ -364,7 +364,7 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
         "rt::p::product_locs(",
         "rt::t::sfilter_loc_pairs(",
         "rt::t::resumable(",
-        "rt::t::argmin_locs(",
+        "rt::p::adjacent_locs_cells(",
     ] {
         assert!(code.contains(form), "no {form} in the emitted code");
     }

@@ -1,16 +1,18 @@
 from dsl import *
 
-# Products of two sets of locations: filtered and mapped as typed pairs.
+# Products of two sets of locations: the pairs on one down-right diagonal
+# (row offset equal to column offset), filtered and joined as typed pairs.
 def solve_a1a1a1a1(I):
     x1 = ofcolor(I, ONE)
     x2 = product(x1, x1)
-    x3 = compose(last, first)
-    x4 = compose(last, last)
-    x5 = fork(equality, x3, x4)
-    x6 = sfilter(x2, x5)
-    x7 = fork(connect, first, last)
-    x8 = mapply(x7, x6)
-    O = fill(I, EIGHT, x8)
+    x3 = fork(subtract, last, first)
+    x4 = compose(first, x3)
+    x5 = compose(last, x3)
+    x6 = fork(equality, x4, x5)
+    x7 = sfilter(x2, x6)
+    x8 = fork(connect, first, last)
+    x9 = mapply(x8, x7)
+    O = underfill(I, SIX, x9)
     return O
 
 # Pairs of locations made by astuple, and a corner of a patch that is empty
@@ -30,19 +32,18 @@ def solve_b2b2b2b2(I):
     O = fill(x11, THREE, x8)
     return O
 
-# A function made per element: the closest cell of the background colour
-# to each cell of the least common colour.
+# Functions made per object: the background cells with a neighbour that
+# touches the object, for each object.
 def solve_c3c3c3c3(I):
-    x1 = ofcolor(I, ZERO)
-    x2 = leastcolor(I)
-    x3 = ofcolor(I, x2)
-    x4 = lbind(lbind, manhattan)
-    x5 = rbind(compose, initset)
-    x6 = chain(x5, x4, initset)
-    x7 = lbind(argmin, x1)
-    x8 = compose(x7, x6)
-    x9 = apply(x8, x3)
-    O = fill(I, FIVE, x9)
+    x1 = objects(I, T, F, T)
+    x2 = ofcolor(I, ZERO)
+    x3 = lbind(rbind, adjacent)
+    x4 = rbind(compose, dneighbors)
+    x5 = compose(x4, x3)
+    x6 = lbind(sfilter, x2)
+    x7 = compose(x6, x5)
+    x8 = mapply(x7, x1)
+    O = fill(I, FIVE, x8)
     return O
 
 # Made functions over objects: each object shifted by offsets it binds.

@@ -2,8 +2,8 @@
 //!
 //! 1 program(s) from tests/golden/emit/made_functions.py.
 //! Each program is a function of at most 128 statements, in modules of
-//! at most 512 statements. The merged plan (`PLAN`: 10 shared
-//! node(s) for 10 source statement(s), 0 whose value no output
+//! at most 512 statements. The merged plan (`PLAN`: 11 shared
+//! node(s) for 11 source statement(s), 0 whose value no output
 //! needs, kept for their errors) is data that
 //! the runtime walks to run every program with shared work, so no function
 //! grows with the battery.
@@ -31,8 +31,8 @@ pub mod programs_0 {
         let x2: i64 = rt::p::leastcolor_grid(rt::t::grid(I)?)?;
         /// tests/golden/emit/made_functions.py:9
         let x3: rt::t::Locs = rt::p::ofcolor_grid(rt::t::grid(I)?, x2)?;
-        /// tests/golden/emit/made_functions.py:15
-        let x9: rt::t::Locs = rt::t::apply_set(
+        /// tests/golden/emit/made_functions.py:16
+        let x10: rt::t::Locs = rt::t::apply_set(
             &x3,
             |__e0: (i64, i64)| -> rt::Result<(i64, i64)> {
                 Ok({
@@ -42,15 +42,15 @@ pub mod programs_0 {
                         |__e2: (i64, i64)| -> rt::Result<i64> {
                             Ok({
                                 let __t3: rt::t::Locs = rt::p::initset_pair(__e2)?;
-                                rt::p::manhattan_locs(&__t1, &__t3)?
+                                rt::p::manhattan_locs(&__t3, &__t1)?
                             })
                         },
                     )?
                 })
             },
         )?;
-        /// tests/golden/emit/made_functions.py:16
-        let O: rt::t::G = rt::p::fill_locs(rt::t::grid(I)?, 5i64, &x9)?;
+        /// tests/golden/emit/made_functions.py:17
+        let O: rt::t::G = rt::p::fill_locs(rt::t::grid(I)?, 5i64, &x10)?;
         Ok(rt::t::IntoValue::into_value(O))
     }
 }
@@ -67,17 +67,18 @@ pub static PROGRAMS: &[rt::EmittedProgram] = &[
 /// The merged plan (format: `battgen_runtime::plan_text`).
 pub static PLAN: &str = r#"
 battgen-plan 1
-program solve_c3c3c3c3 c3c3c3c3 6 n9 tests/golden/emit/made_functions.py
+program solve_c3c3c3c3 c3c3c3c3 6 n10 tests/golden/emit/made_functions.py
 node p:ofcolor I c:ZERO @ 0:x1:7
 node p:leastcolor I @ 0:x2:8
 node p:ofcolor I n1 @ 0:x3:9
-node p:lbind p:lbind p:manhattan @ 0:x4:10
-node p:rbind p:compose p:initset @ 0:x5:11
-node p:chain n4 n3 p:initset @ 0:x6:12
-node p:lbind p:argmin n0 @ 0:x7:13
-node p:compose n6 n5 @ 0:x8:14
-node p:apply n7 n2 @ 0:x9:15
-node p:fill I c:FIVE n8 @ 0:O:16
+node p:lbind p:rbind p:manhattan @ 0:x4:10
+node p:compose n3 p:initset @ 0:x5:11
+node p:rbind p:compose p:initset @ 0:x6:12
+node p:compose n5 n4 @ 0:x7:13
+node p:lbind p:argmin n0 @ 0:x8:14
+node p:compose n7 n6 @ 0:x9:15
+node p:apply n8 n2 @ 0:x10:16
+node p:fill I c:FIVE n9 @ 0:O:17
 "#;
 
 /// The battery as the driver sees it.
