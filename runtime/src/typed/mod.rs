@@ -776,6 +776,23 @@ mod tests {
         ));
     }
 
+    /// The emitter finds the statements to make resumable by these names
+    /// in the code it writes: each must still name a kernel or a typed
+    /// form, or a rename would silently lose resumption.
+    #[test]
+    fn every_name_that_gives_up_on_data_is_a_kernel_or_a_typed_form() {
+        let functional = include_str!("functional.rs");
+        for name in GIVE_UP_ON_DATA {
+            let kernel = kernels().any(|k| k.name == *name);
+            let typed_form = functional.contains(&format!("pub fn {name}("))
+                || functional.contains(&format!("pub fn {name}<"));
+            assert!(
+                kernel || typed_form,
+                "{name}: neither a kernel nor a typed form"
+            );
+        }
+    }
+
     /// A 2-tuple of pairs is a 2x2 grid where its numbers are colours and
     /// a tuple of two pairs elsewhere; both read back, and a set of them
     /// held typed becomes the very value `product` makes.
