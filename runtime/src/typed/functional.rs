@@ -192,29 +192,33 @@ pub fn mapply_set<'a, C: Elements, R: Union>(
 /// `sfilter` of indices: the locations whose condition holds, in order.
 pub fn sfilter_locs(
     container: &Locs,
-    mut condition: impl FnMut((i64, i64)) -> Result<bool>,
+    condition: impl FnMut((i64, i64)) -> Result<bool>,
 ) -> Result<Locs> {
-    let mut out = Vec::with_capacity(container.len());
-    for l in container.iter() {
-        budget::check()?;
-        if condition(pair_of(l))? {
-            out.push(*l);
-        }
-    }
-    Ok(Arc::from(out))
+    kept_in_order(container, pair_of, condition)
 }
 
 /// `sfilter` of 2-tuples of locations: those whose condition holds, in
 /// order.
 pub fn sfilter_loc_pairs(
     container: &LocPairs,
-    mut condition: impl FnMut(PairPair) -> Result<bool>,
+    condition: impl FnMut(PairPair) -> Result<bool>,
 ) -> Result<LocPairs> {
-    let mut out = Vec::new();
-    for &(a, b) in container.iter() {
+    kept_in_order(container, |(a, b)| (pair_of(a), pair_of(b)), condition)
+}
+
+/// The items of a sorted set whose condition holds (on the item as the
+/// closure takes it), in order, the budget checked before each as
+/// `sfilter` does.
+fn kept_in_order<T: Copy, E>(
+    items: &[T],
+    elem: impl Fn(&T) -> E,
+    mut condition: impl FnMut(E) -> Result<bool>,
+) -> Result<Arc<[T]>> {
+    let mut out = Vec::with_capacity(items.len());
+    for item in items {
         budget::check()?;
-        if condition((pair_of(&a), pair_of(&b)))? {
-            out.push((a, b));
+        if condition(elem(item))? {
+            out.push(*item);
         }
     }
     Ok(Arc::from(out))
