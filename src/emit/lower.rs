@@ -596,6 +596,11 @@ impl<'p> Lower<'p> {
                 return Some(e);
             }
         }
+        if p == Prim::prapply {
+            if let Some(e) = self.typed_prapply(&f, containers[0], containers[1], ty) {
+                return Some(e);
+            }
+        }
         let names: Vec<String> = (0..arity).map(|_| self.fresh("e")).collect();
         let params: Vec<Expr> = names
             .iter()
@@ -696,6 +701,41 @@ impl<'p> Lower<'p> {
         };
         Some(Expr::typed(
             format!("rt::t::{func}({c}, {closure})?"),
+            ret,
+            ty_of_repr(ret, ty.clone()),
+        ))
+    }
+
+    /// `prapply` of a known function over two sets of locations: a closure
+    /// on two pairs of ints (`rt::t::prapply_set`), where the function's
+    /// result has a representation whose frozenset typed code builds.
+    /// (Inside a made function, `lbind(prapply, connect)`, there is no
+    /// statement for the collecting forms to take.)
+    fn typed_prapply(&self, f: &StaticFn, a: &Expr, b: &Expr, ty: &Ty) -> Option<Expr> {
+        if a.usable_repr() != Repr::Indices || b.usable_repr() != Repr::Indices {
+            return None;
+        }
+        let (x, y) = (self.fresh("e"), self.fresh("e"));
+        let params = vec![
+            Expr::new(x.clone(), Repr::Pair, Ty::Pair, Form::Owned),
+            Expr::new(y.clone(), Repr::Pair, Ty::Pair, Form::Owned),
+        ];
+        let body = self.inline(f, params)?;
+        // The set's representation for each result's (`SetOf`).
+        let ret = match body.repr {
+            Repr::Pair => Repr::Indices,
+            Repr::Object => Repr::Objects,
+            Repr::Int | Repr::Bool | Repr::Indices | Repr::Grid | Repr::Value => Repr::Value,
+            _ => return None,
+        };
+        Some(Expr::typed(
+            format!(
+                "rt::t::prapply_set({}, {}, |{x}: (i64, i64), {y}: (i64, i64)| -> rt::Result<{}> {{ Ok({}) }})?",
+                self.param(a, Repr::Indices),
+                self.param(b, Repr::Indices),
+                body.repr.held(),
+                self.owned(&body)
+            ),
             ret,
             ty_of_repr(ret, ty.clone()),
         ))

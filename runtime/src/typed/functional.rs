@@ -493,6 +493,17 @@ pub fn prapply_collect<R>(
     Ok(out)
 }
 
+/// `prapply(f, a, b)` of two sets of locations: the frozenset of the
+/// results, the pairs given to `f` as two pairs of ints (no `Value` per
+/// location and call).
+pub fn prapply_set<R: SetOf>(
+    a: &Locs,
+    b: &Locs,
+    f: impl FnMut((i64, i64), (i64, i64)) -> Result<R>,
+) -> Result<R::Set> {
+    R::set_of(prapply_collect(a, b, f)?)
+}
+
 /// `apply(f, product(a, b))`'s results, unsorted, with duplicates, where
 /// nothing else reads the product: its pairs are never built. `f` takes
 /// the pair's two locations. The order is the product's (`a` outside, `b`
