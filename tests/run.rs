@@ -337,8 +337,10 @@ fn compiled_programs_agree_with_the_interpreter_in_cross_mode() {
     );
 }
 
-/// Typed pairs of locations (`product` of indices filtered and mapped),
-/// functions made per element (`lbind(rbind, adjacent)` of each object) and
+/// Typed pairs of locations (`product` of indices filtered and mapped), an
+/// object's cells as typed elements (`sfilter`, `argmax`, `valmax`,
+/// `extract` over an object), `prapply` inside a made function, functions
+/// made per element (`lbind(rbind, adjacent)` of each object) and
 /// statements whose typed code hands over to the interpreter midway (a
 /// corner of an empty patch) give the interpreter's outputs, in cross mode
 /// on real tasks; the emitted code has those forms.
@@ -365,6 +367,11 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
         "rt::t::sfilter_loc_pairs(",
         "rt::t::resumable(",
         "rt::p::adjacent_locs_cells(",
+        "rt::t::sfilter_cells(",
+        "rt::t::argmax_cells(",
+        "rt::t::valmax_cells(",
+        "rt::t::extract_cells(",
+        "rt::t::prapply_set(",
     ] {
         assert!(code.contains(form), "no {form} in the emitted code");
     }
@@ -379,7 +386,7 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
     };
     let compiled = run("compiled", &["--no-fallback"]);
     let interpreted = run("interpreted", &["--interpret"]);
-    assert_eq!(compiled.as_object().unwrap().len(), 4);
+    assert_eq!(compiled.as_object().unwrap().len(), 7);
     assert!(
         compiled == interpreted,
         "compiled and interpreted outputs differ"

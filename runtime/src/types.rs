@@ -11,6 +11,8 @@
 //!   `Boolean`, `Integer`, `IntegerTuple`);
 //! - [`Ty::Grid`]; patches [`Ty::Indices`] and [`Ty::Object`];
 //! - sets of patches [`Ty::IndicesSet`] and [`Ty::Objects`];
+//! - [`Ty::Cell`], an object's cell `(colour, (i, j))` (an element of
+//!   [`Ty::Object`]);
 //! - [`Ty::LocPair`], a 2-tuple of pairs (`astuple` of two locations, an
 //!   element of `product` of two sets of locations), and [`Ty::LocPairs`],
 //!   a frozenset of them (what `product` of two indices gives);
@@ -47,6 +49,8 @@ pub enum Ty {
     Object,
     IndicesSet,
     Objects,
+    /// An object's cell: the tuple `(colour, (i, j))`.
+    Cell,
     /// A tuple of exactly two pairs.
     LocPair,
     /// A frozenset of [`Ty::LocPair`]s.
@@ -203,6 +207,7 @@ impl Ty {
             Ty::Object => Ty::Objects,
             Ty::Indices => Ty::IndicesSet,
             Ty::LocPair => Ty::LocPairs,
+            Ty::Cell => Ty::Object,
             Ty::Dynamic => Ty::Dynamic,
             e => Ty::SetOf(Box::new(e)),
         }
@@ -215,6 +220,7 @@ impl Ty {
             Ty::Indices => Ty::Pair,
             Ty::IndicesSet => Ty::Indices,
             Ty::Objects => Ty::Object,
+            Ty::Object => Ty::Cell,
             Ty::LocPair => Ty::Pair,
             Ty::LocPairs => Ty::LocPair,
             Ty::TupleOf(t) | Ty::SetOf(t) => (**t).clone(),
@@ -275,6 +281,7 @@ impl fmt::Display for Ty {
             Ty::Object => write!(f, "object"),
             Ty::IndicesSet => write!(f, "set<indices>"),
             Ty::Objects => write!(f, "objects"),
+            Ty::Cell => write!(f, "cell"),
             Ty::LocPair => write!(f, "locpair"),
             Ty::LocPairs => write!(f, "locpairs"),
             Ty::TupleOf(t) => write!(f, "tuple<{t}>"),
@@ -345,6 +352,9 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
             numeric()
         }
         P::branch => Ty::join(&arg(1), &arg(2)),
+        // A cell's two items are of two types.
+        P::first if arg(0) == Ty::Cell => Ty::Int,
+        P::last if arg(0) == Ty::Cell => Ty::Pair,
         P::first
         | P::last
         | P::argmax
@@ -355,13 +365,13 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
         P::other => arg(0).element(),
         // A filtered tuple of two pairs may have fewer.
         P::sfilter | P::sizefilter => match arg(0) {
-            Ty::Grid => Ty::Dynamic,
+            Ty::Grid | Ty::Cell => Ty::Dynamic,
             Ty::LocPair => Ty::TupleOf(Box::new(Ty::Pair)),
             t => t,
         },
         // `remove(value, container)` keeps the container's type.
         P::remove => match arg(1) {
-            Ty::Grid => Ty::Dynamic,
+            Ty::Grid | Ty::Cell => Ty::Dynamic,
             Ty::LocPair => Ty::TupleOf(Box::new(Ty::Pair)),
             t => t,
         },
@@ -370,6 +380,7 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
         P::combine => match Ty::join(&arg(0), &arg(1)) {
             Ty::Pair => Ty::TupleOf(Box::new(Ty::Int)),
             Ty::LocPair => Ty::TupleOf(Box::new(Ty::Pair)),
+            Ty::Cell => Ty::Dynamic,
             t => t,
         },
         // A pair only of two numbers; two pairs make a tuple of pairs
@@ -390,7 +401,7 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
         },
         P::intersection | P::difference => match Ty::join(&arg(0), &arg(1)) {
             // Tuples have no `&` or `-`: the reference raises.
-            Ty::LocPair => Ty::Dynamic,
+            Ty::LocPair | Ty::Cell => Ty::Dynamic,
             t => t,
         },
         P::insert => Ty::join(&Ty::set_of(arg(0)), &arg(1)),
@@ -520,6 +531,40 @@ impl TypeReport {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_objects_cells_have_their_own_type() {
+        assert_eq!(Ty::Object.element(), Ty::Cell);
+        assert_eq!(result_type(Prim::first, &[Ty::Object]), Ty::Cell);
+        assert_eq!(
+            result_type(Prim::argmax, &[Ty::Object, Ty::Dynamic]),
+            Ty::Cell
+        );
+        assert_eq!(result_type(Prim::first, &[Ty::Cell]), Ty::Int);
+        assert_eq!(result_type(Prim::last, &[Ty::Cell]), Ty::Pair);
+        assert_eq!(result_type(Prim::initset, &[Ty::Cell]), Ty::Object);
+        assert_eq!(
+            result_type(Prim::insert, &[Ty::Cell, Ty::Object]),
+            Ty::Object
+        );
+        assert_eq!(
+            result_type(Prim::sfilter, &[Ty::Object, Ty::Dynamic]),
+            Ty::Object
+        );
+        // A cell is a tuple of an int and a pair: no container of one type.
+        for p in [Prim::sfilter, Prim::remove] {
+            let args = if p == Prim::remove {
+                vec![Ty::Int, Ty::Cell]
+            } else {
+                vec![Ty::Cell, Ty::Dynamic]
+            };
+            assert_eq!(result_type(p, &args), Ty::Dynamic, "{p:?}");
+        }
+        for p in [Prim::combine, Prim::intersection, Prim::difference] {
+            assert_eq!(result_type(p, &[Ty::Cell, Ty::Cell]), Ty::Dynamic, "{p:?}");
+        }
+        assert_eq!(result_type(Prim::mostcommon, &[Ty::Cell]), Ty::Dynamic);
+    }
 
     #[test]
     fn pairs_of_locations_have_their_own_types() {

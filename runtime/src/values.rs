@@ -1083,6 +1083,43 @@ pub fn grid_of<const W: usize>(rows: &[[Color; W]]) -> Value {
 mod tests {
     use super::*;
 
+    /// Sets of patches with empty ones and duplicates among them (what
+    /// `prapply(connect, x, x)` gives) come out in the order and with the
+    /// dedupe of the plain comparison of values.
+    #[test]
+    fn sets_of_patches_sort_as_values_do() {
+        let mut seed = 99u64;
+        let mut next = move |m: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        for case in 0..300 {
+            let n = next(40) as usize;
+            let items: Vec<Value> = (0..n)
+                .map(|_| {
+                    let len = if next(3) == 0 { 0 } else { next(4) as usize };
+                    let locs: Vec<Loc> =
+                        (0..len).map(|_| (next(3) as i32, next(3) as i32)).collect();
+                    if case % 2 == 0 {
+                        Value::indices(locs)
+                    } else {
+                        let cells = locs.iter().map(|&(i, j)| Cell::new(1, i, j)).collect();
+                        Value::object(cells)
+                    }
+                })
+                .collect();
+            let mut want = items.clone();
+            want.sort();
+            want.dedup();
+            match Value::set(items) {
+                Value::Set(got) => assert_eq!(&got[..], &want[..]),
+                other => assert!(want.is_empty() && other == Value::empty_set()),
+            }
+        }
+    }
+
     /// The bitmap unions give exactly the sorted, deduplicated lists, on
     /// dense and sparse inputs, boxes wider than a word and negative
     /// locations (shoot lines leave the grid).

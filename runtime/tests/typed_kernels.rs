@@ -59,6 +59,9 @@ struct Pools {
     loc_pairs: Vec<Value>,
     /// `product`s of two of the indices.
     loc_pair_sets: Vec<Value>,
+    /// Cells of the objects, and tuples that are no cell (a number
+    /// beyond a colour).
+    cells: Vec<Value>,
     values: Vec<Value>,
 }
 
@@ -141,6 +144,17 @@ impl Pools {
             loc_pair_sets.push(call("product", &[a, small[(k * 5 + 1) % small.len()]]));
             loc_pair_sets.push(call("product", &[a, a]));
         }
+        let mut cells = Vec::new();
+        for o in objects_
+            .iter()
+            .filter(|o| o.len().is_ok_and(|n| n > 0))
+            .take(12)
+        {
+            cells.push(call("first", &[o]));
+            cells.push(call("last", &[o]));
+        }
+        cells.push(call("astuple", &[&Value::Int(300), &Value::Pair(1, 2)]));
+        cells.push(call("astuple", &[&Value::Int(-1), &Value::Pair(-5, 40)]));
         let mut values = Vec::new();
         for pool in [
             &ints,
@@ -150,6 +164,7 @@ impl Pools {
             &object_sets,
             &loc_pairs,
             &loc_pair_sets,
+            &cells,
         ] {
             values.extend(pool.iter().take(6).cloned());
         }
@@ -165,6 +180,7 @@ impl Pools {
             object_sets,
             loc_pairs,
             loc_pair_sets,
+            cells,
             values,
         }
     }
@@ -179,6 +195,7 @@ impl Pools {
             Repr::Objects => &self.object_sets,
             Repr::LocPair => &self.loc_pairs,
             Repr::LocPairs => &self.loc_pair_sets,
+            Repr::Cell => &self.cells,
             Repr::Value => &self.values,
         }
     }

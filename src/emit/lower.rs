@@ -167,6 +167,7 @@ fn ty_of_repr(r: Repr, inferred: Ty) -> Ty {
         Repr::Indices => Ty::Indices,
         Repr::Object => Ty::Object,
         Repr::Objects => Ty::Objects,
+        Repr::Cell => Ty::Cell,
         Repr::LocPair => Ty::LocPair,
         Repr::LocPairs => Ty::LocPairs,
         Repr::Value => inferred,
@@ -642,8 +643,24 @@ impl<'p> Lower<'p> {
         if p == Prim::apply && over == Repr::Grid {
             return self.apply_over_rows(f, container, ty);
         }
-        // Over 2-tuples of locations, only the forms that keep or map them.
-        if over == Repr::LocPairs && !matches!(p, Prim::sfilter | Prim::apply | Prim::mapply) {
+        // Over 2-tuples of locations, only the forms that keep or map them;
+        // over an object's cells, those and the searches.
+        let has_form = match over {
+            Repr::LocPairs => matches!(p, Prim::sfilter | Prim::apply | Prim::mapply),
+            Repr::Object => matches!(
+                p,
+                Prim::sfilter
+                    | Prim::apply
+                    | Prim::mapply
+                    | Prim::extract
+                    | Prim::argmax
+                    | Prim::argmin
+                    | Prim::valmax
+                    | Prim::valmin
+            ),
+            _ => true,
+        };
+        if !has_form {
             return None;
         }
         let (e, param_ty, elem) = self.element(over)?;
@@ -664,6 +681,7 @@ impl<'p> Lower<'p> {
         };
         let suffix = match over {
             Repr::Indices => "locs",
+            Repr::Object => "cells",
             Repr::LocPairs => "loc_pairs",
             _ => "objects",
         };
@@ -681,10 +699,18 @@ impl<'p> Lower<'p> {
             }
             Prim::order if over == Repr::Objects => ("order_objects".into(), key()?, Repr::Value),
             Prim::apply => {
+                // The set's representation for each result's (`SetOf`).
                 let ret = match body.repr {
                     Repr::Pair => Repr::Indices,
+                    Repr::Cell => Repr::Object,
                     Repr::Object => Repr::Objects,
-                    _ => Repr::Value,
+                    Repr::Int
+                    | Repr::Bool
+                    | Repr::Indices
+                    | Repr::Grid
+                    | Repr::Objects
+                    | Repr::Value => Repr::Value,
+                    Repr::LocPair | Repr::LocPairs => return None,
                 };
                 let value = self.owned(&body);
                 ("apply_set".into(), closure(body.repr.held(), value), ret)
@@ -724,9 +750,12 @@ impl<'p> Lower<'p> {
         // The set's representation for each result's (`SetOf`).
         let ret = match body.repr {
             Repr::Pair => Repr::Indices,
+            Repr::Cell => Repr::Object,
             Repr::Object => Repr::Objects,
-            Repr::Int | Repr::Bool | Repr::Indices | Repr::Grid | Repr::Value => Repr::Value,
-            _ => return None,
+            Repr::Int | Repr::Bool | Repr::Indices | Repr::Grid | Repr::Objects | Repr::Value => {
+                Repr::Value
+            }
+            Repr::LocPair | Repr::LocPairs => return None,
         };
         Some(Expr::typed(
             format!(
@@ -784,13 +813,15 @@ impl<'p> Lower<'p> {
     }
 
     /// The closure parameter for an element of a container of
-    /// representation `over` (indices or a set of objects): its name, its
-    /// Rust type and its expression (a location by value, an object by
+    /// representation `over` (indices, an object, a set of objects, pairs
+    /// of locations): its name, its Rust type and its expression (a
+    /// location, a cell or a pair of locations by value, an object by
     /// reference).
     fn element(&self, over: Repr) -> Option<(String, &'static str, Expr)> {
         let (param_ty, param, form) = match over {
             Repr::Indices => ("(i64, i64)", Repr::Pair, Form::Owned),
             Repr::Objects => ("&rt::t::Cells", Repr::Object, Form::Ref),
+            Repr::Object => ("rt::Cell", Repr::Cell, Form::Owned),
             Repr::LocPairs => ("rt::t::PairPair", Repr::LocPair, Form::Owned),
             _ => return None,
         };

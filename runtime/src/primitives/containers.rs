@@ -1064,6 +1064,29 @@ pub fn last_locs(s: &Locs) -> Result<(i64, i64)> {
         .ok_or(Error::value_error("last"))
 }
 
+pub fn first_cells(s: &Cells) -> Result<Cell> {
+    s.first().copied().ok_or(Error::stop_iteration("first"))
+}
+
+pub fn last_cells(s: &Cells) -> Result<Cell> {
+    s.last().copied().ok_or(Error::value_error("last"))
+}
+
+/// `first` of a cell: its colour.
+pub fn first_cell(c: Cell) -> Result<i64> {
+    Ok(i64::from(c.color))
+}
+
+/// `last` of a cell: its location.
+pub fn last_cell(c: Cell) -> Result<(i64, i64)> {
+    Ok((i64::from(c.loc.0), i64::from(c.loc.1)))
+}
+
+/// `initset` of a cell: the object of that one cell.
+pub fn initset_cell(c: Cell) -> Result<Cells> {
+    Ok(std::sync::Arc::new([c]))
+}
+
 /// `product` of two indices: every 2-tuple of a location of `a` and one of
 /// `b`, in the set's order (`a`'s outermost: both are sorted and
 /// distinct, so their pairs are too).
@@ -1160,6 +1183,11 @@ crate::kernel_table! {
     first(Pair) -> Int = first_pair;
     last(Pair) -> Int = last_pair;
     product(Indices, Indices) -> LocPairs = product_locs;
+    first(Object) -> Cell = first_cells;
+    last(Object) -> Cell = last_cells;
+    first(Cell) -> Int = first_cell;
+    last(Cell) -> Pair = last_cell;
+    initset(Cell) -> Object = initset_cell;
     first(LocPair) -> Pair = first_pair_pair;
     last(LocPair) -> Pair = last_pair_pair;
     size(LocPairs) -> Int = size_loc_pairs;

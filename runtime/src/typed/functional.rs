@@ -14,7 +14,7 @@ use crate::error::{Error, Result};
 use crate::typed::{
     loc_of, objects_iter, objects_value, Cells, IntoValue, LocPairs, Locs, PairPair, G,
 };
-use crate::values::{sorted_unique_cells, sorted_unique_locs, union_locs, Grid, Loc, Value};
+use crate::values::{sorted_unique_cells, sorted_unique_locs, union_locs, Cell, Grid, Loc, Value};
 
 /// A frozenset of results, in canonical form.
 pub fn set_of<R: IntoValue>(items: Vec<R>) -> Value {
@@ -41,6 +41,13 @@ impl SetOf for (i64, i64) {
     type Set = Locs;
     fn set_of(items: Vec<Self>) -> Result<Locs> {
         locs_of(items)
+    }
+}
+
+impl SetOf for Cell {
+    type Set = Cells;
+    fn set_of(items: Vec<Cell>) -> Result<Cells> {
+        Ok(Arc::from(sorted_unique_cells(items)))
     }
 }
 
@@ -159,6 +166,17 @@ impl Elements for LocPairs {
     }
 }
 
+/// An object's cells, each by value.
+impl Elements for Cells {
+    type Elem<'a> = Cell;
+    fn for_each<'a>(&'a self, f: impl FnMut(Self::Elem<'a>) -> Result<()>) -> Result<()> {
+        self.iter().copied().try_for_each(f)
+    }
+    fn count(&self) -> usize {
+        self.len()
+    }
+}
+
 /// A set of objects (a `Value` that passed the objects guard).
 impl Elements for Value {
     type Elem<'a> = &'a Cells;
@@ -204,6 +222,14 @@ pub fn sfilter_loc_pairs(
     condition: impl FnMut(PairPair) -> Result<bool>,
 ) -> Result<LocPairs> {
     kept_in_order(container, |(a, b)| (pair_of(a), pair_of(b)), condition)
+}
+
+/// `sfilter` of an object: the cells whose condition holds, in order.
+pub fn sfilter_cells(
+    container: &Cells,
+    condition: impl FnMut(Cell) -> Result<bool>,
+) -> Result<Cells> {
+    kept_in_order(container, |c| *c, condition)
 }
 
 /// The items of a sorted set whose condition holds (on the item as the
@@ -266,6 +292,19 @@ pub fn extract_locs(
         budget::check()?;
         if condition(pair_of(l))? {
             return Ok(pair_of(l));
+        }
+    }
+    Err(Error::stop_iteration("extract"))
+}
+
+pub fn extract_cells(
+    container: &Cells,
+    mut condition: impl FnMut(Cell) -> Result<bool>,
+) -> Result<Cell> {
+    for &c in container.iter() {
+        budget::check()?;
+        if condition(c)? {
+            return Ok(c);
         }
     }
     Err(Error::stop_iteration("extract"))
@@ -336,6 +375,18 @@ pub fn argmin_locs<K: Key>(
         .ok_or(Error::value_error("argmin"))
 }
 
+pub fn argmax_cells<K: Key>(container: &Cells, key: impl FnMut(Cell) -> Result<K>) -> Result<Cell> {
+    best(container, key, true)?
+        .map(|(e, _)| e)
+        .ok_or(Error::value_error("argmax"))
+}
+
+pub fn argmin_cells<K: Key>(container: &Cells, key: impl FnMut(Cell) -> Result<K>) -> Result<Cell> {
+    best(container, key, false)?
+        .map(|(e, _)| e)
+        .ok_or(Error::value_error("argmin"))
+}
+
 pub fn argmax_objects<K: Key>(
     container: &Value,
     key: impl FnMut(&Cells) -> Result<K>,
@@ -363,6 +414,18 @@ pub fn valmax_objects(container: &Value, key: impl FnMut(&Cells) -> Result<i64>)
 }
 
 pub fn valmin_objects(container: &Value, key: impl FnMut(&Cells) -> Result<i64>) -> Result<i64> {
+    best(container, key, false)?
+        .map(|(_, k)| k)
+        .ok_or(Error::deopt("valmin of nothing"))
+}
+
+pub fn valmax_cells(container: &Cells, key: impl FnMut(Cell) -> Result<i64>) -> Result<i64> {
+    best(container, key, true)?
+        .map(|(_, k)| k)
+        .ok_or(Error::deopt("valmax of nothing"))
+}
+
+pub fn valmin_cells(container: &Cells, key: impl FnMut(Cell) -> Result<i64>) -> Result<i64> {
     best(container, key, false)?
         .map(|(_, k)| k)
         .ok_or(Error::deopt("valmin of nothing"))

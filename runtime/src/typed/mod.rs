@@ -15,6 +15,7 @@
 //! | indices | [`Locs`] = `Arc<[Loc]>` | `&Locs` |
 //! | object | [`Cells`] = `Arc<[Cell]>` | `&Cells` |
 //! | objects | `Value`, a frozenset of objects | `&Value` |
+//! | cell | [`Cell`] (colour, location) | the same |
 //! | locpair | `((i64, i64), (i64, i64))` | the same |
 //! | locpairs | [`LocPairs`] = `Arc<[(Loc, Loc)]>` | `&LocPairs` |
 //! | anything else | `Value` | `&Value` |
@@ -83,6 +84,7 @@ pub enum Repr {
     /// A frozenset of objects: a `Value::Set` whose elements are all
     /// `Value::Object` (or the empty set), checked by its guard.
     Objects,
+    Cell,
     LocPair,
     LocPairs,
     Value,
@@ -100,6 +102,7 @@ impl Repr {
             Ty::Indices => Repr::Indices,
             Ty::Object => Repr::Object,
             Ty::Objects => Repr::Objects,
+            Ty::Cell => Repr::Cell,
             Ty::LocPair => Repr::LocPair,
             Ty::LocPairs => Repr::LocPairs,
             _ => Repr::Value,
@@ -115,6 +118,7 @@ impl Repr {
             Repr::Grid => "rt::t::G",
             Repr::Indices => "rt::t::Locs",
             Repr::Object => "rt::t::Cells",
+            Repr::Cell => "rt::Cell",
             Repr::LocPair => "rt::t::PairPair",
             Repr::LocPairs => "rt::t::LocPairs",
             Repr::Objects | Repr::Value => "rt::Value",
@@ -122,7 +126,10 @@ impl Repr {
     }
     /// Held by value and `Copy` (scalars), rather than behind an `Arc`.
     pub fn is_scalar(self) -> bool {
-        matches!(self, Repr::Bool | Repr::Int | Repr::Pair | Repr::LocPair)
+        matches!(
+            self,
+            Repr::Bool | Repr::Int | Repr::Pair | Repr::Cell | Repr::LocPair
+        )
     }
     /// The guard that reads a `Value` in this representation (a function
     /// of this module).
@@ -135,6 +142,7 @@ impl Repr {
             Repr::Indices => Some("indices"),
             Repr::Object => Some("object"),
             Repr::Objects => Some("objects"),
+            Repr::Cell => Some("cell"),
             Repr::LocPair => Some("loc_pair"),
             Repr::LocPairs => Some("loc_pairs"),
             Repr::Value => None,
@@ -231,6 +239,14 @@ pub fn objects(v: &Value) -> Result<&Value> {
         v if is_empty_set(v) => Ok(v),
         _ => Err(mismatch("objects guard")),
     }
+}
+
+/// An object's cell: `(colour, (i, j))` with a colour that fits a
+/// [`Color`](crate::values::Color) and a location (what every cell of an
+/// object is; a tuple of other numbers is not one).
+#[inline]
+pub fn cell(v: &Value) -> Result<Cell> {
+    v.cell().ok_or_else(|| mismatch("cell guard"))
 }
 
 /// A 2-tuple of pairs: a 2x2 grid, or a tuple of two `Value::Pair`s (where
@@ -347,6 +363,13 @@ impl IntoValue for Cells {
     }
 }
 
+impl IntoValue for Cell {
+    #[inline]
+    fn into_value(self) -> Value {
+        Value::Cell(self)
+    }
+}
+
 impl IntoValue for PairPair {
     #[inline]
     fn into_value(self) -> Value {
@@ -429,6 +452,14 @@ impl Truthy for Cells {
     }
 }
 
+impl Truthy for Cell {
+    /// A 2-tuple is never empty.
+    #[inline]
+    fn truthy(&self) -> bool {
+        true
+    }
+}
+
 impl Truthy for PairPair {
     #[inline]
     fn truthy(&self) -> bool {
@@ -503,6 +534,9 @@ macro_rules! kernel_param {
     (Objects) => {
         &$crate::values::Value
     };
+    (Cell) => {
+        $crate::values::Cell
+    };
     (LocPair) => {
         $crate::typed::PairPair
     };
@@ -539,6 +573,9 @@ macro_rules! kernel_ret {
     (Objects) => {
         $crate::values::Value
     };
+    (Cell) => {
+        $crate::values::Cell
+    };
     (LocPair) => {
         $crate::typed::PairPair
     };
@@ -574,6 +611,9 @@ macro_rules! kernel_arg {
     };
     (Objects, $v:expr) => {
         $crate::typed::objects($v)?
+    };
+    (Cell, $v:expr) => {
+        $crate::typed::cell($v)?
     };
     (LocPair, $v:expr) => {
         $crate::typed::loc_pair($v)?
@@ -714,6 +754,8 @@ pub const GIVE_UP_ON_DATA: &[&str] = &[
     "valmin_locs",
     "valmax_objects",
     "valmin_objects",
+    "valmax_cells",
+    "valmin_cells",
     "apply_rows_order",
     "cellwise_best",
     "product_collect",

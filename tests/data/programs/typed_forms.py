@@ -58,3 +58,55 @@ def solve_d4d4d4d4(I):
     x8 = mapply(x7, x1)
     O = paint(I, x8)
     return O
+
+# An object's cells as typed elements: the least common colour's cells of
+# the largest object moved a row down, and its lowest cell marked.
+def solve_e5e5e5e5(I):
+    x1 = objects(I, F, T, T)
+    x2 = argmax(x1, size)
+    x3 = leastcolor(x2)
+    x4 = matcher(first, x3)
+    x5 = sfilter(x2, x4)
+    x6 = compose(first, last)
+    x7 = argmax(x2, x6)
+    x8 = initset(x7)
+    x9 = recolor(EIGHT, x8)
+    x10 = shift(x5, DOWN)
+    x11 = paint(I, x10)
+    O = paint(x11, x9)
+    return O
+
+# Cells mapped and searched: the smallest object's cells recoloured and
+# moved right by its last column, and its first cell of its own colour.
+def solve_f6f6f6f6(I):
+    x1 = objects(I, T, F, F)
+    x2 = argmin(x1, size)
+    x3 = lbind(astuple, FIVE)
+    x4 = compose(x3, last)
+    x5 = apply(x4, x2)
+    x6 = compose(last, last)
+    x7 = valmax(x2, x6)
+    x8 = tojvec(x7)
+    x9 = shift(x5, x8)
+    x10 = paint(I, x9)
+    x11 = color(x2)
+    x12 = matcher(first, x11)
+    x13 = extract(x2, x12)
+    x14 = last(x13)
+    x15 = initset(x14)
+    O = fill(x10, SEVEN, x15)
+    return O
+
+# Lines of exactly three cells between cells of one colour, for every
+# colour: prapply inside a made function.
+def solve_0a7a0a7a(I):
+    x1 = palette(I)
+    x2 = lbind(ofcolor, I)
+    x3 = lbind(prapply, connect)
+    x4 = fork(x3, x2, x2)
+    x5 = rbind(sizefilter, THREE)
+    x6 = compose(x5, x4)
+    x7 = compose(merge, x6)
+    x8 = mapply(x7, x1)
+    O = fill(I, FOUR, x8)
+    return O

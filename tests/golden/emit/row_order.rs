@@ -65,7 +65,9 @@ pub mod programs_0 {
         /// tests/golden/emit/row_order.py:19
         let x4: rt::Value = rt::p::order_with(
             &x3,
-            |__e0: &rt::Value| -> rt::Result<rt::Value> { Ok(rt::p::first(__e0)?) },
+            |__e0: &rt::Value| -> rt::Result<rt::Value> {
+                Ok(rt::t::IntoValue::into_value(rt::p::first_cell(rt::t::cell(__e0)?)?))
+            },
         )?;
         /// tests/golden/emit/row_order.py:20
         let O: rt::Value = rt::p::apply_with(
