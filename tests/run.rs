@@ -339,7 +339,8 @@ fn compiled_programs_agree_with_the_interpreter_in_cross_mode() {
 
 /// Typed pairs of locations (`product` of indices filtered and mapped), an
 /// object's cells as typed elements (`sfilter`, `argmax`, `valmax`,
-/// `extract` over an object), `prapply` inside a made function, functions
+/// `extract` over an object), pairs of cells (`product` of an object),
+/// `prapply` inside a made function, functions
 /// made per element (`lbind(rbind, adjacent)` of each object) and
 /// statements whose typed code hands over to the interpreter midway (a
 /// corner of an empty patch) give the interpreter's outputs, in cross mode
@@ -372,6 +373,8 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
         "rt::t::valmax_cells(",
         "rt::t::extract_cells(",
         "rt::t::prapply_set(",
+        "rt::p::product_cells(",
+        "rt::t::sfilter_cell_pairs(",
     ] {
         assert!(code.contains(form), "no {form} in the emitted code");
     }
@@ -386,7 +389,7 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
     };
     let compiled = run("compiled", &["--no-fallback"]);
     let interpreted = run("interpreted", &["--interpret"]);
-    assert_eq!(compiled.as_object().unwrap().len(), 7);
+    assert_eq!(compiled.as_object().unwrap().len(), 8);
     assert!(
         compiled == interpreted,
         "compiled and interpreted outputs differ"

@@ -151,8 +151,9 @@ pub mod rt {
     pub mod t {
         pub use crate::typed::functional::*;
         pub use crate::typed::{
-            bool, cell, grid, indices, int, loc_pair, loc_pairs, object, objects, objects_iter,
-            pair, resumable, value, Cells, IntoValue, LocPairs, Locs, PairPair, Truthy, G,
+            bool, cell, cell_pair, cell_pairs, grid, indices, int, loc_pair, loc_pairs, object,
+            objects, objects_iter, pair, resumable, value, CellPair, CellPairs, Cells, IntoValue,
+            LocPairs, Locs, PairPair, Truthy, G,
         };
     }
 

@@ -12,7 +12,8 @@
 //! - [`Ty::Grid`]; patches [`Ty::Indices`] and [`Ty::Object`];
 //! - sets of patches [`Ty::IndicesSet`] and [`Ty::Objects`];
 //! - [`Ty::Cell`], an object's cell `(colour, (i, j))` (an element of
-//!   [`Ty::Object`]);
+//!   [`Ty::Object`]), [`Ty::CellPair`], a 2-tuple of cells, and
+//!   [`Ty::CellPairs`], a frozenset of them (`product` of two objects);
 //! - [`Ty::LocPair`], a 2-tuple of pairs (`astuple` of two locations, an
 //!   element of `product` of two sets of locations), and [`Ty::LocPairs`],
 //!   a frozenset of them (what `product` of two indices gives);
@@ -51,6 +52,10 @@ pub enum Ty {
     Objects,
     /// An object's cell: the tuple `(colour, (i, j))`.
     Cell,
+    /// A tuple of exactly two cells.
+    CellPair,
+    /// A frozenset of [`Ty::CellPair`]s.
+    CellPairs,
     /// A tuple of exactly two pairs.
     LocPair,
     /// A frozenset of [`Ty::LocPair`]s.
@@ -208,6 +213,7 @@ impl Ty {
             Ty::Indices => Ty::IndicesSet,
             Ty::LocPair => Ty::LocPairs,
             Ty::Cell => Ty::Object,
+            Ty::CellPair => Ty::CellPairs,
             Ty::Dynamic => Ty::Dynamic,
             e => Ty::SetOf(Box::new(e)),
         }
@@ -221,6 +227,8 @@ impl Ty {
             Ty::IndicesSet => Ty::Indices,
             Ty::Objects => Ty::Object,
             Ty::Object => Ty::Cell,
+            Ty::CellPair => Ty::Cell,
+            Ty::CellPairs => Ty::CellPair,
             Ty::LocPair => Ty::Pair,
             Ty::LocPairs => Ty::LocPair,
             Ty::TupleOf(t) | Ty::SetOf(t) => (**t).clone(),
@@ -236,8 +244,9 @@ impl Ty {
             | Ty::Objects
             | Ty::Object
             | Ty::LocPairs
+            | Ty::CellPairs
             | Ty::SetOf(_) => Ty::set_of(elem),
-            Ty::TupleOf(_) | Ty::Grid | Ty::LocPair => match elem {
+            Ty::TupleOf(_) | Ty::Grid | Ty::LocPair | Ty::CellPair => match elem {
                 Ty::Dynamic => Ty::Dynamic,
                 Ty::TupleOf(ref t) if **t == Ty::Int => Ty::Grid,
                 e => Ty::TupleOf(Box::new(e)),
@@ -252,6 +261,7 @@ impl Ty {
             Ty::Objects => Ty::Object,
             Ty::IndicesSet => Ty::Indices,
             Ty::LocPairs => Ty::Indices,
+            Ty::CellPairs => Ty::Object,
             Ty::SetOf(inner) => match &**inner {
                 Ty::SetOf(e) => Ty::set_of((**e).clone()),
                 _ => Ty::Dynamic,
@@ -282,6 +292,8 @@ impl fmt::Display for Ty {
             Ty::IndicesSet => write!(f, "set<indices>"),
             Ty::Objects => write!(f, "objects"),
             Ty::Cell => write!(f, "cell"),
+            Ty::CellPair => write!(f, "cellpair"),
+            Ty::CellPairs => write!(f, "cellpairs"),
             Ty::LocPair => write!(f, "locpair"),
             Ty::LocPairs => write!(f, "locpairs"),
             Ty::TupleOf(t) => write!(f, "tuple<{t}>"),
@@ -367,12 +379,14 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
         P::sfilter | P::sizefilter => match arg(0) {
             Ty::Grid | Ty::Cell => Ty::Dynamic,
             Ty::LocPair => Ty::TupleOf(Box::new(Ty::Pair)),
+            Ty::CellPair => Ty::TupleOf(Box::new(Ty::Cell)),
             t => t,
         },
         // `remove(value, container)` keeps the container's type.
         P::remove => match arg(1) {
             Ty::Grid | Ty::Cell => Ty::Dynamic,
             Ty::LocPair => Ty::TupleOf(Box::new(Ty::Pair)),
+            Ty::CellPair => Ty::TupleOf(Box::new(Ty::Cell)),
             t => t,
         },
         // Two pairs concatenate to a 4-tuple, two 2-tuples of pairs to a
@@ -380,6 +394,7 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
         P::combine => match Ty::join(&arg(0), &arg(1)) {
             Ty::Pair => Ty::TupleOf(Box::new(Ty::Int)),
             Ty::LocPair => Ty::TupleOf(Box::new(Ty::Pair)),
+            Ty::CellPair => Ty::TupleOf(Box::new(Ty::Cell)),
             Ty::Cell => Ty::Dynamic,
             t => t,
         },
@@ -388,6 +403,7 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
         P::astuple => match (arg(0), arg(1)) {
             (Ty::Int | Ty::Bool, Ty::Int | Ty::Bool) => Ty::Pair,
             (Ty::Pair, Ty::Pair) => Ty::LocPair,
+            (Ty::Cell, Ty::Cell) => Ty::CellPair,
             _ => Ty::Dynamic,
         },
         P::toivec | P::tojvec => match arg(0) {
@@ -401,7 +417,7 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
         },
         P::intersection | P::difference => match Ty::join(&arg(0), &arg(1)) {
             // Tuples have no `&` or `-`: the reference raises.
-            Ty::LocPair | Ty::Cell => Ty::Dynamic,
+            Ty::LocPair | Ty::Cell | Ty::CellPair => Ty::Dynamic,
             t => t,
         },
         P::insert => Ty::join(&Ty::set_of(arg(0)), &arg(1)),
@@ -421,6 +437,7 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
         P::product => match (arg(0).element(), arg(1).element()) {
             (Ty::Int, Ty::Int) => Ty::Indices,
             (Ty::Pair, Ty::Pair) => Ty::LocPairs,
+            (Ty::Cell, Ty::Cell) => Ty::CellPairs,
             _ => Ty::Dynamic,
         },
         P::valmax | P::valmin => on_element(1, 0),
@@ -564,6 +581,33 @@ mod tests {
             assert_eq!(result_type(p, &[Ty::Cell, Ty::Cell]), Ty::Dynamic, "{p:?}");
         }
         assert_eq!(result_type(Prim::mostcommon, &[Ty::Cell]), Ty::Dynamic);
+        // Pairs of cells, as pairs of locations.
+        let pairs = result_type(Prim::product, &[Ty::Object, Ty::Object]);
+        assert_eq!(pairs, Ty::CellPairs);
+        assert_eq!(result_type(Prim::first, &[Ty::CellPairs]), Ty::CellPair);
+        assert_eq!(result_type(Prim::last, &[Ty::CellPair]), Ty::Cell);
+        assert_eq!(
+            result_type(Prim::astuple, &[Ty::Cell, Ty::Cell]),
+            Ty::CellPair
+        );
+        assert_eq!(
+            result_type(Prim::sfilter, &[Ty::CellPairs, Ty::Dynamic]),
+            Ty::CellPairs
+        );
+        assert_eq!(result_type(Prim::merge, &[Ty::CellPairs]), Ty::Object);
+        let tuple = Ty::TupleOf(Box::new(Ty::Cell));
+        assert_eq!(
+            result_type(Prim::sfilter, &[Ty::CellPair, Ty::Dynamic]),
+            tuple
+        );
+        assert_eq!(
+            result_type(Prim::combine, &[Ty::CellPair, Ty::CellPair]),
+            tuple
+        );
+        assert_eq!(
+            result_type(Prim::intersection, &[Ty::CellPair, Ty::CellPair]),
+            Ty::Dynamic
+        );
     }
 
     #[test]

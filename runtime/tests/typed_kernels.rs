@@ -62,6 +62,9 @@ struct Pools {
     /// Cells of the objects, and tuples that are no cell (a number
     /// beyond a colour).
     cells: Vec<Value>,
+    /// 2-tuples of those cells, and `product`s of small objects.
+    cell_pairs: Vec<Value>,
+    cell_pair_sets: Vec<Value>,
     values: Vec<Value>,
 }
 
@@ -155,6 +158,20 @@ impl Pools {
         }
         cells.push(call("astuple", &[&Value::Int(300), &Value::Pair(1, 2)]));
         cells.push(call("astuple", &[&Value::Int(-1), &Value::Pair(-5, 40)]));
+        let mut cell_pairs = Vec::new();
+        for (k, a) in cells.iter().enumerate() {
+            cell_pairs.push(call("astuple", &[a, &cells[(k * 5 + 2) % cells.len()]]));
+        }
+        let small_objects: Vec<&Value> = objects_
+            .iter()
+            .filter(|o| o.len().is_ok_and(|n| n <= 10))
+            .collect();
+        let mut cell_pair_sets = vec![Value::empty_set()];
+        for (k, a) in small_objects.iter().enumerate().take(12) {
+            let b = small_objects[(k * 3 + 1) % small_objects.len()];
+            cell_pair_sets.push(call("product", &[a, b]));
+            cell_pair_sets.push(call("product", &[a, a]));
+        }
         let mut values = Vec::new();
         for pool in [
             &ints,
@@ -165,6 +182,8 @@ impl Pools {
             &loc_pairs,
             &loc_pair_sets,
             &cells,
+            &cell_pairs,
+            &cell_pair_sets,
         ] {
             values.extend(pool.iter().take(6).cloned());
         }
@@ -181,6 +200,8 @@ impl Pools {
             loc_pairs,
             loc_pair_sets,
             cells,
+            cell_pairs,
+            cell_pair_sets,
             values,
         }
     }
@@ -196,6 +217,8 @@ impl Pools {
             Repr::LocPair => &self.loc_pairs,
             Repr::LocPairs => &self.loc_pair_sets,
             Repr::Cell => &self.cells,
+            Repr::CellPair => &self.cell_pairs,
+            Repr::CellPairs => &self.cell_pair_sets,
             Repr::Value => &self.values,
         }
     }

@@ -168,6 +168,8 @@ fn ty_of_repr(r: Repr, inferred: Ty) -> Ty {
         Repr::Object => Ty::Object,
         Repr::Objects => Ty::Objects,
         Repr::Cell => Ty::Cell,
+        Repr::CellPair => Ty::CellPair,
+        Repr::CellPairs => Ty::CellPairs,
         Repr::LocPair => Ty::LocPair,
         Repr::LocPairs => Ty::LocPairs,
         Repr::Value => inferred,
@@ -646,7 +648,9 @@ impl<'p> Lower<'p> {
         // Over 2-tuples of locations, only the forms that keep or map them;
         // over an object's cells, those and the searches.
         let has_form = match over {
-            Repr::LocPairs => matches!(p, Prim::sfilter | Prim::apply | Prim::mapply),
+            Repr::LocPairs | Repr::CellPairs => {
+                matches!(p, Prim::sfilter | Prim::apply | Prim::mapply)
+            }
             Repr::Object => matches!(
                 p,
                 Prim::sfilter
@@ -682,6 +686,7 @@ impl<'p> Lower<'p> {
         let suffix = match over {
             Repr::Indices => "locs",
             Repr::Object => "cells",
+            Repr::CellPairs => "cell_pairs",
             Repr::LocPairs => "loc_pairs",
             _ => "objects",
         };
@@ -710,7 +715,9 @@ impl<'p> Lower<'p> {
                     | Repr::Grid
                     | Repr::Objects
                     | Repr::Value => Repr::Value,
-                    Repr::LocPair | Repr::LocPairs => return None,
+                    Repr::LocPair | Repr::LocPairs | Repr::CellPair | Repr::CellPairs => {
+                        return None
+                    }
                 };
                 let value = self.owned(&body);
                 ("apply_set".into(), closure(body.repr.held(), value), ret)
@@ -755,7 +762,7 @@ impl<'p> Lower<'p> {
             Repr::Int | Repr::Bool | Repr::Indices | Repr::Grid | Repr::Objects | Repr::Value => {
                 Repr::Value
             }
-            Repr::LocPair | Repr::LocPairs => return None,
+            Repr::LocPair | Repr::LocPairs | Repr::CellPair | Repr::CellPairs => return None,
         };
         Some(Expr::typed(
             format!(
@@ -822,6 +829,7 @@ impl<'p> Lower<'p> {
             Repr::Indices => ("(i64, i64)", Repr::Pair, Form::Owned),
             Repr::Objects => ("&rt::t::Cells", Repr::Object, Form::Ref),
             Repr::Object => ("rt::Cell", Repr::Cell, Form::Owned),
+            Repr::CellPairs => ("rt::t::CellPair", Repr::CellPair, Form::Owned),
             Repr::LocPairs => ("rt::t::PairPair", Repr::LocPair, Form::Owned),
             _ => return None,
         };

@@ -492,6 +492,16 @@ pub fn astuple_pairs(a: (i64, i64), b: (i64, i64)) -> Result<crate::typed::PairP
     Ok((a, b))
 }
 
+/// `astuple` of two cells: the 2-tuple of them.
+pub fn astuple_cells(a: crate::Cell, b: crate::Cell) -> Result<crate::typed::CellPair> {
+    Ok((a, b))
+}
+
+/// `equality` of two cells (of an object, not two objects).
+pub fn equality_cell(a: crate::Cell, b: crate::Cell) -> Result<bool> {
+    Ok(a == b)
+}
+
 pub fn toivec_int(i: i64) -> Result<(i64, i64)> {
     Ok((i, 0))
 }
@@ -574,6 +584,8 @@ crate::kernel_table! {
     tojvec(Int) -> Pair = tojvec_int;
     astuple(Int, Int) -> Pair = astuple_ints;
     astuple(Pair, Pair) -> LocPair = astuple_pairs;
+    astuple(Cell, Cell) -> CellPair = astuple_cells;
+    equality(Cell, Cell) -> Bool = equality_cell;
     equality(Int, Int) -> Bool = equality_ints;
     equality(Bool, Bool) -> Bool = equality_bools;
     equality(Pair, Pair) -> Bool = equality_pairs;

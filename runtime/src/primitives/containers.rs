@@ -952,7 +952,7 @@ pub fn sizefilter(container: &Value, n: &Value) -> Result<Value> {
 // ----- kernels (see `typed`) ---------------------------------------------------
 
 use crate::typed::functional::Union;
-use crate::typed::{loc_of, objects_iter, Cells, LocPairs, Locs, PairPair};
+use crate::typed::{loc_of, objects_iter, CellPair, CellPairs, Cells, LocPairs, Locs, PairPair};
 
 pub fn combine_locs(a: &Locs, b: &Locs) -> Result<Locs> {
     Ok(union_sorted(a, b).into())
@@ -1106,6 +1106,42 @@ pub fn product_locs(a: &Locs, b: &Locs) -> Result<LocPairs> {
     Ok(Arc::from(out))
 }
 
+/// `product` of two objects: every 2-tuple of a cell of `a` and one of
+/// `b`, in the set's order (as for [`product_locs`]).
+pub fn product_cells(a: &Cells, b: &Cells) -> Result<CellPairs> {
+    if b.is_empty() {
+        return Ok(Arc::from(Vec::new()));
+    }
+    let n = a
+        .len()
+        .checked_mul(b.len())
+        .ok_or(Error::unsupported("product"))?;
+    check_size(n, "product")?;
+    let mut out = Vec::with_capacity(n);
+    for &x in a.iter() {
+        out.extend(b.iter().map(|&y| (x, y)));
+    }
+    Ok(Arc::from(out))
+}
+
+pub fn first_cell_pair(p: CellPair) -> Result<Cell> {
+    Ok(p.0)
+}
+
+pub fn last_cell_pair(p: CellPair) -> Result<Cell> {
+    Ok(p.1)
+}
+
+/// `color` of a 2-tuple of cells: its first item's first item, the first
+/// cell's colour.
+pub fn color_cell_pair(p: CellPair) -> Result<i64> {
+    Ok(i64::from(p.0.color))
+}
+
+pub fn size_cell_pairs(s: &CellPairs) -> Result<i64> {
+    Ok(s.len() as i64)
+}
+
 /// `first` of a 2-tuple of pairs.
 pub fn first_pair_pair(p: PairPair) -> Result<(i64, i64)> {
     Ok(p.0)
@@ -1188,6 +1224,11 @@ crate::kernel_table! {
     first(Cell) -> Int = first_cell;
     last(Cell) -> Pair = last_cell;
     initset(Cell) -> Object = initset_cell;
+    product(Object, Object) -> CellPairs = product_cells;
+    first(CellPair) -> Cell = first_cell_pair;
+    last(CellPair) -> Cell = last_cell_pair;
+    size(CellPairs) -> Int = size_cell_pairs;
+    color(CellPair) -> Int = color_cell_pair;
     first(LocPair) -> Pair = first_pair_pair;
     last(LocPair) -> Pair = last_pair_pair;
     size(LocPairs) -> Int = size_loc_pairs;

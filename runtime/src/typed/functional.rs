@@ -12,7 +12,8 @@ use std::sync::Arc;
 use crate::budget;
 use crate::error::{Error, Result};
 use crate::typed::{
-    loc_of, objects_iter, objects_value, Cells, IntoValue, LocPairs, Locs, PairPair, G,
+    loc_of, objects_iter, objects_value, CellPair, CellPairs, Cells, IntoValue, LocPairs, Locs,
+    PairPair, G,
 };
 use crate::values::{sorted_unique_cells, sorted_unique_locs, union_locs, Cell, Grid, Loc, Value};
 
@@ -177,6 +178,17 @@ impl Elements for Cells {
     }
 }
 
+/// 2-tuples of cells, each by value.
+impl Elements for CellPairs {
+    type Elem<'a> = CellPair;
+    fn for_each<'a>(&'a self, f: impl FnMut(Self::Elem<'a>) -> Result<()>) -> Result<()> {
+        self.iter().copied().try_for_each(f)
+    }
+    fn count(&self) -> usize {
+        self.len()
+    }
+}
+
 /// A set of objects (a `Value` that passed the objects guard).
 impl Elements for Value {
     type Elem<'a> = &'a Cells;
@@ -230,6 +242,14 @@ pub fn sfilter_cells(
     condition: impl FnMut(Cell) -> Result<bool>,
 ) -> Result<Cells> {
     kept_in_order(container, |c| *c, condition)
+}
+
+/// `sfilter` of 2-tuples of cells: those whose condition holds, in order.
+pub fn sfilter_cell_pairs(
+    container: &CellPairs,
+    condition: impl FnMut(CellPair) -> Result<bool>,
+) -> Result<CellPairs> {
+    kept_in_order(container, |p| *p, condition)
 }
 
 /// The items of a sorted set whose condition holds (on the item as the

@@ -16,6 +16,8 @@
 //! | object | [`Cells`] = `Arc<[Cell]>` | `&Cells` |
 //! | objects | `Value`, a frozenset of objects | `&Value` |
 //! | cell | [`Cell`] (colour, location) | the same |
+//! | cellpair | [`CellPair`] = `(Cell, Cell)` | the same |
+//! | cellpairs | [`CellPairs`] = `Arc<[(Cell, Cell)]>` | `&CellPairs` |
 //! | locpair | `((i64, i64), (i64, i64))` | the same |
 //! | locpairs | [`LocPairs`] = `Arc<[(Loc, Loc)]>` | `&LocPairs` |
 //! | anything else | `Value` | `&Value` |
@@ -71,6 +73,11 @@ pub type PairPair = ((i64, i64), (i64, i64));
 /// 2x2 grids (or of tuples of two pairs where a number is beyond a colour:
 /// see [`Value::tuple2`]), built only where a `Value` is wanted.
 pub type LocPairs = Arc<[(Loc, Loc)]>;
+/// Two cells (a 2-tuple of an object's cells) as typed code holds them.
+pub type CellPair = (Cell, Cell);
+/// A frozenset of 2-tuples of cells (`product` of two objects), sorted
+/// (pairs of cells compare as their two cells), as typed code holds it.
+pub type CellPairs = Arc<[CellPair]>;
 
 /// How typed code holds a value of a known type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -85,6 +92,8 @@ pub enum Repr {
     /// `Value::Object` (or the empty set), checked by its guard.
     Objects,
     Cell,
+    CellPair,
+    CellPairs,
     LocPair,
     LocPairs,
     Value,
@@ -103,6 +112,8 @@ impl Repr {
             Ty::Object => Repr::Object,
             Ty::Objects => Repr::Objects,
             Ty::Cell => Repr::Cell,
+            Ty::CellPair => Repr::CellPair,
+            Ty::CellPairs => Repr::CellPairs,
             Ty::LocPair => Repr::LocPair,
             Ty::LocPairs => Repr::LocPairs,
             _ => Repr::Value,
@@ -119,6 +130,8 @@ impl Repr {
             Repr::Indices => "rt::t::Locs",
             Repr::Object => "rt::t::Cells",
             Repr::Cell => "rt::Cell",
+            Repr::CellPair => "rt::t::CellPair",
+            Repr::CellPairs => "rt::t::CellPairs",
             Repr::LocPair => "rt::t::PairPair",
             Repr::LocPairs => "rt::t::LocPairs",
             Repr::Objects | Repr::Value => "rt::Value",
@@ -128,7 +141,7 @@ impl Repr {
     pub fn is_scalar(self) -> bool {
         matches!(
             self,
-            Repr::Bool | Repr::Int | Repr::Pair | Repr::Cell | Repr::LocPair
+            Repr::Bool | Repr::Int | Repr::Pair | Repr::Cell | Repr::CellPair | Repr::LocPair
         )
     }
     /// The guard that reads a `Value` in this representation (a function
@@ -143,6 +156,8 @@ impl Repr {
             Repr::Object => Some("object"),
             Repr::Objects => Some("objects"),
             Repr::Cell => Some("cell"),
+            Repr::CellPair => Some("cell_pair"),
+            Repr::CellPairs => Some("cell_pairs"),
             Repr::LocPair => Some("loc_pair"),
             Repr::LocPairs => Some("loc_pairs"),
             Repr::Value => None,
@@ -247,6 +262,31 @@ pub fn objects(v: &Value) -> Result<&Value> {
 #[inline]
 pub fn cell(v: &Value) -> Result<Cell> {
     v.cell().ok_or_else(|| mismatch("cell guard"))
+}
+
+/// A 2-tuple of cells.
+#[inline]
+pub fn cell_pair(v: &Value) -> Result<CellPair> {
+    match v {
+        Value::Tuple(t) => match &t[..] {
+            [a, b] => Ok((cell(a)?, cell(b)?)),
+            _ => Err(mismatch("cellpair guard")),
+        },
+        _ => Err(mismatch("cellpair guard")),
+    }
+}
+
+/// A frozenset of 2-tuples of cells, copied into its held form.
+pub fn cell_pairs(v: &Value) -> Result<CellPairs> {
+    match v {
+        Value::Set(s) => s
+            .iter()
+            .map(cell_pair)
+            .collect::<Result<Vec<_>>>()
+            .map(Arc::from),
+        v if is_empty_set(v) => Ok(Arc::from(Vec::new())),
+        _ => Err(mismatch("cellpairs guard")),
+    }
 }
 
 /// A 2-tuple of pairs: a 2x2 grid, or a tuple of two `Value::Pair`s (where
@@ -370,6 +410,21 @@ impl IntoValue for Cell {
     }
 }
 
+impl IntoValue for CellPair {
+    #[inline]
+    fn into_value(self) -> Value {
+        Value::tuple2(Value::Cell(self.0), Value::Cell(self.1))
+    }
+}
+
+impl IntoValue for CellPairs {
+    /// Each element as [`Value::tuple2`] makes it, in the held order (the
+    /// set's).
+    fn into_value(self) -> Value {
+        Value::set_in_order(self.iter().map(|&p| p.into_value()).collect())
+    }
+}
+
 impl IntoValue for PairPair {
     #[inline]
     fn into_value(self) -> Value {
@@ -460,6 +515,20 @@ impl Truthy for Cell {
     }
 }
 
+impl Truthy for CellPair {
+    #[inline]
+    fn truthy(&self) -> bool {
+        true
+    }
+}
+
+impl Truthy for CellPairs {
+    #[inline]
+    fn truthy(&self) -> bool {
+        !self.is_empty()
+    }
+}
+
 impl Truthy for PairPair {
     #[inline]
     fn truthy(&self) -> bool {
@@ -537,6 +606,12 @@ macro_rules! kernel_param {
     (Cell) => {
         $crate::values::Cell
     };
+    (CellPair) => {
+        $crate::typed::CellPair
+    };
+    (CellPairs) => {
+        &$crate::typed::CellPairs
+    };
     (LocPair) => {
         $crate::typed::PairPair
     };
@@ -576,6 +651,12 @@ macro_rules! kernel_ret {
     (Cell) => {
         $crate::values::Cell
     };
+    (CellPair) => {
+        $crate::typed::CellPair
+    };
+    (CellPairs) => {
+        $crate::typed::CellPairs
+    };
     (LocPair) => {
         $crate::typed::PairPair
     };
@@ -614,6 +695,12 @@ macro_rules! kernel_arg {
     };
     (Cell, $v:expr) => {
         $crate::typed::cell($v)?
+    };
+    (CellPair, $v:expr) => {
+        $crate::typed::cell_pair($v)?
+    };
+    (CellPairs, $v:expr) => {
+        &$crate::typed::cell_pairs($v)?
     };
     (LocPair, $v:expr) => {
         $crate::typed::loc_pair($v)?

@@ -110,3 +110,23 @@ def solve_0a7a0a7a(I):
     x8 = mapply(x7, x1)
     O = fill(I, FOUR, x8)
     return O
+
+# Pairs of an object's cells: the cells of the largest object paired with
+# the cells of its colour in the same column, joined by lines.
+def solve_1b1b1b1b(I):
+    x1 = objects(I, T, F, T)
+    x2 = argmax(x1, size)
+    x3 = product(x2, x2)
+    x4 = compose(last, first)
+    x5 = compose(last, last)
+    x6 = compose(last, x4)
+    x7 = compose(last, x5)
+    x8 = fork(equality, x6, x7)
+    x9 = sfilter(x3, x8)
+    x10 = fork(connect, x4, x5)
+    x11 = fork(recolor, color, x10)
+    x12 = mapply(x11, x9)
+    x13 = size(x9)
+    x14 = shift(x12, RIGHT)
+    O = underpaint(I, x14)
+    return O
