@@ -1,11 +1,11 @@
 #!/bin/bash
-# Issue 10, 2026-11-26 (ninth session): colour scans, typed pairs of
-# locations, resumed deopts and functions made per element; this session's
-# binaries against its start's (*_start), on one host instance, cross mode
-# over training. Staged by stage.sh with BASE_REV (gen, corpus, solvers and
-# their *_start), plus verifiers.py (re-arc, never committed). PART=1
-# (default): corpus bench, scaling, solvers.py on all threads; PART=2:
-# solvers.py on one thread, verifiers.py, gen search. About 9 minutes.
+# A session's binaries against its start's (*_start), on one host
+# instance, cross mode over training (issue 10: written for the ninth
+# session, used again in the tenth). Staged by stage.sh with BASE_REV
+# (gen, corpus, solvers and their *_start), plus verifiers.py (re-arc,
+# never committed). PART=1 (default): corpus bench, scaling, solvers.py on
+# all threads; PART=2: solvers.py on one thread, verifiers.py, gen search.
+# About 9 minutes.
 cd "$(dirname "$0")" || exit 1
 . ./lib.sh
 host
