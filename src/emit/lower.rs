@@ -157,6 +157,21 @@ impl Expr {
     }
 }
 
+/// The representation of the frozenset that typed code builds from
+/// results in representation `elem` (`typed::functional::SetOf`), if it
+/// builds one.
+fn set_repr(elem: Repr) -> Option<Repr> {
+    match elem {
+        Repr::Pair => Some(Repr::Indices),
+        Repr::Cell => Some(Repr::Object),
+        Repr::Object => Some(Repr::Objects),
+        Repr::Int | Repr::Bool | Repr::Indices | Repr::Grid | Repr::Objects | Repr::Value => {
+            Some(Repr::Value)
+        }
+        Repr::LocPair | Repr::LocPairs | Repr::CellPair | Repr::CellPairs => None,
+    }
+}
+
 /// The representation a kernel's result type stands for.
 fn ty_of_repr(r: Repr, inferred: Ty) -> Ty {
     match r {
@@ -704,21 +719,7 @@ impl<'p> Lower<'p> {
             }
             Prim::order if over == Repr::Objects => ("order_objects".into(), key()?, Repr::Value),
             Prim::apply => {
-                // The set's representation for each result's (`SetOf`).
-                let ret = match body.repr {
-                    Repr::Pair => Repr::Indices,
-                    Repr::Cell => Repr::Object,
-                    Repr::Object => Repr::Objects,
-                    Repr::Int
-                    | Repr::Bool
-                    | Repr::Indices
-                    | Repr::Grid
-                    | Repr::Objects
-                    | Repr::Value => Repr::Value,
-                    Repr::LocPair | Repr::LocPairs | Repr::CellPair | Repr::CellPairs => {
-                        return None
-                    }
-                };
+                let ret = set_repr(body.repr)?;
                 let value = self.owned(&body);
                 ("apply_set".into(), closure(body.repr.held(), value), ret)
             }
@@ -748,33 +749,34 @@ impl<'p> Lower<'p> {
         if a.usable_repr() != Repr::Indices || b.usable_repr() != Repr::Indices {
             return None;
         }
+        let (closure, body) = self.closure_on_two_pairs(f)?;
+        let ret = set_repr(body.repr)?;
+        Some(Expr::typed(
+            format!(
+                "rt::t::prapply_set({}, {}, {closure})?",
+                self.param(a, Repr::Indices),
+                self.param(b, Repr::Indices),
+            ),
+            ret,
+            ty_of_repr(ret, ty.clone()),
+        ))
+    }
+
+    /// A known two-argument function as a Rust closure on two pairs of
+    /// ints (two locations), and its body.
+    fn closure_on_two_pairs(&self, f: &StaticFn) -> Option<(String, Expr)> {
         let (x, y) = (self.fresh("e"), self.fresh("e"));
         let params = vec![
             Expr::new(x.clone(), Repr::Pair, Ty::Pair, Form::Owned),
             Expr::new(y.clone(), Repr::Pair, Ty::Pair, Form::Owned),
         ];
         let body = self.inline(f, params)?;
-        // The set's representation for each result's (`SetOf`).
-        let ret = match body.repr {
-            Repr::Pair => Repr::Indices,
-            Repr::Cell => Repr::Object,
-            Repr::Object => Repr::Objects,
-            Repr::Int | Repr::Bool | Repr::Indices | Repr::Grid | Repr::Objects | Repr::Value => {
-                Repr::Value
-            }
-            Repr::LocPair | Repr::LocPairs | Repr::CellPair | Repr::CellPairs => return None,
-        };
-        Some(Expr::typed(
-            format!(
-                "rt::t::prapply_set({}, {}, |{x}: (i64, i64), {y}: (i64, i64)| -> rt::Result<{}> {{ Ok({}) }})?",
-                self.param(a, Repr::Indices),
-                self.param(b, Repr::Indices),
-                body.repr.held(),
-                self.owned(&body)
-            ),
-            ret,
-            ty_of_repr(ret, ty.clone()),
-        ))
+        let closure = format!(
+            "|{x}: (i64, i64), {y}: (i64, i64)| -> rt::Result<{}> {{ Ok({}) }}",
+            body.repr.held(),
+            self.owned(&body)
+        );
+        Some((closure, body))
     }
 
     /// `apply` over a grid's rows of `rbind(order, key)`, with `key` a
@@ -1350,19 +1352,12 @@ impl<'p> Lower<'p> {
                 if a.usable_repr() != Repr::Indices || b.usable_repr() != Repr::Indices {
                     return None;
                 }
-                let (x, y) = (self.fresh("e"), self.fresh("e"));
-                let params = vec![
-                    Expr::new(x.clone(), Repr::Pair, Ty::Pair, Form::Owned),
-                    Expr::new(y.clone(), Repr::Pair, Ty::Pair, Form::Owned),
-                ];
-                let body = self.inline(&f, params)?;
+                let (closure, body) = self.closure_on_two_pairs(&f)?;
                 (
                     format!(
-                        "rt::t::prapply_collect({}, {}, |{x}: (i64, i64), {y}: (i64, i64)| -> rt::Result<{}> {{ Ok({}) }})?",
+                        "rt::t::prapply_collect({}, {}, {closure})?",
                         self.param(a, Repr::Indices),
                         self.param(b, Repr::Indices),
-                        body.repr.held(),
-                        self.owned(&body)
                     ),
                     body,
                 )

@@ -1087,10 +1087,10 @@ pub fn initset_cell(c: Cell) -> Result<Cells> {
     Ok(std::sync::Arc::new([c]))
 }
 
-/// `product` of two indices: every 2-tuple of a location of `a` and one of
-/// `b`, in the set's order (`a`'s outermost: both are sorted and
-/// distinct, so their pairs are too).
-pub fn product_locs(a: &Locs, b: &Locs) -> Result<LocPairs> {
+/// `product` of two sorted sets: every 2-tuple of an item of `a` and one
+/// of `b`, in the set's order (`a`'s outermost: both are sorted and
+/// distinct, so their pairs are too), with the primitive's size checks.
+fn pairs_in_order<T: Copy>(a: &[T], b: &[T]) -> Result<Arc<[(T, T)]>> {
     if b.is_empty() {
         return Ok(Arc::from(Vec::new()));
     }
@@ -1106,22 +1106,14 @@ pub fn product_locs(a: &Locs, b: &Locs) -> Result<LocPairs> {
     Ok(Arc::from(out))
 }
 
-/// `product` of two objects: every 2-tuple of a cell of `a` and one of
-/// `b`, in the set's order (as for [`product_locs`]).
+/// `product` of two indices: the 2-tuples of their locations.
+pub fn product_locs(a: &Locs, b: &Locs) -> Result<LocPairs> {
+    pairs_in_order(a, b)
+}
+
+/// `product` of two objects: the 2-tuples of their cells.
 pub fn product_cells(a: &Cells, b: &Cells) -> Result<CellPairs> {
-    if b.is_empty() {
-        return Ok(Arc::from(Vec::new()));
-    }
-    let n = a
-        .len()
-        .checked_mul(b.len())
-        .ok_or(Error::unsupported("product"))?;
-    check_size(n, "product")?;
-    let mut out = Vec::with_capacity(n);
-    for &x in a.iter() {
-        out.extend(b.iter().map(|&y| (x, y)));
-    }
-    Ok(Arc::from(out))
+    pairs_in_order(a, b)
 }
 
 pub fn first_cell_pair(p: CellPair) -> Result<Cell> {
