@@ -339,7 +339,8 @@ fn compiled_programs_agree_with_the_interpreter_in_cross_mode() {
 
 /// Typed pairs of locations (`product` of indices filtered and mapped), an
 /// object's cells as typed elements (`sfilter`, `argmax`, `valmax`,
-/// `extract` over an object), pairs of cells (`product` of an object),
+/// `extract` over an object), pairs of cells and of objects (`product` of
+/// an object, of a set of objects, and a pair read through its guard),
 /// `prapply` inside a made function, functions
 /// made per element (`lbind(rbind, adjacent)` of each object) and
 /// statements whose typed code hands over to the interpreter midway (a
@@ -375,6 +376,9 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
         "rt::t::prapply_set(",
         "rt::p::product_cells(",
         "rt::t::sfilter_cell_pairs(",
+        "rt::p::product_objects(",
+        "rt::t::sfilter_object_pairs(",
+        "&rt::t::object_pair(",
     ] {
         assert!(code.contains(form), "no {form} in the emitted code");
     }
@@ -389,7 +393,7 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
     };
     let compiled = run("compiled", &["--no-fallback"]);
     let interpreted = run("interpreted", &["--interpret"]);
-    assert_eq!(compiled.as_object().unwrap().len(), 8);
+    assert_eq!(compiled.as_object().unwrap().len(), 9);
     assert!(
         compiled == interpreted,
         "compiled and interpreted outputs differ"

@@ -152,8 +152,9 @@ pub mod rt {
         pub use crate::typed::functional::*;
         pub use crate::typed::{
             bool, cell, cell_pair, cell_pairs, grid, indices, int, loc_pair, loc_pairs, object,
-            objects, objects_iter, pair, resumable, value, CellPair, CellPairs, Cells, IntoValue,
-            LocPairs, Locs, PairPair, Truthy, G,
+            object_pair, object_pairs, objects, objects_iter, pair, resumable, value, CellPair,
+            CellPairs, Cells, IntoValue, LocPairs, Locs, ObjectPair, ObjectPairs, PairPair, Truthy,
+            G,
         };
     }
 

@@ -14,6 +14,8 @@
 //! - [`Ty::Cell`], an object's cell `(colour, (i, j))` (an element of
 //!   [`Ty::Object`]), [`Ty::CellPair`], a 2-tuple of cells, and
 //!   [`Ty::CellPairs`], a frozenset of them (`product` of two objects);
+//! - [`Ty::ObjectPair`], a 2-tuple of objects, and [`Ty::ObjectPairs`], a
+//!   frozenset of them (`product` of two sets of objects);
 //! - [`Ty::LocPair`], a 2-tuple of pairs (`astuple` of two locations, an
 //!   element of `product` of two sets of locations), and [`Ty::LocPairs`],
 //!   a frozenset of them (what `product` of two indices gives);
@@ -56,6 +58,10 @@ pub enum Ty {
     CellPair,
     /// A frozenset of [`Ty::CellPair`]s.
     CellPairs,
+    /// A tuple of exactly two objects.
+    ObjectPair,
+    /// A frozenset of [`Ty::ObjectPair`]s.
+    ObjectPairs,
     /// A tuple of exactly two pairs.
     LocPair,
     /// A frozenset of [`Ty::LocPair`]s.
@@ -214,6 +220,7 @@ impl Ty {
             Ty::LocPair => Ty::LocPairs,
             Ty::Cell => Ty::Object,
             Ty::CellPair => Ty::CellPairs,
+            Ty::ObjectPair => Ty::ObjectPairs,
             Ty::Dynamic => Ty::Dynamic,
             e => Ty::SetOf(Box::new(e)),
         }
@@ -229,6 +236,8 @@ impl Ty {
             Ty::Object => Ty::Cell,
             Ty::CellPair => Ty::Cell,
             Ty::CellPairs => Ty::CellPair,
+            Ty::ObjectPair => Ty::Object,
+            Ty::ObjectPairs => Ty::ObjectPair,
             Ty::LocPair => Ty::Pair,
             Ty::LocPairs => Ty::LocPair,
             Ty::TupleOf(t) | Ty::SetOf(t) => (**t).clone(),
@@ -245,8 +254,9 @@ impl Ty {
             | Ty::Object
             | Ty::LocPairs
             | Ty::CellPairs
+            | Ty::ObjectPairs
             | Ty::SetOf(_) => Ty::set_of(elem),
-            Ty::TupleOf(_) | Ty::Grid | Ty::LocPair | Ty::CellPair => match elem {
+            Ty::TupleOf(_) | Ty::Grid | Ty::LocPair | Ty::CellPair | Ty::ObjectPair => match elem {
                 Ty::Dynamic => Ty::Dynamic,
                 Ty::TupleOf(ref t) if **t == Ty::Int => Ty::Grid,
                 e => Ty::TupleOf(Box::new(e)),
@@ -262,6 +272,7 @@ impl Ty {
             Ty::IndicesSet => Ty::Indices,
             Ty::LocPairs => Ty::Indices,
             Ty::CellPairs => Ty::Object,
+            Ty::ObjectPairs => Ty::Objects,
             Ty::SetOf(inner) => match &**inner {
                 Ty::SetOf(e) => Ty::set_of((**e).clone()),
                 _ => Ty::Dynamic,
@@ -294,6 +305,8 @@ impl fmt::Display for Ty {
             Ty::Cell => write!(f, "cell"),
             Ty::CellPair => write!(f, "cellpair"),
             Ty::CellPairs => write!(f, "cellpairs"),
+            Ty::ObjectPair => write!(f, "objectpair"),
+            Ty::ObjectPairs => write!(f, "objectpairs"),
             Ty::LocPair => write!(f, "locpair"),
             Ty::LocPairs => write!(f, "locpairs"),
             Ty::TupleOf(t) => write!(f, "tuple<{t}>"),
@@ -380,6 +393,7 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
             Ty::Grid | Ty::Cell => Ty::Dynamic,
             Ty::LocPair => Ty::TupleOf(Box::new(Ty::Pair)),
             Ty::CellPair => Ty::TupleOf(Box::new(Ty::Cell)),
+            Ty::ObjectPair => Ty::TupleOf(Box::new(Ty::Object)),
             t => t,
         },
         // `remove(value, container)` keeps the container's type.
@@ -387,6 +401,7 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
             Ty::Grid | Ty::Cell => Ty::Dynamic,
             Ty::LocPair => Ty::TupleOf(Box::new(Ty::Pair)),
             Ty::CellPair => Ty::TupleOf(Box::new(Ty::Cell)),
+            Ty::ObjectPair => Ty::TupleOf(Box::new(Ty::Object)),
             t => t,
         },
         // Two pairs concatenate to a 4-tuple, two 2-tuples of pairs to a
@@ -395,6 +410,7 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
             Ty::Pair => Ty::TupleOf(Box::new(Ty::Int)),
             Ty::LocPair => Ty::TupleOf(Box::new(Ty::Pair)),
             Ty::CellPair => Ty::TupleOf(Box::new(Ty::Cell)),
+            Ty::ObjectPair => Ty::TupleOf(Box::new(Ty::Object)),
             Ty::Cell => Ty::Dynamic,
             t => t,
         },
@@ -404,6 +420,7 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
             (Ty::Int | Ty::Bool, Ty::Int | Ty::Bool) => Ty::Pair,
             (Ty::Pair, Ty::Pair) => Ty::LocPair,
             (Ty::Cell, Ty::Cell) => Ty::CellPair,
+            (Ty::Object, Ty::Object) => Ty::ObjectPair,
             _ => Ty::Dynamic,
         },
         P::toivec | P::tojvec => match arg(0) {
@@ -417,7 +434,7 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
         },
         P::intersection | P::difference => match Ty::join(&arg(0), &arg(1)) {
             // Tuples have no `&` or `-`: the reference raises.
-            Ty::LocPair | Ty::Cell | Ty::CellPair => Ty::Dynamic,
+            Ty::LocPair | Ty::Cell | Ty::CellPair | Ty::ObjectPair => Ty::Dynamic,
             t => t,
         },
         P::insert => Ty::join(&Ty::set_of(arg(0)), &arg(1)),
@@ -438,6 +455,7 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
             (Ty::Int, Ty::Int) => Ty::Indices,
             (Ty::Pair, Ty::Pair) => Ty::LocPairs,
             (Ty::Cell, Ty::Cell) => Ty::CellPairs,
+            (Ty::Object, Ty::Object) => Ty::ObjectPairs,
             _ => Ty::Dynamic,
         },
         P::valmax | P::valmin => on_element(1, 0),
@@ -595,6 +613,20 @@ mod tests {
             Ty::CellPairs
         );
         assert_eq!(result_type(Prim::merge, &[Ty::CellPairs]), Ty::Object);
+        // Pairs of objects, the same way.
+        let pairs = result_type(Prim::product, &[Ty::Objects, Ty::Objects]);
+        assert_eq!(pairs, Ty::ObjectPairs);
+        assert_eq!(result_type(Prim::last, &[Ty::ObjectPairs]), Ty::ObjectPair);
+        assert_eq!(result_type(Prim::first, &[Ty::ObjectPair]), Ty::Object);
+        assert_eq!(
+            result_type(Prim::astuple, &[Ty::Object, Ty::Object]),
+            Ty::ObjectPair
+        );
+        assert_eq!(result_type(Prim::merge, &[Ty::ObjectPairs]), Ty::Objects);
+        assert_eq!(
+            result_type(Prim::difference, &[Ty::ObjectPair, Ty::ObjectPair]),
+            Ty::Dynamic
+        );
         let tuple = Ty::TupleOf(Box::new(Ty::Cell));
         assert_eq!(
             result_type(Prim::sfilter, &[Ty::CellPair, Ty::Dynamic]),

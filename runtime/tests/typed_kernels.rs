@@ -65,6 +65,9 @@ struct Pools {
     /// 2-tuples of those cells, and `product`s of small objects.
     cell_pairs: Vec<Value>,
     cell_pair_sets: Vec<Value>,
+    /// 2-tuples of the objects, and `product`s of small sets of objects.
+    object_pairs: Vec<Value>,
+    object_pair_sets: Vec<Value>,
     values: Vec<Value>,
 }
 
@@ -172,6 +175,21 @@ impl Pools {
             cell_pair_sets.push(call("product", &[a, b]));
             cell_pair_sets.push(call("product", &[a, a]));
         }
+        let mut object_pairs = Vec::new();
+        for (k, a) in objects_.iter().enumerate().take(16) {
+            let b = &objects_[(k * 7 + 3) % objects_.len()];
+            object_pairs.push(call("astuple", &[a, b]));
+        }
+        let small_sets: Vec<&Value> = object_sets
+            .iter()
+            .filter(|s| s.len().is_ok_and(|n| n <= 8))
+            .collect();
+        let mut object_pair_sets = vec![Value::empty_set()];
+        for (k, a) in small_sets.iter().enumerate().take(12) {
+            let b = small_sets[(k * 5 + 2) % small_sets.len()];
+            object_pair_sets.push(call("product", &[a, b]));
+            object_pair_sets.push(call("product", &[a, a]));
+        }
         let mut values = Vec::new();
         for pool in [
             &ints,
@@ -184,6 +202,8 @@ impl Pools {
             &cells,
             &cell_pairs,
             &cell_pair_sets,
+            &object_pairs,
+            &object_pair_sets,
         ] {
             values.extend(pool.iter().take(6).cloned());
         }
@@ -202,6 +222,8 @@ impl Pools {
             cells,
             cell_pairs,
             cell_pair_sets,
+            object_pairs,
+            object_pair_sets,
             values,
         }
     }
@@ -219,6 +241,8 @@ impl Pools {
             Repr::Cell => &self.cells,
             Repr::CellPair => &self.cell_pairs,
             Repr::CellPairs => &self.cell_pair_sets,
+            Repr::ObjectPair => &self.object_pairs,
+            Repr::ObjectPairs => &self.object_pair_sets,
             Repr::Value => &self.values,
         }
     }

@@ -168,7 +168,12 @@ fn set_repr(elem: Repr) -> Option<Repr> {
         Repr::Int | Repr::Bool | Repr::Indices | Repr::Grid | Repr::Objects | Repr::Value => {
             Some(Repr::Value)
         }
-        Repr::LocPair | Repr::LocPairs | Repr::CellPair | Repr::CellPairs => None,
+        Repr::LocPair
+        | Repr::LocPairs
+        | Repr::CellPair
+        | Repr::CellPairs
+        | Repr::ObjectPair
+        | Repr::ObjectPairs => None,
     }
 }
 
@@ -185,6 +190,8 @@ fn ty_of_repr(r: Repr, inferred: Ty) -> Ty {
         Repr::Cell => Ty::Cell,
         Repr::CellPair => Ty::CellPair,
         Repr::CellPairs => Ty::CellPairs,
+        Repr::ObjectPair => Ty::ObjectPair,
+        Repr::ObjectPairs => Ty::ObjectPairs,
         Repr::LocPair => Ty::LocPair,
         Repr::LocPairs => Ty::LocPairs,
         Repr::Value => inferred,
@@ -408,7 +415,13 @@ impl<'p> Lower<'p> {
         // A `Value` read in the representation its type promises.
         debug_assert!(matches!(e.repr, Repr::Value | Repr::Objects));
         let guard = want.guard().expect("typed representations have guards");
-        format!("rt::t::{guard}({})?", self.borrow(e))
+        // A built value that the kernel takes by reference is lent to it.
+        let lend = if !want.is_scalar() && !want.guard_borrows() {
+            "&"
+        } else {
+            ""
+        };
+        format!("{lend}rt::t::{guard}({})?", self.borrow(e))
     }
 
     /// `e` bound to a fresh local where it is a computation, so that code
@@ -663,7 +676,7 @@ impl<'p> Lower<'p> {
         // Over 2-tuples of locations, only the forms that keep or map them;
         // over an object's cells, those and the searches.
         let has_form = match over {
-            Repr::LocPairs | Repr::CellPairs => {
+            Repr::LocPairs | Repr::CellPairs | Repr::ObjectPairs => {
                 matches!(p, Prim::sfilter | Prim::apply | Prim::mapply)
             }
             Repr::Object => matches!(
@@ -702,6 +715,7 @@ impl<'p> Lower<'p> {
             Repr::Indices => "locs",
             Repr::Object => "cells",
             Repr::CellPairs => "cell_pairs",
+            Repr::ObjectPairs => "object_pairs",
             Repr::LocPairs => "loc_pairs",
             _ => "objects",
         };
@@ -832,6 +846,7 @@ impl<'p> Lower<'p> {
             Repr::Objects => ("&rt::t::Cells", Repr::Object, Form::Ref),
             Repr::Object => ("rt::Cell", Repr::Cell, Form::Owned),
             Repr::CellPairs => ("rt::t::CellPair", Repr::CellPair, Form::Owned),
+            Repr::ObjectPairs => ("&rt::t::ObjectPair", Repr::ObjectPair, Form::Ref),
             Repr::LocPairs => ("rt::t::PairPair", Repr::LocPair, Form::Owned),
             _ => return None,
         };

@@ -497,6 +497,14 @@ pub fn astuple_cells(a: crate::Cell, b: crate::Cell) -> Result<crate::typed::Cel
     Ok((a, b))
 }
 
+/// `astuple` of two objects: the 2-tuple of them.
+pub fn astuple_objects(
+    a: &crate::typed::Cells,
+    b: &crate::typed::Cells,
+) -> Result<crate::typed::ObjectPair> {
+    Ok((a.clone(), b.clone()))
+}
+
 /// `equality` of two cells (of an object, not two objects).
 pub fn equality_cell(a: crate::Cell, b: crate::Cell) -> Result<bool> {
     Ok(a == b)
@@ -585,6 +593,7 @@ crate::kernel_table! {
     astuple(Int, Int) -> Pair = astuple_ints;
     astuple(Pair, Pair) -> LocPair = astuple_pairs;
     astuple(Cell, Cell) -> CellPair = astuple_cells;
+    astuple(Object, Object) -> ObjectPair = astuple_objects;
     equality(Cell, Cell) -> Bool = equality_cell;
     equality(Int, Int) -> Bool = equality_ints;
     equality(Bool, Bool) -> Bool = equality_bools;

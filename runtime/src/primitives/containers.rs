@@ -952,7 +952,10 @@ pub fn sizefilter(container: &Value, n: &Value) -> Result<Value> {
 // ----- kernels (see `typed`) ---------------------------------------------------
 
 use crate::typed::functional::Union;
-use crate::typed::{loc_of, objects_iter, CellPair, CellPairs, Cells, LocPairs, Locs, PairPair};
+use crate::typed::{
+    loc_of, objects_iter, CellPair, CellPairs, Cells, LocPairs, Locs, ObjectPair, ObjectPairs,
+    PairPair,
+};
 
 pub fn combine_locs(a: &Locs, b: &Locs) -> Result<Locs> {
     Ok(union_sorted(a, b).into())
@@ -1116,6 +1119,38 @@ pub fn product_cells(a: &Cells, b: &Cells) -> Result<CellPairs> {
     pairs_in_order(a, b)
 }
 
+/// `product` of two sets of objects: the 2-tuples of their objects, in
+/// the set's order (both sets hold distinct objects in order).
+pub fn product_objects(a: &Value, b: &Value) -> Result<ObjectPairs> {
+    let a: Vec<Cells> = objects_iter(a).cloned().collect();
+    let b: Vec<Cells> = objects_iter(b).cloned().collect();
+    if b.is_empty() {
+        return Ok(Arc::from(Vec::new()));
+    }
+    let n = a
+        .len()
+        .checked_mul(b.len())
+        .ok_or(Error::unsupported("product"))?;
+    check_size(n, "product")?;
+    let mut out = Vec::with_capacity(n);
+    for x in &a {
+        out.extend(b.iter().map(|y| (x.clone(), y.clone())));
+    }
+    Ok(Arc::from(out))
+}
+
+pub fn first_object_pair(p: &ObjectPair) -> Result<Cells> {
+    Ok(p.0.clone())
+}
+
+pub fn last_object_pair(p: &ObjectPair) -> Result<Cells> {
+    Ok(p.1.clone())
+}
+
+pub fn size_object_pairs(s: &ObjectPairs) -> Result<i64> {
+    Ok(s.len() as i64)
+}
+
 pub fn first_cell_pair(p: CellPair) -> Result<Cell> {
     Ok(p.0)
 }
@@ -1221,6 +1256,10 @@ crate::kernel_table! {
     last(CellPair) -> Cell = last_cell_pair;
     size(CellPairs) -> Int = size_cell_pairs;
     color(CellPair) -> Int = color_cell_pair;
+    product(Objects, Objects) -> ObjectPairs = product_objects;
+    first(ObjectPair) -> Object = first_object_pair;
+    last(ObjectPair) -> Object = last_object_pair;
+    size(ObjectPairs) -> Int = size_object_pairs;
     first(LocPair) -> Pair = first_pair_pair;
     last(LocPair) -> Pair = last_pair_pair;
     size(LocPairs) -> Int = size_loc_pairs;

@@ -13,7 +13,7 @@ use crate::budget;
 use crate::error::{Error, Result};
 use crate::typed::{
     loc_of, objects_iter, objects_value, CellPair, CellPairs, Cells, IntoValue, LocPairs, Locs,
-    PairPair, G,
+    ObjectPair, ObjectPairs, PairPair, G,
 };
 use crate::values::{sorted_unique_cells, sorted_unique_locs, union_locs, Cell, Grid, Loc, Value};
 
@@ -189,6 +189,17 @@ impl Elements for CellPairs {
     }
 }
 
+/// 2-tuples of objects, each by reference.
+impl Elements for ObjectPairs {
+    type Elem<'a> = &'a ObjectPair;
+    fn for_each<'a>(&'a self, f: impl FnMut(Self::Elem<'a>) -> Result<()>) -> Result<()> {
+        self.iter().try_for_each(f)
+    }
+    fn count(&self) -> usize {
+        self.len()
+    }
+}
+
 /// A set of objects (a `Value` that passed the objects guard).
 impl Elements for Value {
     type Elem<'a> = &'a Cells;
@@ -250,6 +261,22 @@ pub fn sfilter_cell_pairs(
     condition: impl FnMut(CellPair) -> Result<bool>,
 ) -> Result<CellPairs> {
     kept_in_order(container, |p| *p, condition)
+}
+
+/// `sfilter` of 2-tuples of objects: those whose condition holds, in
+/// order (the budget checked before each, as `sfilter` does).
+pub fn sfilter_object_pairs(
+    container: &ObjectPairs,
+    mut condition: impl FnMut(&ObjectPair) -> Result<bool>,
+) -> Result<ObjectPairs> {
+    let mut out = Vec::with_capacity(container.len());
+    for p in container.iter() {
+        budget::check()?;
+        if condition(p)? {
+            out.push(p.clone());
+        }
+    }
+    Ok(Arc::from(out))
 }
 
 /// The items of a sorted set whose condition holds (on the item as the

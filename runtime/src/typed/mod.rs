@@ -18,6 +18,8 @@
 //! | cell | [`Cell`] (colour, location) | the same |
 //! | cellpair | [`CellPair`] = `(Cell, Cell)` | the same |
 //! | cellpairs | [`CellPairs`] = `Arc<[(Cell, Cell)]>` | `&CellPairs` |
+//! | objectpair | [`ObjectPair`] = `(Cells, Cells)` | `&ObjectPair` |
+//! | objectpairs | [`ObjectPairs`] = `Arc<[ObjectPair]>` | `&ObjectPairs` |
 //! | locpair | `((i64, i64), (i64, i64))` | the same |
 //! | locpairs | [`LocPairs`] = `Arc<[(Loc, Loc)]>` | `&LocPairs` |
 //! | anything else | `Value` | `&Value` |
@@ -78,6 +80,11 @@ pub type CellPair = (Cell, Cell);
 /// A frozenset of 2-tuples of cells (`product` of two objects), sorted
 /// (pairs of cells compare as their two cells), as typed code holds it.
 pub type CellPairs = Arc<[CellPair]>;
+/// Two objects (a 2-tuple of objects) as typed code holds them.
+pub type ObjectPair = (Cells, Cells);
+/// A frozenset of 2-tuples of objects (`product` of two sets of objects),
+/// in the set's order, as typed code holds it.
+pub type ObjectPairs = Arc<[ObjectPair]>;
 
 /// How typed code holds a value of a known type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -94,6 +101,8 @@ pub enum Repr {
     Cell,
     CellPair,
     CellPairs,
+    ObjectPair,
+    ObjectPairs,
     LocPair,
     LocPairs,
     Value,
@@ -114,6 +123,8 @@ impl Repr {
             Ty::Cell => Repr::Cell,
             Ty::CellPair => Repr::CellPair,
             Ty::CellPairs => Repr::CellPairs,
+            Ty::ObjectPair => Repr::ObjectPair,
+            Ty::ObjectPairs => Repr::ObjectPairs,
             Ty::LocPair => Repr::LocPair,
             Ty::LocPairs => Repr::LocPairs,
             _ => Repr::Value,
@@ -132,6 +143,8 @@ impl Repr {
             Repr::Cell => "rt::Cell",
             Repr::CellPair => "rt::t::CellPair",
             Repr::CellPairs => "rt::t::CellPairs",
+            Repr::ObjectPair => "rt::t::ObjectPair",
+            Repr::ObjectPairs => "rt::t::ObjectPairs",
             Repr::LocPair => "rt::t::PairPair",
             Repr::LocPairs => "rt::t::LocPairs",
             Repr::Objects | Repr::Value => "rt::Value",
@@ -142,6 +155,15 @@ impl Repr {
         matches!(
             self,
             Repr::Bool | Repr::Int | Repr::Pair | Repr::Cell | Repr::CellPair | Repr::LocPair
+        )
+    }
+    /// Whether this representation's guard returns a reference into the
+    /// `Value` (grids, patches, sets of objects) rather than a value it
+    /// builds (scalars, and the sets of pairs, copied into their form).
+    pub fn guard_borrows(self) -> bool {
+        matches!(
+            self,
+            Repr::Grid | Repr::Indices | Repr::Object | Repr::Objects
         )
     }
     /// The guard that reads a `Value` in this representation (a function
@@ -158,6 +180,8 @@ impl Repr {
             Repr::Cell => Some("cell"),
             Repr::CellPair => Some("cell_pair"),
             Repr::CellPairs => Some("cell_pairs"),
+            Repr::ObjectPair => Some("object_pair"),
+            Repr::ObjectPairs => Some("object_pairs"),
             Repr::LocPair => Some("loc_pair"),
             Repr::LocPairs => Some("loc_pairs"),
             Repr::Value => None,
@@ -286,6 +310,30 @@ pub fn cell_pairs(v: &Value) -> Result<CellPairs> {
             .map(Arc::from),
         v if is_empty_set(v) => Ok(Arc::from(Vec::new())),
         _ => Err(mismatch("cellpairs guard")),
+    }
+}
+
+/// A 2-tuple of objects.
+pub fn object_pair(v: &Value) -> Result<ObjectPair> {
+    match v {
+        Value::Tuple(t) => match &t[..] {
+            [a, b] => Ok((object(a)?.clone(), object(b)?.clone())),
+            _ => Err(mismatch("objectpair guard")),
+        },
+        _ => Err(mismatch("objectpair guard")),
+    }
+}
+
+/// A frozenset of 2-tuples of objects, copied into its held form.
+pub fn object_pairs(v: &Value) -> Result<ObjectPairs> {
+    match v {
+        Value::Set(s) => s
+            .iter()
+            .map(object_pair)
+            .collect::<Result<Vec<_>>>()
+            .map(Arc::from),
+        v if is_empty_set(v) => Ok(Arc::from(Vec::new())),
+        _ => Err(mismatch("objectpairs guard")),
     }
 }
 
@@ -425,6 +473,20 @@ impl IntoValue for CellPairs {
     }
 }
 
+impl IntoValue for ObjectPair {
+    fn into_value(self) -> Value {
+        Value::tuple2(Value::Object(self.0), Value::Object(self.1))
+    }
+}
+
+impl IntoValue for ObjectPairs {
+    /// Each element as [`Value::tuple2`] makes it, in the held order (the
+    /// set's).
+    fn into_value(self) -> Value {
+        Value::set_in_order(self.iter().map(|p| p.clone().into_value()).collect())
+    }
+}
+
 impl IntoValue for PairPair {
     #[inline]
     fn into_value(self) -> Value {
@@ -529,6 +591,20 @@ impl Truthy for CellPairs {
     }
 }
 
+impl Truthy for ObjectPair {
+    #[inline]
+    fn truthy(&self) -> bool {
+        true
+    }
+}
+
+impl Truthy for ObjectPairs {
+    #[inline]
+    fn truthy(&self) -> bool {
+        !self.is_empty()
+    }
+}
+
 impl Truthy for PairPair {
     #[inline]
     fn truthy(&self) -> bool {
@@ -612,6 +688,12 @@ macro_rules! kernel_param {
     (CellPairs) => {
         &$crate::typed::CellPairs
     };
+    (ObjectPair) => {
+        &$crate::typed::ObjectPair
+    };
+    (ObjectPairs) => {
+        &$crate::typed::ObjectPairs
+    };
     (LocPair) => {
         $crate::typed::PairPair
     };
@@ -657,6 +739,12 @@ macro_rules! kernel_ret {
     (CellPairs) => {
         $crate::typed::CellPairs
     };
+    (ObjectPair) => {
+        $crate::typed::ObjectPair
+    };
+    (ObjectPairs) => {
+        $crate::typed::ObjectPairs
+    };
     (LocPair) => {
         $crate::typed::PairPair
     };
@@ -701,6 +789,12 @@ macro_rules! kernel_arg {
     };
     (CellPairs, $v:expr) => {
         &$crate::typed::cell_pairs($v)?
+    };
+    (ObjectPair, $v:expr) => {
+        &$crate::typed::object_pair($v)?
+    };
+    (ObjectPairs, $v:expr) => {
+        &$crate::typed::object_pairs($v)?
     };
     (LocPair, $v:expr) => {
         $crate::typed::loc_pair($v)?

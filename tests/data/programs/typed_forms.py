@@ -130,3 +130,24 @@ def solve_1b1b1b1b(I):
     x14 = shift(x12, RIGHT)
     O = underpaint(I, x14)
     return O
+
+# Pairs of objects: the objects that share a row with another one merged
+# and recoloured, and the first of the first two objects not adjacent.
+def solve_2c2c2c2c(I):
+    x1 = objects(I, T, F, T)
+    x2 = product(x1, x1)
+    x3 = fork(equality, first, last)
+    x4 = compose(flip, x3)
+    x5 = sfilter(x2, x4)
+    x6 = fork(hmatching, first, last)
+    x7 = sfilter(x5, x6)
+    x8 = fork(combine, first, last)
+    x9 = mapply(x8, x7)
+    x10 = fork(adjacent, first, last)
+    x11 = compose(flip, x10)
+    x12 = extract(x5, x11)
+    x13 = first(x12)
+    x14 = recolor(FIVE, x9)
+    x15 = paint(I, x14)
+    O = fill(x15, EIGHT, x13)
+    return O
