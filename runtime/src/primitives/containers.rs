@@ -1093,7 +1093,7 @@ pub fn initset_cell(c: Cell) -> Result<Cells> {
 /// `product` of two sorted sets: every 2-tuple of an item of `a` and one
 /// of `b`, in the set's order (`a`'s outermost: both are sorted and
 /// distinct, so their pairs are too), with the primitive's size checks.
-fn pairs_in_order<T: Copy>(a: &[T], b: &[T]) -> Result<Arc<[(T, T)]>> {
+fn pairs_in_order<T: Clone>(a: &[T], b: &[T]) -> Result<Arc<[(T, T)]>> {
     if b.is_empty() {
         return Ok(Arc::from(Vec::new()));
     }
@@ -1103,8 +1103,8 @@ fn pairs_in_order<T: Copy>(a: &[T], b: &[T]) -> Result<Arc<[(T, T)]>> {
         .ok_or(Error::unsupported("product"))?;
     check_size(n, "product")?;
     let mut out = Vec::with_capacity(n);
-    for &x in a.iter() {
-        out.extend(b.iter().map(|&y| (x, y)));
+    for x in a.iter() {
+        out.extend(b.iter().map(|y| (x.clone(), y.clone())));
     }
     Ok(Arc::from(out))
 }
@@ -1124,19 +1124,7 @@ pub fn product_cells(a: &Cells, b: &Cells) -> Result<CellPairs> {
 pub fn product_objects(a: &Value, b: &Value) -> Result<ObjectPairs> {
     let a: Vec<Cells> = objects_iter(a).cloned().collect();
     let b: Vec<Cells> = objects_iter(b).cloned().collect();
-    if b.is_empty() {
-        return Ok(Arc::from(Vec::new()));
-    }
-    let n = a
-        .len()
-        .checked_mul(b.len())
-        .ok_or(Error::unsupported("product"))?;
-    check_size(n, "product")?;
-    let mut out = Vec::with_capacity(n);
-    for x in &a {
-        out.extend(b.iter().map(|y| (x.clone(), y.clone())));
-    }
-    Ok(Arc::from(out))
+    pairs_in_order(&a, &b)
 }
 
 pub fn first_object_pair(p: &ObjectPair) -> Result<Cells> {
