@@ -157,6 +157,76 @@ impl Expr {
     }
 }
 
+/// The typed higher-order forms over one container representation
+/// (`typed::functional`): one row per representation, so that typing a new
+/// container is one entry here.
+struct ContainerForms {
+    /// The suffix of the forms' names (`sfilter_locs`, `argmax_cells`, ...).
+    suffix: &'static str,
+    /// The closure's parameter: its Rust type, representation and form (by
+    /// value, or by reference for objects and pairs of objects).
+    param_ty: &'static str,
+    elem: Repr,
+    form: Form,
+    /// The primitives that have a typed form over it (`None`: every one
+    /// `typed_higher_order` knows).
+    prims: Option<&'static [Prim]>,
+}
+
+impl ContainerForms {
+    fn of(over: Repr) -> Option<ContainerForms> {
+        // Over pairs, only the forms that keep or map them; over an
+        // object's cells, those and the searches.
+        const MAP: &[Prim] = &[Prim::sfilter, Prim::apply, Prim::mapply];
+        const SEARCH: &[Prim] = &[
+            Prim::sfilter,
+            Prim::apply,
+            Prim::mapply,
+            Prim::extract,
+            Prim::argmax,
+            Prim::argmin,
+            Prim::valmax,
+            Prim::valmin,
+        ];
+        let row = |suffix, param_ty, elem, form, prims| {
+            Some(ContainerForms {
+                suffix,
+                param_ty,
+                elem,
+                form,
+                prims,
+            })
+        };
+        match over {
+            Repr::Indices => row("locs", "(i64, i64)", Repr::Pair, Form::Owned, None),
+            Repr::Objects => row("objects", "&rt::t::Cells", Repr::Object, Form::Ref, None),
+            Repr::Object => row("cells", "rt::Cell", Repr::Cell, Form::Owned, Some(SEARCH)),
+            Repr::LocPairs => row(
+                "loc_pairs",
+                "rt::t::PairPair",
+                Repr::LocPair,
+                Form::Owned,
+                Some(MAP),
+            ),
+            Repr::CellPairs => row(
+                "cell_pairs",
+                "rt::t::CellPair",
+                Repr::CellPair,
+                Form::Owned,
+                Some(MAP),
+            ),
+            Repr::ObjectPairs => row(
+                "object_pairs",
+                "&rt::t::ObjectPair",
+                Repr::ObjectPair,
+                Form::Ref,
+                Some(MAP),
+            ),
+            _ => None,
+        }
+    }
+}
+
 /// The representation of the frozenset that typed code builds from
 /// results in representation `elem` (`typed::functional::SetOf`), if it
 /// builds one.
@@ -673,26 +743,8 @@ impl<'p> Lower<'p> {
         if p == Prim::apply && over == Repr::Grid {
             return self.apply_over_rows(f, container, ty);
         }
-        // Over 2-tuples of locations, only the forms that keep or map them;
-        // over an object's cells, those and the searches.
-        let has_form = match over {
-            Repr::LocPairs | Repr::CellPairs | Repr::ObjectPairs => {
-                matches!(p, Prim::sfilter | Prim::apply | Prim::mapply)
-            }
-            Repr::Object => matches!(
-                p,
-                Prim::sfilter
-                    | Prim::apply
-                    | Prim::mapply
-                    | Prim::extract
-                    | Prim::argmax
-                    | Prim::argmin
-                    | Prim::valmax
-                    | Prim::valmin
-            ),
-            _ => true,
-        };
-        if !has_form {
+        let forms = ContainerForms::of(over)?;
+        if forms.prims.is_some_and(|ps| !ps.contains(&p)) {
             return None;
         }
         let (e, param_ty, elem) = self.element(over)?;
@@ -711,14 +763,7 @@ impl<'p> Lower<'p> {
             Repr::Int | Repr::Bool => Some(closure(body.repr.held(), self.owned(&body))),
             _ => None,
         };
-        let suffix = match over {
-            Repr::Indices => "locs",
-            Repr::Object => "cells",
-            Repr::CellPairs => "cell_pairs",
-            Repr::ObjectPairs => "object_pairs",
-            Repr::LocPairs => "loc_pairs",
-            _ => "objects",
-        };
+        let suffix = forms.suffix;
         let c = self.param(container, over);
         // (function, closure, result representation)
         let (func, closure, ret) = match p {
@@ -836,23 +881,18 @@ impl<'p> Lower<'p> {
     }
 
     /// The closure parameter for an element of a container of
-    /// representation `over` (indices, an object, a set of objects, pairs
-    /// of locations): its name, its Rust type and its expression (a
-    /// location, a cell or a pair of locations by value, an object by
-    /// reference).
+    /// representation `over` ([`ContainerForms`]): its name, its Rust type
+    /// and its expression.
     fn element(&self, over: Repr) -> Option<(String, &'static str, Expr)> {
-        let (param_ty, param, form) = match over {
-            Repr::Indices => ("(i64, i64)", Repr::Pair, Form::Owned),
-            Repr::Objects => ("&rt::t::Cells", Repr::Object, Form::Ref),
-            Repr::Object => ("rt::Cell", Repr::Cell, Form::Owned),
-            Repr::CellPairs => ("rt::t::CellPair", Repr::CellPair, Form::Owned),
-            Repr::ObjectPairs => ("&rt::t::ObjectPair", Repr::ObjectPair, Form::Ref),
-            Repr::LocPairs => ("rt::t::PairPair", Repr::LocPair, Form::Owned),
-            _ => return None,
-        };
+        let forms = ContainerForms::of(over)?;
         let e = self.fresh("e");
-        let elem = Expr::new(e.clone(), param, ty_of_repr(param, Ty::Dynamic), form);
-        Some((e, param_ty, elem))
+        let elem = Expr::new(
+            e.clone(),
+            forms.elem,
+            ty_of_repr(forms.elem, Ty::Dynamic),
+            forms.form,
+        );
+        Some((e, forms.param_ty, elem))
     }
 
     /// The call of a statically known function on `args`, lowered; `None`
