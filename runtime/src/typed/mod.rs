@@ -302,14 +302,24 @@ pub fn cell_pair(v: &Value) -> Result<CellPair> {
 
 /// A frozenset of 2-tuples of cells, copied into its held form.
 pub fn cell_pairs(v: &Value) -> Result<CellPairs> {
+    set_read_as(v, cell_pair, "cellpairs guard")
+}
+
+/// A frozenset whose every element `elem` reads, copied into a held set
+/// (in the set's order); anything else is a mismatch named `context`.
+fn set_read_as<T>(
+    v: &Value,
+    elem: impl FnMut(&Value) -> Result<T>,
+    context: &'static str,
+) -> Result<Arc<[T]>> {
     match v {
         Value::Set(s) => s
             .iter()
-            .map(cell_pair)
+            .map(elem)
             .collect::<Result<Vec<_>>>()
             .map(Arc::from),
         v if is_empty_set(v) => Ok(Arc::from(Vec::new())),
-        _ => Err(mismatch("cellpairs guard")),
+        _ => Err(mismatch(context)),
     }
 }
 
@@ -326,15 +336,7 @@ pub fn object_pair(v: &Value) -> Result<ObjectPair> {
 
 /// A frozenset of 2-tuples of objects, copied into its held form.
 pub fn object_pairs(v: &Value) -> Result<ObjectPairs> {
-    match v {
-        Value::Set(s) => s
-            .iter()
-            .map(object_pair)
-            .collect::<Result<Vec<_>>>()
-            .map(Arc::from),
-        v if is_empty_set(v) => Ok(Arc::from(Vec::new())),
-        _ => Err(mismatch("objectpairs guard")),
-    }
+    set_read_as(v, object_pair, "objectpairs guard")
 }
 
 /// A 2-tuple of pairs: a 2x2 grid, or a tuple of two `Value::Pair`s (where
@@ -357,18 +359,11 @@ pub fn loc_pair(v: &Value) -> Result<PairPair> {
 /// A frozenset of 2-tuples of locations (each as [`loc_pair`] reads it,
 /// with numbers that fit a location), copied into its held form.
 pub fn loc_pairs(v: &Value) -> Result<LocPairs> {
-    match v {
-        Value::Set(s) => s
-            .iter()
-            .map(|e| {
-                let (a, b) = loc_pair(e)?;
-                Ok((loc_of(a)?, loc_of(b)?))
-            })
-            .collect::<Result<Vec<_>>>()
-            .map(Arc::from),
-        v if is_empty_set(v) => Ok(Arc::from(Vec::new())),
-        _ => Err(mismatch("locpairs guard")),
-    }
+    let locs = |e: &Value| {
+        let (a, b) = loc_pair(e)?;
+        Ok((loc_of(a)?, loc_of(b)?))
+    };
+    set_read_as(v, locs, "locpairs guard")
 }
 
 /// The objects of a value that passed [`objects`] (or that a kernel of
