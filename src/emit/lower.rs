@@ -308,9 +308,17 @@ fn find_kernel(p: Prim, reprs: &[Repr]) -> Option<&'static Kernel> {
 /// Whether code calls a kernel that gives up on ordinary data
 /// (`typed::GIVE_UP_ON_DATA`).
 fn gives_up_on_data(code: &str) -> bool {
-    battgen_runtime::typed::GIVE_UP_ON_DATA
+    // The calls as the code spells them, made once for all statements.
+    static CALLS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    CALLS
+        .get_or_init(|| {
+            battgen_runtime::typed::GIVE_UP_ON_DATA
+                .iter()
+                .flat_map(|k| [format!("rt::p::{k}("), format!("rt::t::{k}(")])
+                .collect()
+        })
         .iter()
-        .any(|k| code.contains(&format!("rt::p::{k}(")) || code.contains(&format!("rt::t::{k}(")))
+        .any(|call| code.contains(call.as_str()))
 }
 
 /// A statement's code (of held type `held`) that, where typed code gives
