@@ -90,6 +90,9 @@ pub enum FnTy {
     Fork(Ty, Ty, Ty),
     Matcher(Ty),
     Power(Ty),
+    /// `branch(condition, a, b)` of two functions of one arity: either,
+    /// chosen when the program runs; a call has the type both calls share.
+    Either(Ty, Ty),
     /// A function known only by its arity and result type.
     Opaque {
         arity: usize,
@@ -102,6 +105,10 @@ impl FnTy {
         match self {
             FnTy::Prim(p) => p.arity(),
             FnTy::Bind { arity, .. } | FnTy::Opaque { arity, .. } => *arity,
+            FnTy::Either(a, _) => match a {
+                Ty::Func(f) => f.arity(),
+                _ => 1,
+            },
             _ => 1,
         }
     }
@@ -109,7 +116,7 @@ impl FnTy {
         match self {
             FnTy::Prim(_) => true,
             FnTy::Bind { f, fixed, .. } => f.is_precise() && fixed.is_precise(),
-            FnTy::Compose(a, b) => a.is_precise() && b.is_precise(),
+            FnTy::Compose(a, b) | FnTy::Either(a, b) => a.is_precise() && b.is_precise(),
             FnTy::Chain(a, b, c) | FnTy::Fork(a, b, c) => {
                 a.is_precise() && b.is_precise() && c.is_precise()
             }
@@ -156,6 +163,7 @@ pub fn call_type(f: &Ty, args: &[Ty]) -> Ty {
                 Ty::Dynamic
             }
         }
+        FnTy::Either(a, b) => Ty::join(&call_type(a, args), &call_type(b, args)),
         FnTy::Opaque { ret, .. } => ret.clone(),
     }
 }
@@ -332,6 +340,7 @@ impl fmt::Display for FnTy {
             FnTy::Fork(a, b, c) => write!(f, "fork({a}, {b}, {c})"),
             FnTy::Matcher(g) => write!(f, "matcher({g})"),
             FnTy::Power(g) => write!(f, "power({g})"),
+            FnTy::Either(a, b) => write!(f, "either({a}, {b})"),
             FnTy::Opaque { arity, ret } => write!(f, "fn/{arity} -> {ret}"),
         }
     }
@@ -376,10 +385,17 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
         P::invert | P::double | P::halve | P::increment | P::decrement | P::crement | P::sign => {
             numeric()
         }
-        P::branch => Ty::join(&arg(1), &arg(2)),
+        P::branch => match (arg(1), arg(2)) {
+            (Ty::Func(a), Ty::Func(b)) if a != b && a.arity() == b.arity() => {
+                Ty::func(FnTy::Either(Ty::Func(a), Ty::Func(b)))
+            }
+            (a, b) => Ty::join(&a, &b),
+        },
         // A cell's two items are of two types.
         P::first if arg(0) == Ty::Cell => Ty::Int,
         P::last if arg(0) == Ty::Cell => Ty::Pair,
+        // A pair's two items are numbers.
+        P::first | P::last if arg(0) == Ty::Pair => Ty::Int,
         P::first
         | P::last
         | P::argmax
@@ -422,6 +438,11 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
             (Ty::Cell, Ty::Cell) => Ty::CellPair,
             (Ty::Object, Ty::Object) => Ty::ObjectPair,
             _ => Ty::Dynamic,
+        },
+        // `tuple(zip(a, b))`: 2-tuples of the two containers' elements.
+        P::pair => match result_type(P::astuple, &[arg(0).element(), arg(1).element()]) {
+            Ty::Dynamic => Ty::Dynamic,
+            t => Ty::TupleOf(Box::new(t)),
         },
         P::toivec | P::tojvec => match arg(0) {
             Ty::Int | Ty::Bool => Ty::Pair,
@@ -716,6 +737,53 @@ mod tests {
         );
         assert_eq!(
             result_type(Prim::branch, &[Ty::Bool, Ty::Grid, Ty::Int]),
+            Ty::Dynamic
+        );
+    }
+
+    #[test]
+    fn branches_of_functions_and_zips_of_tuples_are_typed() {
+        // `branch(c, identity, dmirror)(grid)` is a grid either way.
+        let either = result_type(
+            Prim::branch,
+            &[
+                Ty::Bool,
+                prim_value_type(Prim::identity),
+                prim_value_type(Prim::dmirror),
+            ],
+        );
+        assert!(either.is_precise());
+        assert_eq!(call_type(&either, &[Ty::Grid]), Ty::Grid);
+        // ... but `branch(c, height, tophalf)` of a grid is an int or a grid.
+        let mixed = result_type(
+            Prim::branch,
+            &[
+                Ty::Bool,
+                prim_value_type(Prim::height),
+                prim_value_type(Prim::tophalf),
+            ],
+        );
+        assert_eq!(call_type(&mixed, &[Ty::Grid]), Ty::Dynamic);
+        // Functions of two arities make no function of one.
+        let arities = result_type(
+            Prim::branch,
+            &[
+                Ty::Bool,
+                prim_value_type(Prim::identity),
+                prim_value_type(Prim::add),
+            ],
+        );
+        assert_eq!(call_type(&arities, &[Ty::Int]), Ty::Dynamic);
+        // The numbers of a pair; `pair` zips two tuples into 2-tuples.
+        assert_eq!(result_type(Prim::first, &[Ty::Pair]), Ty::Int);
+        assert_eq!(result_type(Prim::last, &[Ty::Pair]), Ty::Int);
+        let ints = Ty::TupleOf(Box::new(Ty::Int));
+        assert_eq!(
+            result_type(Prim::pair, &[ints.clone(), ints.clone()]),
+            Ty::TupleOf(Box::new(Ty::Pair))
+        );
+        assert_eq!(
+            result_type(Prim::pair, &[ints, Ty::TupleOf(Box::new(Ty::Grid))]),
             Ty::Dynamic
         );
     }

@@ -454,6 +454,30 @@ impl<'p> Lower<'p> {
         }
     }
 
+    /// The value held in representation `want`, owned: its own, or a
+    /// `Value` read through `want`'s guard.
+    fn owned_as(&self, e: &Expr, want: Repr) -> String {
+        if e.repr == want {
+            return self.owned(e);
+        }
+        debug_assert!(matches!(e.repr, Repr::Value | Repr::Objects));
+        let guard = want.guard().expect("typed representations have guards");
+        // A clone of a name (what `identity` makes) is read in place.
+        let source = match e.code.strip_suffix(".clone()") {
+            Some(name) if e.form == Form::Owned && is_name(name) => {
+                self.used(e);
+                format!("&{name}")
+            }
+            _ => self.borrow(e),
+        };
+        let read = format!("rt::t::{guard}({source})?");
+        if want.guard_borrows() {
+            format!("{read}.clone()")
+        } else {
+            read
+        }
+    }
+
     /// The value as an owned `Value`.
     fn value_owned(&self, e: &Expr) -> String {
         if matches!(e.repr, Repr::Value | Repr::Objects) {
@@ -671,13 +695,20 @@ impl<'p> Lower<'p> {
     /// share a representation, else an `if` of `Value`s.
     fn choose(&self, condition: &Expr, a: &Expr, b: &Expr, ty: Ty) -> Expr {
         let cond = format!("rt::t::Truthy::truthy({})", self.borrow(condition));
+        // Two representations that the types make one (the input `I`, a
+        // `Value`, against a grid kernel's result): both read in it.
+        let shared = a.usable_repr();
+        let typed = a.repr == b.repr
+            || (shared == b.usable_repr() && !matches!(shared, Repr::Value | Repr::Objects));
         let (x, y, repr) = if a.repr == b.repr {
             (self.owned(a), self.owned(b), a.repr)
+        } else if typed {
+            (self.owned_as(a, shared), self.owned_as(b, shared), shared)
         } else {
             (self.value_owned(a), self.value_owned(b), Repr::Value)
         };
         Expr {
-            typed: a.repr == b.repr,
+            typed,
             ..Expr::owned(
                 format!("if {cond} {{ {x} }} else {{ {y} }}"),
                 repr,
@@ -711,15 +742,32 @@ impl<'p> Lower<'p> {
             }
         }
         let names: Vec<String> = (0..arity).map(|_| self.fresh("e")).collect();
+        // Elements of a scalar type (pairs of `pair(a, b)`, the ints of a
+        // set of sizes) are read once, unboxed, where the function starts.
+        let mut guards = String::new();
         let params: Vec<Expr> = names
             .iter()
             .zip(&containers)
-            .map(|(name, c)| Expr::new(name.clone(), Repr::Value, c.ty.element(), Form::Ref))
+            .map(|(name, c)| {
+                let elem = c.ty.element();
+                let repr = Repr::of(&elem);
+                match repr.guard() {
+                    Some(guard) if repr.is_scalar() => {
+                        let unboxed = format!("{name}_t");
+                        guards.push_str(&format!(
+                            "let {unboxed}: {} = rt::t::{guard}({name})?; ",
+                            repr.held()
+                        ));
+                        Expr::new(unboxed, repr, elem, Form::Place)
+                    }
+                    _ => Expr::new(name.clone(), Repr::Value, elem, Form::Ref),
+                }
+            })
             .collect();
         let body = self.inline(&f, params)?;
         let typed: Vec<String> = names.iter().map(|n| format!("{n}: &rt::Value")).collect();
         let closure = format!(
-            "|{}| -> rt::Result<rt::Value> {{ Ok({}) }}",
+            "|{}| -> rt::Result<rt::Value> {{ {guards}Ok({}) }}",
             typed.join(", "),
             self.value_owned(&body)
         );

@@ -1181,6 +1181,16 @@ pub fn last_pair(p: (i64, i64)) -> Result<i64> {
     Ok(p.1)
 }
 
+/// `maximum` of a pair: the larger number (equal numbers are one value).
+pub fn maximum_pair(p: (i64, i64)) -> Result<i64> {
+    Ok(p.0.max(p.1))
+}
+
+/// `minimum` of a pair: the smaller number.
+pub fn minimum_pair(p: (i64, i64)) -> Result<i64> {
+    Ok(p.0.min(p.1))
+}
+
 pub fn remove_object_objects(o: &Cells, objs: &Value) -> Result<Value> {
     remove(&Value::Object(o.clone()), objs)
 }
@@ -1233,6 +1243,8 @@ crate::kernel_table! {
     last(Indices) -> Pair = last_locs;
     first(Pair) -> Int = first_pair;
     last(Pair) -> Int = last_pair;
+    maximum(Pair) -> Int = maximum_pair;
+    minimum(Pair) -> Int = minimum_pair;
     product(Indices, Indices) -> LocPairs = product_locs;
     first(Object) -> Cell = first_cells;
     last(Object) -> Cell = last_cells;

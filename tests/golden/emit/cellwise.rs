@@ -55,7 +55,10 @@ pub mod programs_0 {
                 Ok(
                     rt::p::apply_with(
                         |__e3: &rt::Value| -> rt::Result<rt::Value> {
-                            Ok(rt::p::maximum(__e3)?)
+                            let __e3_t: (i64, i64) = rt::t::pair(__e3)?;
+                            Ok(
+                                rt::t::IntoValue::into_value(rt::p::maximum_pair(__e3_t)?),
+                            )
                         },
                         __e2,
                     )?,
@@ -68,8 +71,8 @@ pub mod programs_0 {
         /// tests/golden/emit/cellwise.py:19
         let x6: (i64, i64) = rt::p::astuple_ints(rt::t::int(&x5)?, 1i64)?;
         /// tests/golden/emit/cellwise.py:20
-        let O: rt::Value = rt::p::crop(&x4, &rt::c::ORIGIN, &rt::t::value(&x6))?;
-        Ok(O)
+        let O: rt::t::G = rt::p::crop_grid(rt::t::grid(&x4)?, (0i64, 0i64), x6)?;
+        Ok(rt::t::IntoValue::into_value(O))
     }
 }
 

@@ -63,11 +63,8 @@ pub mod programs_0 {
         /// tests/golden/emit/power_counts.py:16
         let x11: rt::Value = rt::p::mapply_with(
             |__e8: &rt::Value| -> rt::Result<rt::Value> {
-                Ok(
-                    rt::t::IntoValue::into_value(
-                        rt::p::last_pair_pair(rt::t::loc_pair(__e8)?)?,
-                    ),
-                )
+                let __e8_t: rt::t::PairPair = rt::t::loc_pair(__e8)?;
+                Ok(rt::t::IntoValue::into_value(rt::p::last_pair_pair(__e8_t)?))
             },
             &rt::t::value(&x10),
         )?;

@@ -66,7 +66,8 @@ pub mod programs_0 {
         let x4: rt::Value = rt::p::order_with(
             &x3,
             |__e0: &rt::Value| -> rt::Result<rt::Value> {
-                Ok(rt::t::IntoValue::into_value(rt::p::first_cell(rt::t::cell(__e0)?)?))
+                let __e0_t: rt::Cell = rt::t::cell(__e0)?;
+                Ok(rt::t::IntoValue::into_value(rt::p::first_cell(__e0_t)?))
             },
         )?;
         /// tests/golden/emit/row_order.py:20
@@ -76,7 +77,8 @@ pub mod programs_0 {
                     rt::p::order_with(
                         __e2,
                         |__e3: &rt::Value| -> rt::Result<rt::Value> {
-                            Ok(rt::p::first(__e3)?)
+                            let __e3_t: i64 = rt::t::int(__e3)?;
+                            Ok(rt::p::first(&rt::t::value(&__e3_t))?)
                         },
                     )?,
                 )
