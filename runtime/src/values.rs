@@ -363,6 +363,27 @@ pub fn sorted_unique_cells(mut cells: Vec<Cell>) -> Vec<Cell> {
 /// `solve_22168020`. Equal values are interchangeable, so the sort need not
 /// be stable.
 fn sorted_canonical(mut items: Vec<Value>) -> Vec<Value> {
+    // Numbers (sizes, distances, colours: `apply` and `prapply` of int
+    // functions) sort as plain ints, not through `Value::cmp`.
+    if items.iter().all(|v| matches!(v, Value::Int(_))) {
+        let int = |v: &Value| match v {
+            Value::Int(i) => *i,
+            _ => 0,
+        };
+        // A few in place; many (every pair's distance) as bare ints,
+        // where moving 24-byte values would cost more than the copy.
+        if items.len() <= 32 {
+            items.sort_unstable_by_key(int);
+            items.dedup_by_key(|v| int(v));
+        } else {
+            let mut ints: Vec<i64> = items.iter().map(int).collect();
+            ints.sort_unstable();
+            ints.dedup();
+            items.clear();
+            items.extend(ints.into_iter().map(Value::Int));
+        }
+        return items;
+    }
     let all_indices = items.iter().all(|v| matches!(v, Value::Indices(_)));
     if all_indices || items.iter().all(|v| matches!(v, Value::Object(_))) {
         let is_empty = |v: &Value| match v {
@@ -813,15 +834,13 @@ impl Value {
                 if items.is_empty() {
                     return Ok(Patch::Indices(Cow::Owned(Vec::new())));
                 }
-                if let Some(mut l) = items.iter().map(Value::loc).collect::<Option<Vec<_>>>() {
-                    l.sort_unstable();
-                    l.dedup();
-                    return Ok(Patch::Indices(Cow::Owned(l)));
+                // A tuple may repeat locations many times (`mapply` of
+                // boxes or lines over a tuple): the bitmap where dense.
+                if let Some(l) = items.iter().map(Value::loc).collect::<Option<Vec<_>>>() {
+                    return Ok(Patch::Indices(Cow::Owned(sorted_unique_locs(l))));
                 }
-                if let Some(mut c) = items.iter().map(Value::cell).collect::<Option<Vec<_>>>() {
-                    c.sort_unstable();
-                    c.dedup();
-                    return Ok(Patch::Object(Cow::Owned(c)));
+                if let Some(c) = items.iter().map(Value::cell).collect::<Option<Vec<_>>>() {
+                    return Ok(Patch::Object(Cow::Owned(sorted_unique_cells(c))));
                 }
                 Err(Error::type_error(context))
             }
@@ -1110,6 +1129,35 @@ mod tests {
                     }
                 })
                 .collect();
+            let mut want = items.clone();
+            want.sort();
+            want.dedup();
+            match Value::set(items) {
+                Value::Set(got) => assert_eq!(&got[..], &want[..]),
+                other => assert!(want.is_empty() && other == Value::empty_set()),
+            }
+        }
+    }
+
+    /// Sets of ints (sorted as bare ints, in place or copied out) order
+    /// as `Value::cmp` orders them; a bool among them takes the general way.
+    #[test]
+    fn sets_of_ints_sort_as_values_do() {
+        let mut seed = 7u64;
+        let mut next = move |m: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        for case in 0..200 {
+            let n = next(80) as usize;
+            let mut items: Vec<Value> = (0..n)
+                .map(|_| Value::Int(next(50) as i64 - 25 + i64::from(case % 7 == 0) * i64::MAX / 2))
+                .collect();
+            if case % 5 == 0 && n > 0 {
+                items[0] = Value::Bool(true);
+            }
             let mut want = items.clone();
             want.sort();
             want.dedup();

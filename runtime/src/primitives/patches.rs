@@ -263,9 +263,9 @@ fn patch_of<'a>(v: &'a Value, context: &'static str) -> Result<Patch<'a>> {
                     _ => return Err(e),
                 }
             }
-            locs.sort_unstable();
-            locs.dedup();
-            Ok(Patch::Indices(Cow::Owned(locs)))
+            Ok(Patch::Indices(Cow::Owned(
+                crate::values::sorted_unique_locs(locs),
+            )))
         }),
     }
 }
