@@ -41,7 +41,7 @@ pub(crate) enum StaticFn {
     Compose(Box<StaticFn>, Box<StaticFn>),
     Chain(Box<StaticFn>, Box<StaticFn>, Box<StaticFn>),
     Fork(Box<StaticFn>, Box<StaticFn>, Box<StaticFn>),
-    Matcher(Box<StaticFn>, Operand),
+    Matcher(Box<StaticFn>, Bound),
     /// `branch(condition, a, b)` of two known functions: one of them,
     /// chosen when the program runs.
     Branch(Operand, Box<StaticFn>, Box<StaticFn>),
@@ -637,6 +637,23 @@ impl<'p> Lower<'p> {
     /// inlines it too. Its code builds it as a `Value` where one is needed.
     fn made_function(&self, p: Prim, args: &[Expr], ty: &Ty) -> Option<Expr> {
         let func = |k: usize| args.get(k)?.func.clone().map(Box::new);
+        // The bound value of `lbind`/`rbind`/`matcher`, named (a local, a
+        // parameter, a constant): it was computed where the reference
+        // computes it.
+        let bound = |x: &Expr| {
+            if !is_name(&x.code) && x.constant.is_none() {
+                return None;
+            }
+            // A `Value` that typed code would read through a guard where
+            // the function uses it: a guard that fails (`ulcorner` of an
+            // empty patch is no pair) would deopt the whole program, where
+            // the function value just passes the value on
+            // (`solve_36d67576`: 8.3 -> 10.0 ms a pass before this).
+            if x.repr == Repr::Value && x.usable_repr() != Repr::Value {
+                return None;
+            }
+            Some(Bound::Local(Box::new(x.clone())))
+        };
         let made = match (p, args.len()) {
             (Prim::lbind | Prim::rbind, 2) => {
                 let f = func(0)?;
@@ -645,27 +662,15 @@ impl<'p> Lower<'p> {
                     3 => 2,
                     _ => return None,
                 };
-                // The bound value, named (a local, a parameter, a constant):
-                // it was computed where the reference computes it.
-                let x = &args[1];
-                if !is_name(&x.code) && x.constant.is_none() {
-                    return None;
-                }
-                // A `Value` that typed code would read through a guard where
-                // the function uses it: a guard that fails (`ulcorner` of an
-                // empty patch is no pair) would deopt the whole program, where
-                // the function value just passes the value on
-                // (`solve_36d67576`: 8.3 -> 10.0 ms a pass before this).
-                if x.repr == Repr::Value && x.usable_repr() != Repr::Value {
-                    return None;
-                }
+                let fixed = bound(&args[1])?;
                 StaticFn::Bind {
                     right: p == Prim::rbind,
                     f,
-                    fixed: Bound::Local(Box::new(x.clone())),
+                    fixed,
                     arity,
                 }
             }
+            (Prim::matcher, 2) => StaticFn::Matcher(func(0)?, bound(&args[1])?),
             (Prim::compose, 2) => StaticFn::Compose(func(0)?, func(1)?),
             (Prim::chain, 3) => StaticFn::Chain(func(0)?, func(1)?, func(2)?),
             (Prim::fork, 3) => StaticFn::Fork(func(0)?, func(1)?, func(2)?),
@@ -995,7 +1000,10 @@ impl<'p> Lower<'p> {
             }
             StaticFn::Matcher(f, target) => {
                 let x = self.inline(f, args)?;
-                let target = self.operand(target);
+                let target = match target {
+                    Bound::Operand(op) => self.operand(op),
+                    Bound::Local(e) => (**e).clone(),
+                };
                 self.call_prim(Prim::equality, &[x, target])
             }
             StaticFn::Branch(cond, a, b) => {
@@ -1106,7 +1114,7 @@ impl<'p> Lower<'p> {
             (Prim::compose, 2) => StaticFn::Compose(f(0)?, f(1)?),
             (Prim::chain, 3) => StaticFn::Chain(f(0)?, f(1)?, f(2)?),
             (Prim::fork, 3) => StaticFn::Fork(f(0)?, f(1)?, f(2)?),
-            (Prim::matcher, 2) => StaticFn::Matcher(f(0)?, node.args[1].clone()),
+            (Prim::matcher, 2) => StaticFn::Matcher(f(0)?, Bound::Operand(node.args[1].clone())),
             (Prim::branch, 3) => StaticFn::Branch(node.args[0].clone(), f(1)?, f(2)?),
             (Prim::power, 2) => {
                 // `power(f, n)` of a constant count: the reference composes
