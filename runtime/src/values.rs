@@ -829,6 +829,16 @@ impl Value {
         match self {
             Value::Indices(s) => Ok(Patch::Indices(Cow::Borrowed(&s[..]))),
             Value::Object(s) => Ok(Patch::Object(Cow::Borrowed(&s[..]))),
+            // A tuple of locations whose numbers are colours is a grid of
+            // two columns: its rows are the locations, read in place.
+            Value::Grid(g) if g.width() == 2 && g.height() > 0 => {
+                let locs = g
+                    .cells()
+                    .chunks_exact(2)
+                    .map(|r| (i32::from(r[0]), i32::from(r[1])))
+                    .collect();
+                Ok(Patch::Indices(Cow::Owned(sorted_unique_locs(locs))))
+            }
             v if v.is_set() || v.is_tuple() => {
                 let items = v.elems()?;
                 if items.is_empty() {
@@ -909,6 +919,32 @@ fn grid_from_rows(items: &[Value]) -> Option<Grid> {
         }
     }
     Some(Grid::new(items.len(), width, cells))
+}
+
+/// The tuple of `locs` in order, as [`Value::tuple`] of their pairs makes
+/// it (a grid of two columns where every number is a colour), without a
+/// `Value` per location: what `merge` of a tuple of indices gives.
+pub fn tuple_of_locs(locs: &[Loc]) -> Value {
+    if locs.len() <= 2 {
+        let pairs = locs
+            .iter()
+            .map(|&(i, j)| Value::Pair(i as i64, j as i64))
+            .collect();
+        return Value::tuple(pairs);
+    }
+    let cells: Option<Vec<Color>> = locs
+        .iter()
+        .flat_map(|&(i, j)| [i, j])
+        .map(|x| Color::try_from(x).ok())
+        .collect();
+    match cells {
+        Some(cells) => Value::grid(Grid::new(locs.len(), 2, cells)),
+        None => Value::Tuple(
+            locs.iter()
+                .map(|&(i, j)| Value::Pair(i as i64, j as i64))
+                .collect(),
+        ),
+    }
 }
 
 /// A grid row as a value (a tuple of ints; two of them are a `Pair`), in
@@ -1164,6 +1200,39 @@ mod tests {
             match Value::set(items) {
                 Value::Set(got) => assert_eq!(&got[..], &want[..]),
                 other => assert!(want.is_empty() && other == Value::empty_set()),
+            }
+        }
+    }
+
+    /// A tuple of locations built without a `Value` per location is the
+    /// value `Value::tuple` makes of their pairs, and reads back as the
+    /// same patch (a grid of two columns where the numbers are colours).
+    #[test]
+    fn tuples_of_locations_are_the_tuples_of_their_pairs() {
+        let mut seed = 3u64;
+        let mut next = move |m: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        for case in 0..200 {
+            let n = next(12) as usize;
+            let far = if case % 4 == 0 { 300 } else { 0 };
+            let locs: Vec<Loc> = (0..n)
+                .map(|_| (next(9) as i32 - 2 + far, next(9) as i32 - 2))
+                .collect();
+            let pairs = locs
+                .iter()
+                .map(|&(i, j)| Value::Pair(i as i64, j as i64))
+                .collect();
+            let want = Value::tuple(pairs);
+            let got = tuple_of_locs(&locs);
+            assert_eq!(got, want);
+            assert_eq!(format!("{got:?}"), format!("{want:?}"));
+            if n > 0 {
+                let read = |v: &Value| v.as_patch("test").map(|p| p.locs().into_owned());
+                assert_eq!(read(&got).ok(), Some(sorted_unique_locs(locs.clone())));
             }
         }
     }

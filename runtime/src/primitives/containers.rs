@@ -535,6 +535,23 @@ pub fn merge(containers: &Value) -> Result<Value> {
                     }
                 }
             }
+            // Indices (`mapply` of a patch function over a tuple): their
+            // locations in order, without a `Value` per location.
+            let locs_only = items.iter().all(|c| match c {
+                Value::Indices(_) => true,
+                Value::Set(s) => s.is_empty(),
+                _ => false,
+            });
+            if locs_only && !all_grids {
+                let mut locs = Vec::with_capacity(items.iter().map(|c| c.len().unwrap_or(0)).sum());
+                for c in items.iter() {
+                    if let Value::Indices(s) = c {
+                        locs.extend_from_slice(s);
+                    }
+                }
+                check_size(locs.len(), "merge")?;
+                return Ok(crate::values::tuple_of_locs(&locs));
+            }
             if all_grids {
                 let w = width.unwrap_or(0);
                 // One allocation of the exact size: the grids merged in
