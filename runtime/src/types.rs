@@ -248,6 +248,7 @@ impl Ty {
             Ty::ObjectPairs => Ty::ObjectPair,
             Ty::LocPair => Ty::Pair,
             Ty::LocPairs => Ty::LocPair,
+            Ty::Pair => Ty::Int,
             Ty::TupleOf(t) | Ty::SetOf(t) => (**t).clone(),
             _ => Ty::Dynamic,
         }
@@ -264,6 +265,11 @@ impl Ty {
             | Ty::CellPairs
             | Ty::ObjectPairs
             | Ty::SetOf(_) => Ty::set_of(elem),
+            // A function of ints over a pair's two numbers: a pair again.
+            Ty::Pair => match elem {
+                Ty::Int => Ty::Pair,
+                _ => Ty::Dynamic,
+            },
             Ty::TupleOf(_) | Ty::Grid | Ty::LocPair | Ty::CellPair | Ty::ObjectPair => match elem {
                 Ty::Dynamic => Ty::Dynamic,
                 Ty::TupleOf(ref t) if **t == Ty::Int => Ty::Grid,
@@ -285,8 +291,11 @@ impl Ty {
                 Ty::SetOf(e) => Ty::set_of((**e).clone()),
                 _ => Ty::Dynamic,
             },
+            // A tuple of frozensets merges into a tuple of their elements.
             Ty::TupleOf(inner) => match &**inner {
                 Ty::TupleOf(e) => Ty::TupleOf(e.clone()),
+                Ty::Indices => Ty::TupleOf(Box::new(Ty::Pair)),
+                Ty::Object => Ty::TupleOf(Box::new(Ty::Cell)),
                 _ => Ty::Dynamic,
             },
             _ => Ty::Dynamic,
@@ -444,6 +453,9 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
             Ty::Dynamic => Ty::Dynamic,
             t => Ty::TupleOf(Box::new(t)),
         },
+        // A tuple of locations is its own `toindices` (its first item's
+        // second item is a number, not a location).
+        P::toindices if arg(0) == Ty::TupleOf(Box::new(Ty::Pair)) => arg(0),
         P::toivec | P::tojvec => match arg(0) {
             Ty::Int | Ty::Bool => Ty::Pair,
             _ => Ty::Dynamic,

@@ -68,6 +68,9 @@ struct Pools {
     /// 2-tuples of the objects, and `product`s of small sets of objects.
     object_pairs: Vec<Value>,
     object_pair_sets: Vec<Value>,
+    /// Tuples of locations: `merge` of tuples of the indices (repeats
+    /// kept), the empty tuple, and numbers beyond a colour.
+    loc_seqs: Vec<Value>,
     values: Vec<Value>,
 }
 
@@ -190,6 +193,21 @@ impl Pools {
             object_pair_sets.push(call("product", &[a, b]));
             object_pair_sets.push(call("product", &[a, a]));
         }
+        let mut loc_seqs = vec![
+            Value::empty_tuple(),
+            Value::grid(Grid::new(0, 2, Vec::new())),
+            Value::tuple(vec![Value::Pair(3, 4)]),
+            Value::tuple(vec![
+                Value::Pair(0, 300),
+                Value::Pair(-200, 1),
+                Value::Pair(2, 2),
+            ]),
+        ];
+        for (k, a) in small.iter().enumerate().take(16) {
+            let b = small[(k * 3 + 2) % small.len()];
+            let tuple = Value::tuple(vec![(*a).clone(), b.clone(), (*a).clone()]);
+            loc_seqs.push(call("merge", &[&tuple]));
+        }
         let mut values = Vec::new();
         for pool in [
             &ints,
@@ -204,6 +222,7 @@ impl Pools {
             &cell_pair_sets,
             &object_pairs,
             &object_pair_sets,
+            &loc_seqs,
         ] {
             values.extend(pool.iter().take(6).cloned());
         }
@@ -224,6 +243,7 @@ impl Pools {
             cell_pair_sets,
             object_pairs,
             object_pair_sets,
+            loc_seqs,
             values,
         }
     }
@@ -243,6 +263,7 @@ impl Pools {
             Repr::CellPairs => &self.cell_pair_sets,
             Repr::ObjectPair => &self.object_pairs,
             Repr::ObjectPairs => &self.object_pair_sets,
+            Repr::LocSeq => &self.loc_seqs,
             Repr::Value => &self.values,
         }
     }

@@ -215,6 +215,15 @@ impl ContainerForms {
                 Form::Owned,
                 Some(MAP),
             ),
+            // A tuple: only `mapply`, whose merge concatenates (the set
+            // forms would sort and dedupe).
+            Repr::LocSeq => row(
+                "loc_seq",
+                "(i64, i64)",
+                Repr::Pair,
+                Form::Owned,
+                Some(&[Prim::mapply]),
+            ),
             Repr::ObjectPairs => row(
                 "object_pairs",
                 "&rt::t::ObjectPair",
@@ -235,9 +244,13 @@ fn set_repr(elem: Repr) -> Option<Repr> {
         Repr::Pair => Some(Repr::Indices),
         Repr::Cell => Some(Repr::Object),
         Repr::Object => Some(Repr::Objects),
-        Repr::Int | Repr::Bool | Repr::Indices | Repr::Grid | Repr::Objects | Repr::Value => {
-            Some(Repr::Value)
-        }
+        Repr::Int
+        | Repr::Bool
+        | Repr::Indices
+        | Repr::Grid
+        | Repr::Objects
+        | Repr::LocSeq
+        | Repr::Value => Some(Repr::Value),
         Repr::LocPair
         | Repr::LocPairs
         | Repr::CellPair
@@ -264,6 +277,7 @@ fn ty_of_repr(r: Repr, inferred: Ty) -> Ty {
         Repr::ObjectPairs => Ty::ObjectPairs,
         Repr::LocPair => Ty::LocPair,
         Repr::LocPairs => Ty::LocPairs,
+        Repr::LocSeq => Ty::TupleOf(Box::new(Ty::Pair)),
         Repr::Value => inferred,
     }
 }
@@ -771,6 +785,23 @@ impl<'p> Lower<'p> {
             .collect();
         let body = self.inline(&f, params)?;
         let typed: Vec<String> = names.iter().map(|n| format!("{n}: &rt::Value")).collect();
+        // `mapply` of a patch function over a tuple: the tuple of their
+        // locations, concatenated without a `Value` per location.
+        if p == Prim::mapply && Repr::of(ty) == Repr::LocSeq && body.repr == Repr::Indices {
+            let closure = format!(
+                "|{}| -> rt::Result<rt::t::Locs> {{ {guards}Ok({}) }}",
+                typed.join(", "),
+                self.owned(&body)
+            );
+            return Some(Expr::typed(
+                format!(
+                    "rt::t::mapply_tuple_locs({}, {closure})?",
+                    self.value_ref(containers[0])
+                ),
+                Repr::LocSeq,
+                ty.clone(),
+            ));
+        }
         let closure = format!(
             "|{}| -> rt::Result<rt::Value> {{ {guards}Ok({}) }}",
             typed.join(", "),
@@ -842,6 +873,17 @@ impl<'p> Lower<'p> {
                 let ret = set_repr(body.repr)?;
                 let value = self.owned(&body);
                 ("apply_set".into(), closure(body.repr.held(), value), ret)
+            }
+            Prim::mapply if over == Repr::LocSeq => {
+                if body.repr != Repr::Indices {
+                    return None;
+                }
+                let value = self.owned(&body);
+                (
+                    "mapply_seq".into(),
+                    closure(body.repr.held(), value),
+                    Repr::LocSeq,
+                )
             }
             Prim::mapply if matches!(body.repr, Repr::Object | Repr::Indices) => {
                 let value = self.owned(&body);

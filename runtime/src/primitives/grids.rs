@@ -35,7 +35,7 @@ use std::sync::Arc;
 use crate::budget;
 use crate::error::{Error, Result};
 use crate::primitives::{buffers, ragged};
-use crate::typed::{Cells, Locs, G};
+use crate::typed::{Cells, LocSeq, Locs, G};
 use crate::values::{Cell, Color, Grid, Loc, Patch, Value};
 
 // ----- small helpers ---------------------------------------------------------
@@ -1182,6 +1182,23 @@ pub fn underfill_locs(grid: &G, value: i64, patch: &Locs) -> Result<G> {
     underfill_in(grid, value, patch.iter().copied())
 }
 
+/// `fill` of a tuple of locations: a location met twice is filled twice,
+/// to the same colour.
+pub fn fill_loc_seq(grid: &G, value: i64, patch: &LocSeq) -> Result<G> {
+    grid.require_rows("fill")?;
+    filled(
+        grid,
+        color_of(value),
+        patch.as_slice().iter().copied(),
+        None,
+        "fill",
+    )
+}
+
+pub fn underfill_loc_seq(grid: &G, value: i64, patch: &LocSeq) -> Result<G> {
+    underfill_in(grid, value, patch.as_slice().iter().copied())
+}
+
 pub fn underfill_cells(grid: &G, value: i64, patch: &Cells) -> Result<G> {
     underfill_in(grid, value, patch.iter().map(|c| c.loc))
 }
@@ -1797,6 +1814,8 @@ crate::kernel_table! {
     hconcat(Grid, Grid) -> Grid = hconcat_grids;
     vconcat(Grid, Grid) -> Grid = vconcat_grids;
     underfill(Grid, Int, Indices) -> Grid = underfill_locs;
+    fill(Grid, Int, LocSeq) -> Grid = fill_loc_seq;
+    underfill(Grid, Int, LocSeq) -> Grid = underfill_loc_seq;
     underfill(Grid, Int, Object) -> Grid = underfill_cells;
     crop(Grid, Pair, Pair) -> Grid = crop_grid;
     toobject(Indices, Grid) -> Object = toobject_locs;

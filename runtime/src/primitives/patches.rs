@@ -25,7 +25,7 @@ use std::sync::Arc;
 use crate::budget;
 use crate::error::{Error, Result};
 use crate::primitives::buffers;
-use crate::typed::{objects_iter, objects_value, Cells, Locs, G};
+use crate::typed::{objects_iter, objects_value, Cells, LocSeq, Locs, G};
 use crate::values::{
     cell_value, row_value, sorted_unique_cells, Cell, Color, Grid, Kind, Loc, Patch, Value,
 };
@@ -907,6 +907,33 @@ fn recolored(value: i64, locs: &[Loc]) -> Result<Cells> {
 
 pub fn recolor_locs(value: i64, p: &Locs) -> Result<Cells> {
     recolored(value, p)
+}
+
+/// `recolor` of a tuple of locations: the object over its distinct ones.
+pub fn recolor_loc_seq(value: i64, p: &LocSeq) -> Result<Cells> {
+    recolored(value, &p.locs())
+}
+
+/// `shift` of a tuple of locations: the frozenset of the shifted ones; the
+/// empty tuple is returned as itself (`shift` returns an empty patch
+/// unchanged), which no indices hold.
+pub fn shift_loc_seq(p: &LocSeq, d: (i64, i64)) -> Result<Locs> {
+    if p.as_slice().is_empty() {
+        return Err(Error::deopt("shift of the empty tuple"));
+    }
+    shift_locs(&p.locs(), d)
+}
+
+/// `adjacent` of indices and a tuple of locations (a made function's
+/// bound tuple, tested per element): against its set of locations, which
+/// the tuple keeps once built.
+pub fn adjacent_locs_loc_seq(a: &Locs, b: &LocSeq) -> Result<bool> {
+    adjacent_locs(a, &b.locs())
+}
+
+/// `size` of a tuple of locations: its length, repeats counted.
+pub fn size_loc_seq(p: &LocSeq) -> Result<i64> {
+    Ok(p.as_slice().len() as i64)
 }
 
 /// An object of one colour lists its locations in order already: no copy
@@ -2634,6 +2661,9 @@ crate::kernel_table! {
     toindices(Indices) -> Indices = toindices_locs;
     recolor(Int, Indices) -> Object = recolor_locs;
     recolor(Int, Object) -> Object = recolor_cells;
+    recolor(Int, LocSeq) -> Object = recolor_loc_seq;
+    shift(LocSeq, Pair) -> Indices = shift_loc_seq;
+    size(LocSeq) -> Int = size_loc_seq;
     shoot(Pair, Pair) -> Indices = shoot_pairs;
     connect(Pair, Pair) -> Indices = connect_pairs;
     ulcorner(Indices) -> Pair = ulcorner_locs;
@@ -2717,6 +2747,7 @@ crate::kernel_table! {
     manhattan(Object, Indices) -> Int = manhattan_cells_locs;
     manhattan(Object, Object) -> Int = manhattan_cells;
     adjacent(Indices, Indices) -> Bool = adjacent_locs;
+    adjacent(Indices, LocSeq) -> Bool = adjacent_locs_loc_seq;
     adjacent(Indices, Object) -> Bool = adjacent_locs_cells;
     adjacent(Object, Indices) -> Bool = adjacent_cells_locs;
     adjacent(Object, Object) -> Bool = adjacent_cells;

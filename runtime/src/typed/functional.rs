@@ -12,8 +12,8 @@ use std::sync::Arc;
 use crate::budget;
 use crate::error::{Error, Result};
 use crate::typed::{
-    loc_of, objects_iter, objects_value, CellPair, CellPairs, Cells, IntoValue, LocPairs, Locs,
-    ObjectPair, ObjectPairs, PairPair, G,
+    loc_of, objects_iter, objects_value, CellPair, CellPairs, Cells, IntoValue, LocPairs, LocSeq,
+    Locs, ObjectPair, ObjectPairs, PairPair, G,
 };
 use crate::values::{sorted_unique_cells, sorted_unique_locs, union_locs, Cell, Grid, Loc, Value};
 
@@ -200,6 +200,17 @@ impl Elements for ObjectPairs {
     }
 }
 
+/// A tuple of locations: each in order, repeats kept.
+impl Elements for LocSeq {
+    type Elem<'a> = (i64, i64);
+    fn for_each<'a>(&'a self, mut f: impl FnMut(Self::Elem<'a>) -> Result<()>) -> Result<()> {
+        self.as_slice().iter().try_for_each(|l| f(pair_of(l)))
+    }
+    fn count(&self) -> usize {
+        self.as_slice().len()
+    }
+}
+
 /// A set of objects (a `Value` that passed the objects guard).
 impl Elements for Value {
     type Elem<'a> = &'a Cells;
@@ -228,6 +239,32 @@ pub fn mapply_set<'a, C: Elements, R: Union>(
     f: impl FnMut(C::Elem<'a>) -> Result<R>,
 ) -> Result<R> {
     R::union(apply_collect(container, f)?)
+}
+
+/// `mapply(f, tuple)` where `f` gives indices: Python merges the tuple of
+/// results into a tuple, so their locations concatenated in order.
+pub fn mapply_seq<'a, C: Elements>(
+    container: &'a C,
+    f: impl FnMut(C::Elem<'a>) -> Result<Locs>,
+) -> Result<LocSeq> {
+    Ok(LocSeq::new(concatenated(&apply_collect(container, f)?)?))
+}
+
+/// [`mapply_seq`] over a tuple held as a `Value` (elements as values); a
+/// frozenset there (its type was a claim) gives up.
+pub fn mapply_tuple_locs(
+    container: &Value,
+    mut f: impl FnMut(&Value) -> Result<Locs>,
+) -> Result<LocSeq> {
+    if !container.is_tuple() {
+        return Err(Error::deopt("mapply over a tuple"));
+    }
+    let items = container.elems_cow()?;
+    let mut parts = Vec::with_capacity(items.len());
+    for x in items.iter() {
+        parts.push(f(x)?);
+    }
+    Ok(LocSeq::new(concatenated(&parts)?))
 }
 
 /// `sfilter` of indices: the locations whose condition holds, in order.

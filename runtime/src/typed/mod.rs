@@ -22,6 +22,7 @@
 //! | objectpairs | [`ObjectPairs`] = `Arc<[ObjectPair]>` | `&ObjectPairs` |
 //! | locpair | `((i64, i64), (i64, i64))` | the same |
 //! | locpairs | [`LocPairs`] = `Arc<[(Loc, Loc)]>` | `&LocPairs` |
+//! | tuple of pairs | [`LocSeq`]: locations in order, repeats kept | `&LocSeq` |
 //! | anything else | `Value` | `&Value` |
 //!
 //! The containers are the very `Arc`s that their `Value`s hold, so a typed
@@ -86,6 +87,50 @@ pub type ObjectPair = (Cells, Cells);
 /// in the set's order, as typed code holds it.
 pub type ObjectPairs = Arc<[ObjectPair]>;
 
+/// A tuple of locations (`merge` of a tuple of indices: `mapply` of a
+/// patch function over a tuple), in order and with its repeats, as typed
+/// code holds it. Its `Value` (the tuple of the pairs: a grid of two
+/// columns where every number is a colour) and its set of locations are
+/// each built once, where first wanted, and shared by its clones: a
+/// function called per element may want them on every call.
+#[derive(Clone, Debug)]
+pub struct LocSeq(Arc<LocSeqData>);
+
+#[derive(Debug)]
+struct LocSeqData {
+    locs: Box<[Loc]>,
+    value: OnceLock<Value>,
+    set: OnceLock<Locs>,
+}
+
+impl LocSeq {
+    pub fn new(locs: Vec<Loc>) -> LocSeq {
+        LocSeq(Arc::new(LocSeqData {
+            locs: locs.into(),
+            value: OnceLock::new(),
+            set: OnceLock::new(),
+        }))
+    }
+    /// The locations in the tuple's order, repeats kept.
+    pub fn as_slice(&self) -> &[Loc] {
+        &self.0.locs
+    }
+    /// Its distinct locations, sorted: what `shift` and `recolor` see of
+    /// the tuple (`toindices` gives the tuple itself back).
+    pub fn locs(&self) -> Locs {
+        self.0
+            .set
+            .get_or_init(|| crate::values::sorted_unique_locs(self.0.locs.to_vec()).into())
+            .clone()
+    }
+}
+
+impl PartialEq for LocSeq {
+    fn eq(&self, other: &LocSeq) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
 /// How typed code holds a value of a known type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Repr {
@@ -105,6 +150,7 @@ pub enum Repr {
     ObjectPairs,
     LocPair,
     LocPairs,
+    LocSeq,
     Value,
 }
 
@@ -127,6 +173,7 @@ impl Repr {
             Ty::ObjectPairs => Repr::ObjectPairs,
             Ty::LocPair => Repr::LocPair,
             Ty::LocPairs => Repr::LocPairs,
+            Ty::TupleOf(e) if **e == Ty::Pair => Repr::LocSeq,
             _ => Repr::Value,
         }
     }
@@ -147,6 +194,7 @@ impl Repr {
             Repr::ObjectPairs => "rt::t::ObjectPairs",
             Repr::LocPair => "rt::t::PairPair",
             Repr::LocPairs => "rt::t::LocPairs",
+            Repr::LocSeq => "rt::t::LocSeq",
             Repr::Objects | Repr::Value => "rt::Value",
         }
     }
@@ -184,6 +232,7 @@ impl Repr {
             Repr::ObjectPairs => Some("object_pairs"),
             Repr::LocPair => Some("loc_pair"),
             Repr::LocPairs => Some("loc_pairs"),
+            Repr::LocSeq => Some("loc_seq"),
             Repr::Value => None,
         }
     }
@@ -366,6 +415,23 @@ pub fn loc_pairs(v: &Value) -> Result<LocPairs> {
     set_read_as(v, locs, "locpairs guard")
 }
 
+/// A tuple of locations: a grid of two columns (the numbers colours), a
+/// tuple of pairs, or the empty tuple (which a grid of no rows also is:
+/// `sfilter` of a grid that keeps none of its rows).
+pub fn loc_seq(v: &Value) -> Result<LocSeq> {
+    let locs: Vec<Loc> = match v {
+        Value::Grid(g) if g.height() == 0 => Vec::new(),
+        Value::Grid(g) if g.width() == 2 && g.height() > 0 => g
+            .cells()
+            .chunks_exact(2)
+            .map(|r| (i32::from(r[0]), i32::from(r[1])))
+            .collect(),
+        Value::Tuple(t) => t.iter().map(|e| loc_of(pair(e)?)).collect::<Result<_>>()?,
+        _ => return Err(mismatch("tuple of pairs guard")),
+    };
+    Ok(LocSeq::new(locs))
+}
+
 /// The objects of a value that passed [`objects`] (or that a kernel of
 /// `Objects` result made), in order.
 pub fn objects_iter(v: &Value) -> impl Iterator<Item = &Cells> {
@@ -503,6 +569,15 @@ impl IntoValue for LocPairs {
     }
 }
 
+impl IntoValue for LocSeq {
+    fn into_value(self) -> Value {
+        self.0
+            .value
+            .get_or_init(|| crate::values::tuple_of_locs(&self.0.locs))
+            .clone()
+    }
+}
+
 impl IntoValue for Value {
     #[inline]
     fn into_value(self) -> Value {
@@ -614,6 +689,13 @@ impl Truthy for LocPairs {
     }
 }
 
+impl Truthy for LocSeq {
+    #[inline]
+    fn truthy(&self) -> bool {
+        !self.as_slice().is_empty()
+    }
+}
+
 impl Truthy for Value {
     #[inline]
     fn truthy(&self) -> bool {
@@ -695,6 +777,9 @@ macro_rules! kernel_param {
     (LocPairs) => {
         &$crate::typed::LocPairs
     };
+    (LocSeq) => {
+        &$crate::typed::LocSeq
+    };
     (Value) => {
         &$crate::values::Value
     };
@@ -746,6 +831,9 @@ macro_rules! kernel_ret {
     (LocPairs) => {
         $crate::typed::LocPairs
     };
+    (LocSeq) => {
+        $crate::typed::LocSeq
+    };
     (Value) => {
         $crate::values::Value
     };
@@ -796,6 +884,9 @@ macro_rules! kernel_arg {
     };
     (LocPairs, $v:expr) => {
         &$crate::typed::loc_pairs($v)?
+    };
+    (LocSeq, $v:expr) => {
+        &$crate::typed::loc_seq($v)?
     };
     (Value, $v:expr) => {
         $v
@@ -911,6 +1002,7 @@ pub fn is_deopt(e: &Error) -> bool {
 /// with the values typed code computed before it, instead of running the
 /// whole program again.
 pub const GIVE_UP_ON_DATA: &[&str] = &[
+    "shift_loc_seq",
     "ulcorner_locs",
     "ulcorner_cells",
     "urcorner_locs",

@@ -151,3 +151,39 @@ def solve_2c2c2c2c(I):
     x15 = paint(I, x14)
     O = fill(x15, EIGHT, x13)
     return O
+
+# Tuples of locations: a frontier row per index of a tuple of ints and a
+# copy of the colour-one cells per offset of a tuple of pairs, each
+# merged into a tuple (repeats kept), filled, shifted and underfilled.
+def solve_3d3d3d3d(I):
+    x1 = ofcolor(I, ONE)
+    x2 = interval(ZERO, THREE, ONE)
+    x3 = compose(hfrontier, toivec)
+    x4 = mapply(x3, x2)
+    x5 = apply(tojvec, x2)
+    x6 = lbind(shift, x1)
+    x7 = mapply(x6, x5)
+    x8 = fill(I, TWO, x4)
+    x9 = shift(x7, DOWN)
+    O = underfill(x8, THREE, x9)
+    return O
+
+# A branch between two grid functions called on the input, a zip of two
+# tuples of ints, and a matcher made per element: for each pair, the
+# background cells in the column its first number names.
+def solve_4e4e4e4e(I):
+    x1 = portrait(I)
+    x2 = branch(x1, identity, dmirror)
+    x3 = x2(I)
+    x4 = width(x3)
+    x5 = interval(ZERO, x4, TWO)
+    x6 = apply(invert, x5)
+    x7 = pair(x5, x6)
+    x8 = ofcolor(x3, ZERO)
+    x9 = lbind(matcher, last)
+    x10 = compose(x9, first)
+    x11 = lbind(sfilter, x8)
+    x12 = compose(x11, x10)
+    x13 = mapply(x12, x7)
+    O = fill(x3, FIVE, x13)
+    return O
