@@ -105,10 +105,7 @@ impl FnTy {
         match self {
             FnTy::Prim(p) => p.arity(),
             FnTy::Bind { arity, .. } | FnTy::Opaque { arity, .. } => *arity,
-            FnTy::Either(a, _) => match a {
-                Ty::Func(f) => f.arity(),
-                _ => 1,
-            },
+            FnTy::Either(Ty::Func(f), _) => f.arity(),
             _ => 1,
         }
     }

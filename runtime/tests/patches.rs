@@ -1377,8 +1377,20 @@ fn patch_kernels_agree_with_their_primitives_on_edge_cases() {
             objects[6].clone(),
         ]),
     ];
+    // Tuples of locations: empty (as a tuple and as a grid of no rows),
+    // repeated, beyond a colour and at the ends of i32.
+    let tuple_of = |locs: &[(i64, i64)]| Value::tuple(locs.iter().map(|&(i, j)| p(i, j)).collect());
+    let loc_seqs = vec![
+        Value::empty_tuple(),
+        Value::grid(Grid::new(0, 2, Vec::new())),
+        tuple_of(&[(1, 1)]),
+        tuple_of(&[(2, 3), (2, 3), (0, 1)]),
+        tuple_of(&[(300, -2), (1, 1), (300, -2)]),
+        tuple_of(&[(MAX as i64, 3), (MIN as i64, MIN as i64), (0, 0)]),
+    ];
     let pool = |r: Repr| -> &[Value] {
         match r {
+            Repr::LocSeq => &loc_seqs,
             Repr::Int => &ints,
             Repr::Pair => &pairs,
             Repr::Grid => &grids,
