@@ -1138,18 +1138,22 @@ pub fn grid_of<const W: usize>(rows: &[[Color; W]]) -> Value {
 mod tests {
     use super::*;
 
+    /// A small deterministic generator: `next(m)` is in `0..m`.
+    fn lcg(mut seed: u64) -> impl FnMut(u64) -> u64 {
+        move |m| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        }
+    }
+
     /// Sets of patches with empty ones and duplicates among them (what
     /// `prapply(connect, x, x)` gives) come out in the order and with the
     /// dedupe of the plain comparison of values.
     #[test]
     fn sets_of_patches_sort_as_values_do() {
-        let mut seed = 99u64;
-        let mut next = move |m: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % m
-        };
+        let mut next = lcg(99);
         for case in 0..300 {
             let n = next(40) as usize;
             let items: Vec<Value> = (0..n)
@@ -1179,13 +1183,7 @@ mod tests {
     /// as `Value::cmp` orders them; a bool among them takes the general way.
     #[test]
     fn sets_of_ints_sort_as_values_do() {
-        let mut seed = 7u64;
-        let mut next = move |m: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % m
-        };
+        let mut next = lcg(7);
         for case in 0..200 {
             let n = next(80) as usize;
             let mut items: Vec<Value> = (0..n)
@@ -1209,13 +1207,7 @@ mod tests {
     /// same patch (a grid of two columns where the numbers are colours).
     #[test]
     fn tuples_of_locations_are_the_tuples_of_their_pairs() {
-        let mut seed = 3u64;
-        let mut next = move |m: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % m
-        };
+        let mut next = lcg(3);
         for case in 0..200 {
             let n = next(12) as usize;
             let far = if case % 4 == 0 { 300 } else { 0 };
