@@ -15,7 +15,9 @@ use crate::typed::{
     loc_of, objects_iter, objects_value, CellPair, CellPairs, Cells, IntoValue, LocPairs, LocSeq,
     Locs, ObjectPair, ObjectPairs, PairPair, G,
 };
-use crate::values::{sorted_unique_cells, sorted_unique_locs, union_locs, Cell, Grid, Loc, Value};
+use crate::values::{
+    sorted_unique_cells, sorted_unique_locs, union_locs, Cell, Color, Grid, Loc, Value,
+};
 
 /// A frozenset of results, in canonical form.
 pub fn set_of<R: IntoValue>(items: Vec<R>) -> Value {
@@ -559,22 +561,68 @@ pub fn apply_rows_order<K: Key>(g: &G, mut key: impl FnMut(i64) -> Result<K>) ->
     if g.height() == 0 || g.width() == 0 {
         return Err(Error::deopt("apply over the rows of a grid without cells"));
     }
-    let mut cells = Vec::with_capacity(g.cells().len());
-    // (key, position): positions never tie, so an unstable sort of the
-    // pairs is the stable sort of the keys.
-    let mut keyed: Vec<(i64, usize)> = Vec::with_capacity(g.width());
+    // The key is a known function of a colour: computed once per colour,
+    // at the colour's first cell in row order (where the reference would
+    // first call it, so a key that fails fails at the same cell). Cells of
+    // one colour have one key; the stable sort of a row is then a counting
+    // sort by the rank of its key among the grid's keys.
+    let slot = |c: Color| (c as i16 + 128) as usize;
+    // Per colour slot: 0 unseen, else 1 + its index in `seen`.
+    let mut index = [0u8; 256];
+    let mut seen: Vec<(i64, Color)> = Vec::with_capacity(10);
     for row in g.rows() {
-        // Once a row: the key is a known function of a colour, and a
-        // check per cell was a fifth of solve_1e0a9b12's instructions.
         budget::check()?;
-        keyed.clear();
-        for (k, &c) in row.iter().enumerate() {
-            keyed.push((key(c as i64)?.number(), k));
+        for &c in row {
+            if index[slot(c)] == 0 {
+                seen.push((key(c as i64)?.number(), c));
+                index[slot(c)] = seen.len() as u8;
+            }
         }
-        keyed.sort_unstable();
-        cells.extend(keyed.iter().map(|&(_, k)| row[k]));
     }
-    Ok(Arc::new(Grid::new(g.height(), g.width(), cells)))
+    // Rank of each colour's key among the distinct keys, ascending.
+    let mut by_key: Vec<i64> = seen.iter().map(|&(k, _)| k).collect();
+    by_key.sort_unstable();
+    by_key.dedup();
+    let mut rank = [0u8; 256];
+    for &(k, c) in &seen {
+        rank[slot(c)] = by_key.partition_point(|&x| x < k) as u8;
+    }
+    let w = g.width();
+    let mut cells = vec![0 as Color; g.cells().len()];
+    let mut at = vec![0usize; by_key.len() + 1];
+    for (row, out) in g.rows().zip(cells.chunks_exact_mut(w)) {
+        budget::check()?;
+        if by_key.len() == 1 {
+            out.copy_from_slice(row);
+            continue;
+        }
+        if w <= 16 {
+            // Short rows: a stable insertion by rank, no counts.
+            for (n, &c) in row.iter().enumerate() {
+                let r = rank[slot(c)];
+                let mut j = n;
+                while j > 0 && rank[slot(out[j - 1])] > r {
+                    out[j] = out[j - 1];
+                    j -= 1;
+                }
+                out[j] = c;
+            }
+            continue;
+        }
+        at.fill(0);
+        for &c in row {
+            at[rank[slot(c)] as usize + 1] += 1;
+        }
+        for r in 1..at.len() {
+            at[r] += at[r - 1];
+        }
+        for &c in row {
+            let place = &mut at[rank[slot(c)] as usize];
+            out[*place] = c;
+            *place += 1;
+        }
+    }
+    Ok(Arc::new(Grid::new(g.height(), w, cells)))
 }
 
 /// `apply(lbind(apply, maximum), papply(pair, a, b))` (`minimum` with
