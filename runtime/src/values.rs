@@ -1138,6 +1138,18 @@ pub fn grid_of<const W: usize>(rows: &[[Color; W]]) -> Value {
 mod tests {
     use super::*;
 
+    /// `Value::set(items)` is the items sorted and deduplicated in the
+    /// plain value order (the empty set where there are none).
+    fn assert_set_orders_as_values_do(items: Vec<Value>) {
+        let mut want = items.clone();
+        want.sort();
+        want.dedup();
+        match Value::set(items) {
+            Value::Set(got) => assert_eq!(&got[..], &want[..]),
+            other => assert!(want.is_empty() && other == Value::empty_set()),
+        }
+    }
+
     /// A small deterministic generator: `next(m)` is in `0..m`.
     fn lcg(mut seed: u64) -> impl FnMut(u64) -> u64 {
         move |m| {
@@ -1169,13 +1181,7 @@ mod tests {
                     }
                 })
                 .collect();
-            let mut want = items.clone();
-            want.sort();
-            want.dedup();
-            match Value::set(items) {
-                Value::Set(got) => assert_eq!(&got[..], &want[..]),
-                other => assert!(want.is_empty() && other == Value::empty_set()),
-            }
+            assert_set_orders_as_values_do(items);
         }
     }
 
@@ -1192,13 +1198,7 @@ mod tests {
             if case % 5 == 0 && n > 0 {
                 items[0] = Value::Bool(true);
             }
-            let mut want = items.clone();
-            want.sort();
-            want.dedup();
-            match Value::set(items) {
-                Value::Set(got) => assert_eq!(&got[..], &want[..]),
-                other => assert!(want.is_empty() && other == Value::empty_set()),
-            }
+            assert_set_orders_as_values_do(items);
         }
     }
 

@@ -785,28 +785,26 @@ impl<'p> Lower<'p> {
             .collect();
         let body = self.inline(&f, params)?;
         let typed: Vec<String> = names.iter().map(|n| format!("{n}: &rt::Value")).collect();
+        let closure = |ret: &str, value: String| {
+            format!(
+                "|{}| -> rt::Result<{ret}> {{ {guards}Ok({value}) }}",
+                typed.join(", ")
+            )
+        };
         // `mapply` of a patch function over a tuple: the tuple of their
         // locations, concatenated without a `Value` per location.
         if p == Prim::mapply && Repr::of(ty) == Repr::LocSeq && body.repr == Repr::Indices {
-            let closure = format!(
-                "|{}| -> rt::Result<rt::t::Locs> {{ {guards}Ok({}) }}",
-                typed.join(", "),
-                self.owned(&body)
-            );
             return Some(Expr::typed(
                 format!(
-                    "rt::t::mapply_tuple_locs({}, {closure})?",
-                    self.value_ref(containers[0])
+                    "rt::t::mapply_tuple_locs({}, {})?",
+                    self.value_ref(containers[0]),
+                    closure("rt::t::Locs", self.owned(&body))
                 ),
                 Repr::LocSeq,
                 ty.clone(),
             ));
         }
-        let closure = format!(
-            "|{}| -> rt::Result<rt::Value> {{ {guards}Ok({}) }}",
-            typed.join(", "),
-            self.value_owned(&body)
-        );
+        let closure = closure("rt::Value", self.value_owned(&body));
         let rest: Vec<String> = args
             .iter()
             .enumerate()

@@ -22,6 +22,33 @@ interleave() {
     done
 }
 
+# corpus_ab: the corpus bench of corpus_start and corpus (per-input,
+# battery, batched; one and all threads; the GPU line where a GPU is),
+# then scaling.sh (the host's ceiling against our threads).
+corpus_ab() {
+    echo "== corpus bench (per-input, battery, batched; 1 and all threads; the GPU line)"
+    for b in corpus_start corpus; do
+        echo "-- $b"
+        ./$b --data $T --bench --repeat 3 2>&1 | grep -E 'evaluations/s|identical|efficiency|differ'
+    done
+    echo "== scaling (the host's ceiling against our threads)"
+    ./scaling.sh 2>&1 | grep -E 'alone|ceiling'
+}
+
+# solvers_outputs_ab: solvers_start and solvers (arc-dsl's solvers.py,
+# compiled) per input on all threads, two rounds, then their outputs
+# compared (`__stats__` aside).
+solvers_outputs_ab() {
+    echo "== solvers.py compiled, per-input, all threads (outputs compared, __stats__ aside)"
+    for r in 1 2; do
+        for b in solvers_start solvers; do
+            printf "solvers-all %-14s r%d " $b $r
+            ./$b $X --exec per-input --out /tmp/sol_$b.json 2>&1 | grep 'wall time'
+        done
+    done
+    compare_outputs /tmp/sol_solvers_start.json /tmp/sol_solvers.json
+}
+
 # host: what the machine is, for the log.
 host() {
     date

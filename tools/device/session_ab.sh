@@ -10,21 +10,8 @@ cd "$(dirname "$0")" || exit 1
 . ./lib.sh
 host
 if [ "${PART:-1}" = 1 ]; then
-echo "== corpus bench (per-input, battery, batched; 1 and all threads; the GPU line)"
-for b in corpus_start corpus; do
-    echo "-- $b"
-    ./$b --data $T --bench --repeat 3 2>&1 | grep -E 'evaluations/s|identical|efficiency|differ'
-done
-echo "== scaling (the host's ceiling against our threads)"
-./scaling.sh 2>&1 | grep -E 'alone|ceiling'
-echo "== solvers.py compiled, per-input, all threads (outputs compared, __stats__ aside)"
-for r in 1 2; do
-    for b in solvers_start solvers; do
-        printf "solvers-all %-14s r%d " $b $r
-        ./$b $X --exec per-input --out /tmp/sol_$b.json 2>&1 | grep 'wall time'
-    done
-done
-compare_outputs /tmp/sol_solvers_start.json /tmp/sol_solvers.json
+corpus_ab
+solvers_outputs_ab
 ./solvers $X --exec per-input 2>&1 | grep -E 'deopts|straight'
 else
 echo "== solvers.py compiled, one thread, first 100 training tasks"

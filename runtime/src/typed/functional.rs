@@ -589,7 +589,12 @@ pub fn apply_rows_order<K: Key>(g: &G, mut key: impl FnMut(i64) -> Result<K>) ->
     }
     let w = g.width();
     let mut cells = vec![0 as Color; g.cells().len()];
-    let mut at = vec![0usize; by_key.len() + 1];
+    // Counts per rank, for the rows too long for an insertion.
+    let mut at = if w > 16 {
+        vec![0usize; by_key.len() + 1]
+    } else {
+        Vec::new()
+    };
     for (row, out) in g.rows().zip(cells.chunks_exact_mut(w)) {
         budget::check()?;
         if by_key.len() == 1 {

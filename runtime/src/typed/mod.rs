@@ -610,13 +610,18 @@ impl Truthy for i64 {
     }
 }
 
-impl Truthy for (i64, i64) {
-    /// A 2-tuple is never empty.
-    #[inline]
-    fn truthy(&self) -> bool {
-        true
-    }
+/// Tuples of two items (pairs, cells, pairs of them) are never empty.
+macro_rules! truthy_two_tuples {
+    ($($t:ty),*) => {$(
+        impl Truthy for $t {
+            #[inline]
+            fn truthy(&self) -> bool {
+                true
+            }
+        }
+    )*};
 }
+truthy_two_tuples!((i64, i64), Cell, CellPair, ObjectPair, PairPair);
 
 impl Truthy for G {
     #[inline]
@@ -625,64 +630,8 @@ impl Truthy for G {
     }
 }
 
-impl Truthy for Locs {
-    #[inline]
-    fn truthy(&self) -> bool {
-        !self.is_empty()
-    }
-}
-
-impl Truthy for Cells {
-    #[inline]
-    fn truthy(&self) -> bool {
-        !self.is_empty()
-    }
-}
-
-impl Truthy for Cell {
-    /// A 2-tuple is never empty.
-    #[inline]
-    fn truthy(&self) -> bool {
-        true
-    }
-}
-
-impl Truthy for CellPair {
-    #[inline]
-    fn truthy(&self) -> bool {
-        true
-    }
-}
-
-impl Truthy for CellPairs {
-    #[inline]
-    fn truthy(&self) -> bool {
-        !self.is_empty()
-    }
-}
-
-impl Truthy for ObjectPair {
-    #[inline]
-    fn truthy(&self) -> bool {
-        true
-    }
-}
-
-impl Truthy for ObjectPairs {
-    #[inline]
-    fn truthy(&self) -> bool {
-        !self.is_empty()
-    }
-}
-
-impl Truthy for PairPair {
-    #[inline]
-    fn truthy(&self) -> bool {
-        true
-    }
-}
-
-impl Truthy for LocPairs {
+/// The held sets (indices, objects, sets of pairs): true when not empty.
+impl<T> Truthy for Arc<[T]> {
     #[inline]
     fn truthy(&self) -> bool {
         !self.is_empty()
