@@ -831,14 +831,9 @@ impl Value {
             Value::Object(s) => Ok(Patch::Object(Cow::Borrowed(&s[..]))),
             // A tuple of locations whose numbers are colours is a grid of
             // two columns: its rows are the locations, read in place.
-            Value::Grid(g) if g.width() == 2 && g.height() > 0 => {
-                let locs = g
-                    .cells()
-                    .chunks_exact(2)
-                    .map(|r| (i32::from(r[0]), i32::from(r[1])))
-                    .collect();
-                Ok(Patch::Indices(Cow::Owned(sorted_unique_locs(locs))))
-            }
+            Value::Grid(g) if g.width() == 2 && g.height() > 0 => Ok(Patch::Indices(Cow::Owned(
+                sorted_unique_locs(rows_as_locs(g)),
+            ))),
             v if v.is_set() || v.is_tuple() => {
                 let items = v.elems()?;
                 if items.is_empty() {
@@ -919,6 +914,16 @@ fn grid_from_rows(items: &[Value]) -> Option<Grid> {
         }
     }
     Some(Grid::new(items.len(), width, cells))
+}
+
+/// The rows of a grid of two columns as locations, in order: the tuple of
+/// locations that the grid is.
+pub fn rows_as_locs(g: &Grid) -> Vec<Loc> {
+    debug_assert_eq!(g.width(), 2);
+    g.cells()
+        .chunks_exact(2)
+        .map(|r| (i32::from(r[0]), i32::from(r[1])))
+        .collect()
 }
 
 /// The tuple of `locs` in order, as [`Value::tuple`] of their pairs makes

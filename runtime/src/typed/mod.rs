@@ -421,11 +421,7 @@ pub fn loc_pairs(v: &Value) -> Result<LocPairs> {
 pub fn loc_seq(v: &Value) -> Result<LocSeq> {
     let locs: Vec<Loc> = match v {
         Value::Grid(g) if g.height() == 0 => Vec::new(),
-        Value::Grid(g) if g.width() == 2 && g.height() > 0 => g
-            .cells()
-            .chunks_exact(2)
-            .map(|r| (i32::from(r[0]), i32::from(r[1])))
-            .collect(),
+        Value::Grid(g) if g.width() == 2 && g.height() > 0 => crate::values::rows_as_locs(g),
         Value::Tuple(t) => t.iter().map(|e| loc_of(pair(e)?)).collect::<Result<_>>()?,
         _ => return Err(mismatch("tuple of pairs guard")),
     };
