@@ -385,6 +385,7 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
         "rt::p::shift_loc_seq(",
         "rt::p::equality_ints(rt::p::last_pair(",
         "rt::t::grid(&I)?.clone()",
+        "rt::p::connect_union(",
     ] {
         assert!(code.contains(form), "no {form} in the emitted code");
     }
@@ -399,7 +400,7 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
     };
     let compiled = run("compiled", &["--no-fallback"]);
     let interpreted = run("interpreted", &["--interpret"]);
-    assert_eq!(compiled.as_object().unwrap().len(), 11);
+    assert_eq!(compiled.as_object().unwrap().len(), 12);
     assert!(
         compiled == interpreted,
         "compiled and interpreted outputs differ"

@@ -177,7 +177,7 @@ pub enum Value {
 
 /// The bounding box of some locations: top-left corner, height, width,
 /// and the `u64` words of each row of its bitmap.
-struct Bounds {
+pub struct Bounds {
     i0: i32,
     j0: i32,
     h: usize,
@@ -259,6 +259,65 @@ pub fn sorted_unique_locs(mut locs: Vec<Loc>) -> Vec<Loc> {
     locs.sort();
     locs.dedup();
     locs
+}
+
+/// Where [`union_in_box`] marks locations: a bitmap of the box, or a
+/// list where the box is too large for one.
+pub enum Marks {
+    Bits { bounds: Bounds, bits: Vec<u64> },
+    List(Vec<Loc>),
+}
+
+impl Marks {
+    /// Mark a location (of the box the marks were made for).
+    #[inline]
+    pub fn mark(&mut self, l: Loc) {
+        match self {
+            Marks::Bits { bounds, bits } => bounds.mark(bits, l),
+            Marks::List(list) => list.push(l),
+        }
+    }
+}
+
+/// A box of at most this many bitmap words (4 M locations) is marked in
+/// a bitmap by [`union_in_box`]; a larger one (far beyond ARC grids) in a
+/// list that is then sorted.
+const BOX_BITMAP_MAX_WORDS: usize = 1 << 16;
+
+/// The locations `visit` marks, sorted and without duplicates, where each
+/// of them lies in the box of the sets `within`: a union built without
+/// the sets it is the union of (the lines of `connect` between two sets
+/// of locations lie in the box of their ends).
+pub fn union_in_box(
+    within: &[&[Loc]],
+    visit: impl FnOnce(&mut Marks) -> Result<()>,
+) -> Result<Vec<Loc>> {
+    if within.iter().all(|s| s.is_empty()) {
+        let mut marks = Marks::List(Vec::new());
+        visit(&mut marks)?;
+        let Marks::List(list) = marks else {
+            unreachable!("the marks were made as a list")
+        };
+        return Ok(sorted_unique_locs(list));
+    }
+    let bounds = Bounds::of(within.iter().flat_map(|s| s.iter().copied()));
+    let mut marks = if bounds.bit_words() <= BOX_BITMAP_MAX_WORDS {
+        Marks::Bits {
+            bits: vec![0u64; bounds.bit_words()],
+            bounds,
+        }
+    } else {
+        Marks::List(Vec::new())
+    };
+    visit(&mut marks)?;
+    Ok(match marks {
+        Marks::Bits { bounds, bits } => {
+            let mut out = Vec::new();
+            bounds.marked(&bits, |l| out.push(l));
+            out
+        }
+        Marks::List(list) => sorted_unique_locs(list),
+    })
 }
 
 /// The union of sets of locations (each sorted), sorted and without

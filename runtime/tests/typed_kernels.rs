@@ -376,3 +376,35 @@ fn every_kernel_agrees_with_its_primitive() {
         compared + declined
     );
 }
+
+/// `connect_union(a, b)`, the fused `merge(prapply(connect, a, b))`,
+/// gives the union the primitives give through the frozenset of lines,
+/// for every pair of index sets of the pool (real ARC colours, shifted
+/// copies, empty sets) and each set with itself and its corners.
+#[test]
+fn connect_union_is_the_merge_of_the_prapply_of_connect() {
+    use battgen_runtime::primitives::patches::connect_union;
+    let pools = Pools::new();
+    let connect = Value::func(battgen_runtime::Func::Prim(battgen_runtime::Prim::connect));
+    let mut sets: Vec<Value> = pools.indices.iter().step_by(3).take(24).cloned().collect();
+    for s in pools.indices.iter().step_by(7).take(6) {
+        // (Corners of nothing are `frozenset({()})`, no set of locations.)
+        sets.push(call("corners", &[s]));
+    }
+    sets.retain(|s| matches!(s, Value::Indices(_)) || s.len().ok() == Some(0));
+    let locs = |v: &Value| match v {
+        Value::Indices(s) => s.clone(),
+        _ => Arc::from(Vec::new()),
+    };
+    let mut compared = 0;
+    for a in &sets {
+        for b in &sets {
+            let lines = call("prapply", &[&connect, a, b]);
+            let expected = call("merge", &[&lines]);
+            let fused = Value::Indices(connect_union(&locs(a), &locs(b)).unwrap());
+            assert_eq!(fused, expected, "connect_union({a}, {b})");
+            compared += 1;
+        }
+    }
+    assert!(compared >= 400);
+}

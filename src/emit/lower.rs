@@ -1021,6 +1021,11 @@ impl<'p> Lower<'p> {
                 self.inline(f, all)?
             }
             StaticFn::Compose(outer, inner) => {
+                if matches!(**outer, StaticFn::Prim(Prim::merge)) {
+                    if let Some(union) = self.inline_merged(inner, args.clone()) {
+                        return Some(union);
+                    }
+                }
                 let x = self.inline(inner, args)?;
                 self.sequence(vec![x], |xs| self.inline(outer, xs))?
             }
@@ -1060,6 +1065,60 @@ impl<'p> Lower<'p> {
                 }
             }
         })
+    }
+
+    /// `merge(f(args))` computed as one union, where `f`'s result is a
+    /// `prapply` of `connect` over two sets of locations (`compose(merge,
+    /// fork(lbind(prapply, connect), a, b))`): the lines are marked in one
+    /// bitmap (`rt::p::connect_union`), and neither they nor their
+    /// frozenset are built. `None` for anything else.
+    fn inline_merged(&self, f: &StaticFn, args: Vec<Expr>) -> Option<Expr> {
+        match f {
+            StaticFn::Fork(outer, a, b) => {
+                let x = self.inline(a, args.clone())?;
+                let y = self.inline(b, args)?;
+                self.sequence(vec![x, y], |xy| self.inline_merged(outer, xy))
+            }
+            StaticFn::Compose(outer, inner) => {
+                let x = self.inline(inner, args)?;
+                self.sequence(vec![x], |xs| self.inline_merged(outer, xs))
+            }
+            StaticFn::Bind {
+                right, f, fixed, ..
+            } => {
+                let mut all = args;
+                let fixed = match fixed {
+                    Bound::Operand(op) => self.operand(op),
+                    Bound::Local(e) => (**e).clone(),
+                };
+                if *right {
+                    all.push(fixed);
+                } else {
+                    all.insert(0, fixed);
+                }
+                self.inline_merged(f, all)
+            }
+            StaticFn::Prim(Prim::prapply) => {
+                let [g, a, b] = args.as_slice() else {
+                    return None;
+                };
+                let connect = matches!(g.func, Some(StaticFn::Prim(Prim::connect)));
+                if !connect || a.usable_repr() != Repr::Indices || b.usable_repr() != Repr::Indices
+                {
+                    return None;
+                }
+                Some(Expr::typed(
+                    format!(
+                        "rt::p::connect_union({}, {})?",
+                        self.param(a, Repr::Indices),
+                        self.param(b, Repr::Indices)
+                    ),
+                    Repr::Indices,
+                    ty_of_repr(Repr::Indices, Ty::Dynamic),
+                ))
+            }
+            _ => None,
+        }
     }
 
     /// `then(values)` with each computed value bound to a local first (in

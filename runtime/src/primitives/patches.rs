@@ -2193,46 +2193,96 @@ fn line_len(from: i64, to_inclusive: i64, context: &'static str) -> Result<usize
     Ok(n)
 }
 
-/// The reference's `connect` on numbers: a horizontal, vertical or
-/// diagonal line, else nothing.
-fn connect_nums((ai, aj): (i64, i64), (bi, bj): (i64, i64), context: &'static str) -> Result<Locs> {
-    let (si, ei) = (ai.min(bi), ai.max(bi));
-    let (sj, ej) = (aj.min(bj), aj.max(bj));
-    // Differences of arbitrary i64 inputs, without overflow.
-    let (di, dj) = (bi as i128 - ai as i128, bj as i128 - aj as i128);
-    // Every line is built in ascending order, straight into its `Arc` (one
-    // allocation; `connect` runs once per pair of a `product`).
-    let locs: Arc<[Loc]> = if ai == bi {
-        line_len(sj, ej, context)?;
-        let i = coord(ai, context)?;
-        coord(sj, context)?;
-        coord(ej, context)?;
-        (sj..=ej).map(|j| (i, j as i32)).collect()
-    } else if aj == bj {
-        line_len(si, ei, context)?;
-        let j = coord(aj, context)?;
-        coord(si, context)?;
-        coord(ei, context)?;
-        (si..=ei).map(|i| (i as i32, j)).collect()
-    } else if di == dj || di == -dj {
-        let n = line_len(si, ei, context)?;
-        for x in [si, ei, sj, ej] {
-            coord(x, context)?;
-        }
-        if di == dj {
-            (0..n as i64)
-                .map(|k| ((si + k) as i32, (sj + k) as i32))
-                .collect()
+/// A line of `connect`: its first location, the step to the next and how
+/// many there are (none where the two ends are not in a row, a column or
+/// a diagonal). Its locations ascend, so a line is already a frozenset
+/// in order.
+struct Line {
+    start: Loc,
+    step: (i32, i32),
+    len: usize,
+}
+
+impl Line {
+    /// The reference's `connect` on numbers: a horizontal, vertical or
+    /// diagonal line, else nothing.
+    #[inline]
+    fn between((ai, aj): (i64, i64), (bi, bj): (i64, i64), context: &'static str) -> Result<Line> {
+        let (si, ei) = (ai.min(bi), ai.max(bi));
+        let (sj, ej) = (aj.min(bj), aj.max(bj));
+        // Differences of arbitrary i64 inputs, without overflow.
+        let (di, dj) = (bi as i128 - ai as i128, bj as i128 - aj as i128);
+        let line = |start, step, len| Line { start, step, len };
+        Ok(if ai == bi {
+            let len = line_len(sj, ej, context)?;
+            let i = coord(ai, context)?;
+            let j = coord(sj, context)?;
+            coord(ej, context)?;
+            line((i, j), (0, 1), len)
+        } else if aj == bj {
+            let len = line_len(si, ei, context)?;
+            let j = coord(aj, context)?;
+            let i = coord(si, context)?;
+            coord(ei, context)?;
+            line((i, j), (1, 0), len)
+        } else if di == dj || di == -dj {
+            let len = line_len(si, ei, context)?;
+            for x in [si, ei, sj, ej] {
+                coord(x, context)?;
+            }
+            if di == dj {
+                line((si as i32, sj as i32), (1, 1), len)
+            } else {
+                line((si as i32, ej as i32), (1, -1), len)
+            }
         } else {
-            (0..n as i64)
-                .map(|k| ((si + k) as i32, (ej - k) as i32))
-                .collect()
-        }
-    } else {
-        Arc::from([])
-    };
+            line((0, 0), (0, 0), 0)
+        })
+    }
+
+    /// The line's locations in ascending order (an exact-size iterator:
+    /// collected straight into an `Arc`).
+    #[inline]
+    fn locs(&self) -> impl ExactSizeIterator<Item = Loc> {
+        let ((i, j), (di, dj)) = (self.start, self.step);
+        // `len` is at most `budget::MAX_ELEMENTS`, far inside `i32`.
+        (0..self.len as i32).map(move |k| (i + k * di, j + k * dj))
+    }
+}
+
+/// The reference's `connect` on numbers, as a frozenset of locations (one
+/// allocation: `connect` runs once per pair of a `product`).
+fn connect_nums(a: (i64, i64), b: (i64, i64), context: &'static str) -> Result<Locs> {
+    let locs: Locs = Line::between(a, b, context)?.locs().collect();
     debug_assert!(locs.windows(2).all(|w| w[0] < w[1]));
     Ok(locs)
+}
+
+/// `merge(prapply(connect, a, b))`: the union of the lines between each
+/// location of `a` and each of `b`, marked straight into a bitmap of the
+/// two sets' box (a line lies in the box of its ends), where the lines
+/// and their frozenset are never built. The pairs go in `prapply`'s
+/// order, each checked against the time budget as there.
+pub fn connect_union(a: &Locs, b: &Locs) -> Result<Locs> {
+    let pair = |&(i, j): &Loc| (i64::from(i), i64::from(j));
+    let locs = crate::values::union_in_box(&[a, b], |marks| {
+        for y in b.iter() {
+            for x in a.iter() {
+                budget::check()?;
+                // Most pairs are in no line (nor can they fail): skipped
+                // with two compares and a subtraction.
+                let (di, dj) = (x.0.abs_diff(y.0), x.1.abs_diff(y.1));
+                if di != 0 && dj != 0 && di != dj {
+                    continue;
+                }
+                for l in Line::between(pair(x), pair(y), "connect")?.locs() {
+                    marks.mark(l);
+                }
+            }
+        }
+        Ok(())
+    })?;
+    Ok(Arc::from(locs))
 }
 
 pub fn connect_pairs(a: (i64, i64), b: (i64, i64)) -> Result<Locs> {

@@ -187,3 +187,25 @@ def solve_4e4e4e4e(I):
     x13 = mapply(x12, x7)
     O = fill(x3, FIVE, x13)
     return O
+
+# Lines between every two cells of each colour but the background, merged
+# inside a composed function (`merge` of a `prapply` of `connect`) and
+# painted in that colour, then a second union over two different sets.
+def solve_5e5e5e5e(I):
+    x1 = palette(I)
+    x2 = mostcolor(I)
+    x3 = remove(x2, x1)
+    x4 = lbind(ofcolor, I)
+    x5 = lbind(prapply, connect)
+    x6 = fork(x5, x4, x4)
+    x7 = compose(merge, x6)
+    x8 = fork(recolor, identity, x7)
+    x9 = mapply(x8, x3)
+    x10 = paint(I, x9)
+    x11 = ofcolor(I, x2)
+    x12 = corners(x11)
+    x13 = rbind(x5, x12)
+    x14 = compose(merge, x13)
+    x15 = x14(x11)
+    O = underfill(x10, FIVE, x15)
+    return O
