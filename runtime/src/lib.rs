@@ -113,9 +113,10 @@ unsafe impl std::alloc::GlobalAlloc for MiMalloc {
     }
 }
 
-/// `mi_option_purge_delay` in the mimalloc v3 that libmimalloc-sys 0.1.49
-/// builds (its index in `mimalloc.h`; the crate's own constants follow v2).
-/// A test checks it against the environment variable of that option.
+/// `mi_option_purge_delay` in the mimalloc v2 that libmimalloc-sys 0.1.49
+/// builds with its `v2` feature (its index in `mimalloc.h`, the same in
+/// v3; the crate exports no constant for it). A test checks it against
+/// the environment variable of that option.
 const PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
 
 /// Tune the allocator for runs: freed memory stays with the process
