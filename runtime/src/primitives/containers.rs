@@ -277,13 +277,15 @@ fn plain_best(
 /// How often each colour occurs in a tuple of plain ints that are all
 /// colours (a grid's row); `None` for anything else.
 fn colour_counts(container: &Value) -> Option<[u32; 10]> {
-    container
-        .fold_ints(Some([0u32; 10]), |counts, x| {
-            let mut counts = counts?;
-            *counts.get_mut(usize::try_from(x).ok()?)? += 1;
-            Some(counts)
-        })
-        .flatten()
+    // The counts stay in place (an accumulator of `Option<[u32; 10]>`
+    // was copied per element: most of `mostcommon` of a row).
+    let mut counts = [0u32; 10];
+    let mut colours = true;
+    container.fold_ints((), |(), x| match usize::try_from(x) {
+        Ok(c) if c < counts.len() => counts[c] += 1,
+        _ => colours = false,
+    })?;
+    colours.then_some(counts)
 }
 
 /// The largest (or smallest) item of a non-empty tuple of plain ints:
@@ -339,17 +341,8 @@ fn by_count_pick<T, N: Ord>(counts: impl IntoIterator<Item = (T, N)>, most: bool
 /// Python `value in container`.
 pub fn contained(value: &Value, container: &Value) -> Result<Value> {
     if let Value::Grid(g) = container {
-        // A row matches a tuple of `width` numbers equal to its colours.
-        if !value.is_tuple() || value.len()? != g.width() {
-            return Ok(Value::Bool(false));
-        }
-        let row: Option<Vec<i64>> = (0..g.width())
-            .map(|k| value.tuple_get(k).and_then(|v| v.number()))
-            .collect();
-        let found = row.is_some_and(|row| {
-            g.rows()
-                .any(|r| r.iter().zip(&row).all(|(&c, &x)| c as i64 == x))
-        });
+        let found = row_numbers(value, g.width())?
+            .is_some_and(|row| g.rows().any(|r| is_row(r, &row)));
         return Ok(Value::Bool(found));
     }
     container.contains(value).map(Value::Bool)
@@ -434,11 +427,40 @@ pub fn dedupe(tup: &Value) -> Result<Value> {
         Value::Pair(a, b) if a == b => Ok(Value::tuple(vec![Value::Int(*a)])),
         Value::Pair(..) => Ok(tup.clone()),
         Value::Grid(g) => {
-            let mut seen: BTreeSet<&[Color]> = BTreeSet::new();
-            let kept: Vec<usize> = (0..g.height()).filter(|&i| seen.insert(g.row(i))).collect();
+            // Rows known by a hash of their colours, compared in full only
+            // where two hashes agree (a grid has at most a few dozen rows:
+            // a list beats a tree of slices).
+            let hash = |row: &[Color]| {
+                row.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &c| {
+                    (h ^ u64::from(c as u8)).wrapping_mul(0x0100_0000_01b3)
+                })
+            };
+            let mut seen: Vec<(u64, usize)> = Vec::with_capacity(g.height());
+            let mut kept = Vec::with_capacity(g.height());
+            for i in 0..g.height() {
+                let (h, row) = (hash(g.row(i)), g.row(i));
+                if !seen.iter().any(|&(sh, k)| sh == h && g.row(k) == row) {
+                    seen.push((h, i));
+                    kept.push(i);
+                }
+            }
             Ok(grid_rows(g, &kept))
         }
         v if v.is_tuple() => {
+            // Small non-negative ints (colours, sizes): seen as bits.
+            let mut seen_ints = 0u64;
+            let mut kept_ints = Vec::new();
+            let small = v.fold_ints(true, |small, x| {
+                let fits = small && (0..64).contains(&x);
+                if fits && seen_ints & (1 << x) == 0 {
+                    seen_ints |= 1 << x;
+                    kept_ints.push(Value::Int(x));
+                }
+                fits
+            });
+            if small == Some(true) {
+                return Ok(Value::tuple(kept_ints));
+            }
             let items = v.elems_cow()?;
             let mut seen: BTreeSet<&Value> = BTreeSet::new();
             let kept: Vec<Value> = items.iter().filter(|e| seen.insert(*e)).cloned().collect();
@@ -846,8 +868,32 @@ pub fn remove(value: &Value, container: &Value) -> Result<Value> {
             }
             _ => container.clone(),
         }),
+        // Rows compared as colours, not as tuples built per row.
+        Value::Grid(g) => Ok(match row_numbers(value, g.width())? {
+            Some(row) => {
+                let kept: Vec<usize> = (0..g.height()).filter(|&i| !is_row(g.row(i), &row)).collect();
+                grid_rows(g, &kept)
+            }
+            None => grid_rows(g, &(0..g.height()).collect::<Vec<_>>()),
+        }),
         _ => filter_container(container, "remove", |e| Ok(e != value)),
     }
+}
+
+/// The numbers of `value` where it is a tuple of `width` numbers, which a
+/// grid row of that width may equal; `None` where no row can.
+fn row_numbers(value: &Value, width: usize) -> Result<Option<Vec<i64>>> {
+    if !value.is_tuple() || value.len()? != width {
+        return Ok(None);
+    }
+    Ok((0..width)
+        .map(|k| value.tuple_get(k).and_then(|v| v.number()))
+        .collect())
+}
+
+/// Whether a grid row equals a tuple of numbers of its width.
+fn is_row(row: &[Color], numbers: &[i64]) -> bool {
+    row.iter().zip(numbers).all(|(&c, &x)| i64::from(c) == x)
 }
 
 /// `first(remove(value, container))`.
