@@ -341,8 +341,8 @@ fn by_count_pick<T, N: Ord>(counts: impl IntoIterator<Item = (T, N)>, most: bool
 /// Python `value in container`.
 pub fn contained(value: &Value, container: &Value) -> Result<Value> {
     if let Value::Grid(g) = container {
-        let found = row_numbers(value, g.width())?
-            .is_some_and(|row| g.rows().any(|r| is_row(r, &row)));
+        let found =
+            row_numbers(value, g.width())?.is_some_and(|row| g.rows().any(|r| is_row(r, &row)));
         return Ok(Value::Bool(found));
     }
     container.contains(value).map(Value::Bool)
@@ -871,7 +871,9 @@ pub fn remove(value: &Value, container: &Value) -> Result<Value> {
         // Rows compared as colours, not as tuples built per row.
         Value::Grid(g) => Ok(match row_numbers(value, g.width())? {
             Some(row) => {
-                let kept: Vec<usize> = (0..g.height()).filter(|&i| !is_row(g.row(i), &row)).collect();
+                let kept: Vec<usize> = (0..g.height())
+                    .filter(|&i| !is_row(g.row(i), &row))
+                    .collect();
                 grid_rows(g, &kept)
             }
             None => grid_rows(g, &(0..g.height()).collect::<Vec<_>>()),

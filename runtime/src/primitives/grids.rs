@@ -28,6 +28,7 @@
 //! in the reference's order of checks) and calls that same function. A
 //! colour argument that is not a colour is `None` there (`color_of`).
 
+use smallvec::SmallVec;
 use std::borrow::Cow;
 use std::ops::Range;
 use std::sync::Arc;
@@ -515,27 +516,33 @@ pub fn ofcolor_grid(grid: &G, value: i64) -> Result<Locs> {
 }
 
 /// All cells of a grid sorted as a frozenset of cells (colour, row, column),
-/// with the start of each colour's run: a counting sort over the row-major
-/// order.
-fn cells_by_color(g: &Grid) -> (Vec<Cell>, [usize; 257]) {
+/// with each present colour's run of them, in ascending colour order: a
+/// counting sort over the row-major order. (Only present colours get a
+/// start: tables of starts for all 256 colour slots, zeroed and copied,
+/// were most of `asobject` of a small grid.)
+fn cells_by_color(g: &Grid) -> (Vec<Cell>, SmallVec<[(Color, Range<usize>); 10]>) {
     let counts = color_counts(grid_colors(g));
-    let mut starts = [0usize; 257];
-    for s in 0..256 {
-        starts[s + 1] = starts[s] + counts[s] as usize;
+    let mut runs = SmallVec::new();
+    // Each present colour's next place (absent colours are never read).
+    let mut next = [0u32; 256];
+    let mut sum = 0usize;
+    for (s, n) in present_slots(&counts) {
+        next[s] = sum as u32;
+        runs.push((slot_color(s), sum..sum + n as usize));
+        sum += n as usize;
     }
-    let mut next = starts;
     let mut out = vec![Cell::new(0, 0, 0); g.cells().len()];
     for (i, row) in g.rows().enumerate() {
         for (j, &c) in row.iter().enumerate() {
             let k = &mut next[slot(c)];
-            out[*k] = Cell {
+            out[*k as usize] = Cell {
                 color: c,
                 loc: loc(i, j),
             };
             *k += 1;
         }
     }
-    (out, starts)
+    (out, runs)
 }
 
 pub fn asobject(grid: &Value) -> Result<Value> {
@@ -587,15 +594,12 @@ pub fn toobject_cells(patch: &Cells, grid: &G) -> Result<Cells> {
 /// One object per colour (`skip` left out), in ascending colour order,
 /// which is also their frozenset order.
 fn partition_by_color(g: &Grid, skip: Option<Color>) -> Value {
-    let (cells, starts) = cells_by_color(g);
-    let mut objs = Vec::new();
-    for s in 0..256 {
-        let run = &cells[starts[s]..starts[s + 1]];
-        if !run.is_empty() && skip != Some(slot_color(s)) {
-            objs.push(Value::Object(run.into()));
-        }
-    }
-    Value::Set(objs.into())
+    let (cells, runs) = cells_by_color(g);
+    let objs = runs
+        .into_iter()
+        .filter(|(colour, _)| skip != Some(*colour))
+        .map(|(_, run)| Value::Object(cells[run].into()));
+    Value::Set(objs.collect())
 }
 
 pub fn partition(grid: &Value) -> Result<Value> {
