@@ -1121,6 +1121,28 @@ impl<'p> Lower<'p> {
         }
     }
 
+    /// The interpreter's fused `apply` chain (`merge(apply(g, apply(f,
+    /// c)))`, see `battgen_runtime::fuse`) where every stage is a known
+    /// function: each stage as the `apply` it replaced, in order (so typed
+    /// closures, not function values the runtime interprets per element),
+    /// then the `merge`.
+    fn typed_apply_chain(&self, args: &[Expr], merge: bool) -> Option<Expr> {
+        let (container, stages) = args.split_last()?;
+        if stages.is_empty() || stages.iter().any(|f| f.func.is_none()) {
+            return None;
+        }
+        let mut x = self.call_prim(Prim::apply, &[stages[0].clone(), container.clone()]);
+        for f in &stages[1..] {
+            x = self.sequence(vec![x], |xs| {
+                Some(self.call_prim(Prim::apply, &[f.clone(), xs[0].clone()]))
+            })?;
+        }
+        if merge {
+            x = self.sequence(vec![x], |xs| Some(self.call_prim(Prim::merge, &xs)))?;
+        }
+        Some(x)
+    }
+
     /// `then(values)` with each computed value bound to a local first (in
     /// order), so that it is computed once and in the reference's order.
     fn sequence(
@@ -1252,6 +1274,9 @@ impl<'p> Lower<'p> {
         match &node.callee {
             Operand::Prim(p) => self.call_prim(*p, &args),
             Operand::Fused(Fused::ApplyChain { merge }) => {
+                if let Some(e) = self.typed_apply_chain(&args, *merge) {
+                    return e;
+                }
                 let refs: Vec<String> = args.iter().map(|a| self.value_ref(a)).collect();
                 let (container, stages) = refs.split_last().expect("a chain has a container");
                 Expr::owned(

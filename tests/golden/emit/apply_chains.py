@@ -1,5 +1,7 @@
 # Sequential apply/mapply chains that the rewrite pass fuses, and one it
-# must not fuse because the intermediate has another use.
+# must not fuse because the intermediate has another use. The fused chains
+# of known functions are emitted stage by stage as typed applies (the plan,
+# which the interpreter runs, keeps them fused).
 def solve_eeeeeeee(I):
     x1 = objects(I, T, F, T)
     x2 = apply(normalize, x1)

@@ -23,52 +23,75 @@ pub mod programs_0 {
     )]
     use battgen_runtime::rt;
 
-    /// `solve_eeeeeeee`: task eeeeeeee, tests/golden/emit/apply_chains.py:3.
+    /// `solve_eeeeeeee`: task eeeeeeee, tests/golden/emit/apply_chains.py:5.
     pub fn solve_eeeeeeee(I: &rt::Value) -> rt::Result<rt::Value> {
-        /// tests/golden/emit/apply_chains.py:4
-        let x1: rt::Value = rt::p::objects_grid(rt::t::grid(I)?, true, false, true)?;
         /// tests/golden/emit/apply_chains.py:6
-        let x3: rt::Value = rt::p::apply_chain(
-            &[rt::prim_ref(rt::Prim::normalize), rt::prim_ref(rt::Prim::size)],
-            &x1,
-            false,
-        )?;
-        /// tests/golden/emit/apply_chains.py:7
+        let x1: rt::Value = rt::p::objects_grid(rt::t::grid(I)?, true, false, true)?;
+        /// tests/golden/emit/apply_chains.py:8
+        let x3: rt::Value = {
+            let __t1: rt::Value = rt::t::apply_set(
+                &x1,
+                |__e0: &rt::t::Cells| -> rt::Result<rt::t::Cells> {
+                    Ok(rt::p::normalize_cells(__e0)?)
+                },
+            )?;
+            rt::t::apply_set(
+                &__t1,
+                |__e2: &rt::t::Cells| -> rt::Result<i64> { Ok(rt::p::size_cells(__e2)?) },
+            )?
+        };
+        /// tests/golden/emit/apply_chains.py:9
         let O: rt::Value = rt::p::maximum(&x3)?;
         Ok(O)
     }
 
-    /// `solve_ffffffff`: task ffffffff, tests/golden/emit/apply_chains.py:10.
+    /// `solve_ffffffff`: task ffffffff, tests/golden/emit/apply_chains.py:12.
     pub fn solve_ffffffff(I: &rt::Value) -> rt::Result<rt::Value> {
-        /// tests/golden/emit/apply_chains.py:11
-        let x1: rt::Value = rt::p::fgpartition_grid(rt::t::grid(I)?)?;
         /// tests/golden/emit/apply_chains.py:13
-        let x3: rt::Value = rt::p::apply_chain(
-            &[rt::prim_ref(rt::Prim::toindices), rt::prim_ref(rt::Prim::backdrop)],
-            &x1,
-            true,
-        )?;
-        /// tests/golden/emit/apply_chains.py:14
+        let x1: rt::Value = rt::p::fgpartition_grid(rt::t::grid(I)?)?;
+        /// tests/golden/emit/apply_chains.py:15
+        let x3: rt::Value = {
+            let __t3: rt::Value = {
+                let __t1: rt::Value = rt::t::apply_set(
+                    &x1,
+                    |__e0: &rt::t::Cells| -> rt::Result<rt::t::Locs> {
+                        Ok(rt::p::toindices_cells(__e0)?)
+                    },
+                )?;
+                rt::p::apply_with(
+                    |__e2: &rt::Value| -> rt::Result<rt::Value> {
+                        Ok(
+                            rt::t::IntoValue::into_value(
+                                rt::p::backdrop_locs(rt::t::indices(__e2)?)?,
+                            ),
+                        )
+                    },
+                    &__t1,
+                )?
+            };
+            rt::p::merge(&__t3)?
+        };
+        /// tests/golden/emit/apply_chains.py:16
         let O: rt::t::G = rt::p::fill_locs(rt::t::grid(I)?, 0i64, rt::t::indices(&x3)?)?;
         Ok(rt::t::IntoValue::into_value(O))
     }
 
-    /// `solve_99999999`: task 99999999, tests/golden/emit/apply_chains.py:17.
+    /// `solve_99999999`: task 99999999, tests/golden/emit/apply_chains.py:19.
     pub fn solve_99999999(I: &rt::Value) -> rt::Result<rt::Value> {
-        /// tests/golden/emit/apply_chains.py:18
+        /// tests/golden/emit/apply_chains.py:20
         let x1: rt::Value = rt::p::partition_grid(rt::t::grid(I)?)?;
-        /// tests/golden/emit/apply_chains.py:19
+        /// tests/golden/emit/apply_chains.py:21
         let x2: rt::Value = rt::t::apply_set(
             &x1,
             |__e0: &rt::t::Cells| -> rt::Result<rt::t::Locs> {
                 Ok(rt::p::toindices_cells(__e0)?)
             },
         )?;
-        /// tests/golden/emit/apply_chains.py:20
-        let x3: rt::Value = rt::p::merge(&x2)?;
-        /// tests/golden/emit/apply_chains.py:21
-        let x4: rt::Value = rt::p::size(&x2)?;
         /// tests/golden/emit/apply_chains.py:22
+        let x3: rt::Value = rt::p::merge(&x2)?;
+        /// tests/golden/emit/apply_chains.py:23
+        let x4: rt::Value = rt::p::size(&x2)?;
+        /// tests/golden/emit/apply_chains.py:24
         let O: rt::t::G = rt::p::fill_locs(
             rt::t::grid(I)?,
             rt::t::int(&x4)?,
@@ -100,20 +123,20 @@ pub static PROGRAMS: &[rt::EmittedProgram] = &[
 /// The merged plan (format: `battgen_runtime::plan_text`).
 pub static PLAN: &str = r#"
 battgen-plan 1
-program solve_eeeeeeee eeeeeeee 3 n2 tests/golden/emit/apply_chains.py
-program solve_ffffffff ffffffff 10 n5 tests/golden/emit/apply_chains.py
-program solve_99999999 99999999 17 n10 tests/golden/emit/apply_chains.py
-node p:objects I c:T c:F c:T @ 0:x1:4
-node f:apply_chain p:normalize p:size n0 @ 0:x3:6 0:x2:5
-node p:maximum n1 @ 0:O:7
-node p:fgpartition I @ 1:x1:11
-node f:apply_chain+merge p:toindices p:backdrop n3 @ 1:x3:13 1:x2:12
-node p:fill I c:ZERO n4 @ 1:O:14
-node p:partition I @ 2:x1:18
-node p:apply p:toindices n6 @ 2:x2:19
-node p:merge n7 @ 2:x3:20
-node p:size n7 @ 2:x4:21
-node p:fill I n9 n8 @ 2:O:22
+program solve_eeeeeeee eeeeeeee 5 n2 tests/golden/emit/apply_chains.py
+program solve_ffffffff ffffffff 12 n5 tests/golden/emit/apply_chains.py
+program solve_99999999 99999999 19 n10 tests/golden/emit/apply_chains.py
+node p:objects I c:T c:F c:T @ 0:x1:6
+node f:apply_chain p:normalize p:size n0 @ 0:x3:8 0:x2:7
+node p:maximum n1 @ 0:O:9
+node p:fgpartition I @ 1:x1:13
+node f:apply_chain+merge p:toindices p:backdrop n3 @ 1:x3:15 1:x2:14
+node p:fill I c:ZERO n4 @ 1:O:16
+node p:partition I @ 2:x1:20
+node p:apply p:toindices n6 @ 2:x2:21
+node p:merge n7 @ 2:x3:22
+node p:size n7 @ 2:x4:23
+node p:fill I n9 n8 @ 2:O:24
 "#;
 
 /// The battery as the driver sees it.
