@@ -386,6 +386,7 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
         "rt::p::equality_ints(rt::p::last_pair(",
         "rt::t::grid(&I)?.clone()",
         "rt::p::connect_union(",
+        "rt::p::difference_size_locs(",
     ] {
         assert!(code.contains(form), "no {form} in the emitted code");
     }
@@ -400,7 +401,7 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
     };
     let compiled = run("compiled", &["--no-fallback"]);
     let interpreted = run("interpreted", &["--interpret"]);
-    assert_eq!(compiled.as_object().unwrap().len(), 12);
+    assert_eq!(compiled.as_object().unwrap().len(), 13);
     assert!(
         compiled == interpreted,
         "compiled and interpreted outputs differ"

@@ -408,3 +408,35 @@ fn connect_union_is_the_merge_of_the_prapply_of_connect() {
     }
     assert!(compared >= 400);
 }
+
+/// `difference_size_locs(a, b)`, the fused `size(difference(a, b))`,
+/// counts what the primitives' difference holds, for pairs of index sets
+/// of the pool (small neighbourhoods against large colour sets and the
+/// reverse, equal sets, empty sets).
+#[test]
+fn difference_size_is_the_size_of_the_difference() {
+    use battgen_runtime::primitives::containers::difference_size_locs;
+    let pools = Pools::new();
+    let mut sets: Vec<Value> = pools.indices.iter().step_by(2).take(30).cloned().collect();
+    for s in pools.indices.iter().step_by(5).take(8) {
+        let c = call("centerofmass", &[s]);
+        // (The centre of nothing is `()`, which has no neighbours.)
+        sets.extend(call_checked("dneighbors", &[&c]));
+        sets.extend(call_checked("neighbors", &[&c]));
+    }
+    sets.retain(|s| matches!(s, Value::Indices(_)));
+    let locs = |v: &Value| match v {
+        Value::Indices(s) => s.clone(),
+        _ => unreachable!("kept only sets of locations"),
+    };
+    let mut compared = 0;
+    for a in &sets {
+        for b in &sets {
+            let expected = call("size", &[&call("difference", &[a, b])]);
+            let counted = difference_size_locs(&locs(a), &locs(b)).unwrap();
+            assert_eq!(Value::Int(counted), expected, "size(difference({a}, {b}))");
+            compared += 1;
+        }
+    }
+    assert!(compared >= 400);
+}

@@ -1021,15 +1021,20 @@ impl<'p> Lower<'p> {
                 self.inline(f, all)?
             }
             StaticFn::Compose(outer, inner) => {
-                if matches!(**outer, StaticFn::Prim(Prim::merge)) {
-                    if let Some(union) = self.inline_merged(inner, args.clone()) {
-                        return Some(union);
-                    }
+                if let Some(reduced) = self.inline_reduced(outer, inner, args.clone()) {
+                    return Some(reduced);
                 }
                 let x = self.inline(inner, args)?;
                 self.sequence(vec![x], |xs| self.inline(outer, xs))?
             }
             StaticFn::Chain(h, g, f) => {
+                let inner = StaticFn::Compose(g.clone(), f.clone());
+                if let Some(reduced) = self.inline_reduced(h, &inner, args.clone()) {
+                    return Some(reduced);
+                }
+                if let Some(y) = self.inline_reduced(g, f, args.clone()) {
+                    return self.sequence(vec![y], |ys| self.inline(h, ys));
+                }
                 let x = self.inline(f, args)?;
                 self.sequence(vec![x], |xs| {
                     let y = self.inline(g, xs)?;
@@ -1067,21 +1072,35 @@ impl<'p> Lower<'p> {
         })
     }
 
-    /// `merge(f(args))` computed as one union, where `f`'s result is a
+    /// `outer(inner(args))` where `outer` reduces what `inner` builds and
+    /// a kernel computes the reduction without building it: `merge` of a
     /// `prapply` of `connect` over two sets of locations (`compose(merge,
-    /// fork(lbind(prapply, connect), a, b))`): the lines are marked in one
-    /// bitmap (`rt::p::connect_union`), and neither they nor their
-    /// frozenset are built. `None` for anything else.
-    fn inline_merged(&self, f: &StaticFn, args: Vec<Expr>) -> Option<Expr> {
+    /// fork(lbind(prapply, connect), a, b))`: the lines marked in one
+    /// bitmap, `rt::p::connect_union`), and `size` of a `difference` of two
+    /// (`chain(..., size, rbind(difference, x))`: the locations of the
+    /// first not in the second counted, `rt::p::difference_size_locs`).
+    /// `None` for anything else.
+    fn inline_reduced(&self, outer: &StaticFn, inner: &StaticFn, args: Vec<Expr>) -> Option<Expr> {
+        let reduction = match outer {
+            StaticFn::Prim(Prim::merge) => Prim::merge,
+            StaticFn::Prim(Prim::size) => Prim::size,
+            _ => return None,
+        };
+        self.reduced_call(reduction, inner, args)
+    }
+
+    /// [`Lower::inline_reduced`] of `f(args)`: through forks, compositions
+    /// and bound arguments to the primitive call it makes.
+    fn reduced_call(&self, reduction: Prim, f: &StaticFn, args: Vec<Expr>) -> Option<Expr> {
         match f {
             StaticFn::Fork(outer, a, b) => {
                 let x = self.inline(a, args.clone())?;
                 let y = self.inline(b, args)?;
-                self.sequence(vec![x, y], |xy| self.inline_merged(outer, xy))
+                self.sequence(vec![x, y], |xy| self.reduced_call(reduction, outer, xy))
             }
             StaticFn::Compose(outer, inner) => {
                 let x = self.inline(inner, args)?;
-                self.sequence(vec![x], |xs| self.inline_merged(outer, xs))
+                self.sequence(vec![x], |xs| self.reduced_call(reduction, outer, xs))
             }
             StaticFn::Bind {
                 right, f, fixed, ..
@@ -1096,25 +1115,28 @@ impl<'p> Lower<'p> {
                 } else {
                     all.insert(0, fixed);
                 }
-                self.inline_merged(f, all)
+                self.reduced_call(reduction, f, all)
             }
-            StaticFn::Prim(Prim::prapply) => {
-                let [g, a, b] = args.as_slice() else {
-                    return None;
+            StaticFn::Prim(p) => {
+                let locs = |e: &Expr| {
+                    (e.usable_repr() == Repr::Indices).then(|| self.param(e, Repr::Indices))
                 };
-                let connect = matches!(g.func, Some(StaticFn::Prim(Prim::connect)));
-                if !connect || a.usable_repr() != Repr::Indices || b.usable_repr() != Repr::Indices
-                {
-                    return None;
-                }
+                let (kernel, a, b, repr) = match (reduction, p, args.as_slice()) {
+                    (Prim::merge, Prim::prapply, [g, a, b])
+                        if matches!(g.func, Some(StaticFn::Prim(Prim::connect))) =>
+                    {
+                        ("rt::p::connect_union", a, b, Repr::Indices)
+                    }
+                    (Prim::size, Prim::difference, [a, b]) => {
+                        ("rt::p::difference_size_locs", a, b, Repr::Int)
+                    }
+                    _ => return None,
+                };
+                let (a, b) = (locs(a)?, locs(b)?);
                 Some(Expr::typed(
-                    format!(
-                        "rt::p::connect_union({}, {})?",
-                        self.param(a, Repr::Indices),
-                        self.param(b, Repr::Indices)
-                    ),
-                    Repr::Indices,
-                    ty_of_repr(Repr::Indices, Ty::Dynamic),
+                    format!("{kernel}({a}, {b})?"),
+                    repr,
+                    ty_of_repr(repr, Ty::Dynamic),
                 ))
             }
             _ => None,

@@ -73,21 +73,29 @@ pub fn filter_sorted<T: Ord + Copy>(a: &[T], b: &[T], keep: bool) -> Vec<T> {
         return filter_sorted(b, a, true);
     }
     let mut out = Vec::with_capacity(if keep { a.len().min(b.len()) } else { a.len() });
-    let gallop = b.len() > 8 * a.len();
-    let mut rest = b;
-    for &x in a {
-        let j = if gallop {
-            lower_bound_from_start(rest, &x)
-        } else {
-            rest.iter().position(|y| *y >= x).unwrap_or(rest.len())
-        };
-        rest = &rest[j..];
-        let found = rest.first() == Some(&x);
+    walk_membership(a, b, |&x, found| {
         if found == keep {
             out.push(x);
         }
-    }
+    });
     out
+}
+
+/// Each element of sorted `a`, in order, with whether sorted `b` holds it:
+/// [`filter_sorted`]'s walk (the large side searched from where the last
+/// search ended).
+fn walk_membership<T: Ord>(a: &[T], b: &[T], mut visit: impl FnMut(&T, bool)) {
+    let gallop = b.len() > 8 * a.len();
+    let mut rest = b;
+    for x in a {
+        let j = if gallop {
+            lower_bound_from_start(rest, x)
+        } else {
+            rest.iter().position(|y| y >= x).unwrap_or(rest.len())
+        };
+        rest = &rest[j..];
+        visit(x, rest.first() == Some(x));
+    }
 }
 
 /// The first position of sorted `s` whose element is not less than `x`:
@@ -1040,6 +1048,14 @@ pub fn intersection_cells(a: &Cells, b: &Cells) -> Result<Cells> {
 
 pub fn difference_locs(a: &Locs, b: &Locs) -> Result<Locs> {
     Ok(filter_sorted(a, b, false).into())
+}
+
+/// `size(difference(a, b))`: the locations of `a` not in `b`, counted as
+/// [`filter_sorted`] finds them, without building the difference.
+pub fn difference_size_locs(a: &Locs, b: &Locs) -> Result<i64> {
+    let mut missing = 0;
+    walk_membership(a, b, |_, found| missing += i64::from(!found));
+    Ok(missing)
 }
 
 pub fn difference_cells(a: &Cells, b: &Cells) -> Result<Cells> {

@@ -209,3 +209,29 @@ def solve_5e5e5e5e(I):
     x15 = x14(x11)
     O = underfill(x10, FIVE, x15)
     return O
+
+# Cells of the least colour with more than one direct neighbour outside
+# that colour (a size of a difference in the middle of a chain), and cells
+# of the most colour whose 2x2 block from there stays in that colour (a
+# size of a difference as a chain's last step).
+def solve_6e6e6e6e(I):
+    x1 = leastcolor(I)
+    x2 = ofcolor(I, x1)
+    x3 = rbind(difference, x2)
+    x4 = rbind(greater, ONE)
+    x5 = chain(x4, size, x3)
+    x6 = compose(x5, dneighbors)
+    x7 = sfilter(x2, x6)
+    x8 = mostcolor(I)
+    x9 = ofcolor(I, x8)
+    x10 = astuple(TWO, TWO)
+    x11 = canvas(ZERO, x10)
+    x12 = asindices(x11)
+    x13 = lbind(shift, x12)
+    x14 = rbind(difference, x9)
+    x15 = chain(size, x14, x13)
+    x16 = matcher(x15, ZERO)
+    x17 = sfilter(x9, x16)
+    x18 = fill(I, FIVE, x7)
+    O = fill(x18, EIGHT, x17)
+    return O
