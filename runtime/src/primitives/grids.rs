@@ -319,12 +319,12 @@ fn pick_value(mut values: Vec<Value>, most: bool, ctx: &'static str) -> Result<V
 }
 
 /// The colours of a grid's cells, row by row.
-fn grid_colors(g: &Grid) -> impl Iterator<Item = Color> + '_ {
+fn grid_colors(g: &Grid) -> impl Iterator<Item = Color> + Clone + '_ {
     g.cells().iter().copied()
 }
 
 /// The colours of an object's cells, in its order.
-fn cell_colors(s: &[Cell]) -> impl Iterator<Item = Color> + '_ {
+fn cell_colors(s: &[Cell]) -> impl Iterator<Item = Color> + Clone + '_ {
     s.iter().map(|c| c.color)
 }
 
@@ -348,8 +348,20 @@ fn palette_of(colors: impl Iterator<Item = Color>) -> Value {
     palette_value(&color_counts(colors))
 }
 
-fn numcolors_of(colors: impl Iterator<Item = Color>) -> i64 {
-    present_slots(&color_counts(colors)).count() as i64
+fn numcolors_of(colors: impl Iterator<Item = Color> + Clone) -> i64 {
+    // Colours 0..32 (ARC's are 0..10) as bits of a word kept in a register
+    // (a loop the compiler vectorises); counts only for other colours.
+    let (mut low, mut other) = (0u32, false);
+    for c in colors.clone() {
+        let u = c as u8;
+        other |= u >= 32;
+        low |= 1 << (u & 31);
+    }
+    if other {
+        present_slots(&color_counts(colors)).count() as i64
+    } else {
+        i64::from(low.count_ones())
+    }
 }
 
 fn extreme_color(element: &Value, most: bool, ctx: &'static str) -> Result<Value> {
