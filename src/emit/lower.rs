@@ -1007,19 +1007,7 @@ impl<'p> Lower<'p> {
             StaticFn::Prim(p) => self.call_prim(*p, &args),
             StaticFn::Bind {
                 right, f, fixed, ..
-            } => {
-                let mut all = args;
-                let fixed = match fixed {
-                    Bound::Operand(op) => self.operand(op),
-                    Bound::Local(e) => (**e).clone(),
-                };
-                if *right {
-                    all.push(fixed);
-                } else {
-                    all.insert(0, fixed);
-                }
-                self.inline(f, all)?
-            }
+            } => self.inline(f, self.with_bound(*right, fixed, args))?,
             StaticFn::Compose(outer, inner) => {
                 if let Some(reduced) = self.inline_reduced(outer, inner, args.clone()) {
                     return Some(reduced);
@@ -1072,6 +1060,21 @@ impl<'p> Lower<'p> {
         })
     }
 
+    /// The arguments of the function a `lbind`/`rbind` binds: `args` with
+    /// the bound one first (`lbind`) or last (`rbind`).
+    fn with_bound(&self, right: bool, fixed: &Bound, mut args: Vec<Expr>) -> Vec<Expr> {
+        let fixed = match fixed {
+            Bound::Operand(op) => self.operand(op),
+            Bound::Local(e) => (**e).clone(),
+        };
+        if right {
+            args.push(fixed);
+        } else {
+            args.insert(0, fixed);
+        }
+        args
+    }
+
     /// `outer(inner(args))` where `outer` reduces what `inner` builds and
     /// a kernel computes the reduction without building it: `merge` of a
     /// `prapply` of `connect` over two sets of locations (`compose(merge,
@@ -1104,19 +1107,7 @@ impl<'p> Lower<'p> {
             }
             StaticFn::Bind {
                 right, f, fixed, ..
-            } => {
-                let mut all = args;
-                let fixed = match fixed {
-                    Bound::Operand(op) => self.operand(op),
-                    Bound::Local(e) => (**e).clone(),
-                };
-                if *right {
-                    all.push(fixed);
-                } else {
-                    all.insert(0, fixed);
-                }
-                self.reduced_call(reduction, f, all)
-            }
+            } => self.reduced_call(reduction, f, self.with_bound(*right, fixed, args)),
             StaticFn::Prim(p) => {
                 let locs = |e: &Expr| {
                     (e.usable_repr() == Repr::Indices).then(|| self.param(e, Repr::Indices))
