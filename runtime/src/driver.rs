@@ -338,14 +338,14 @@ pub fn execute(
                     Mode::Cross => (w / n, w % n),
                     Mode::Own => work[w],
                 };
-                // Small chunks: 16 evaluations
-                // of one program on the big inputs of neighbouring tasks
-                // made a tail that kept per-input runs at 52% parallel
-                // efficiency on the 16-core host; chunks of up to 64 (256
-                // per thread) made the same tail with `solvers.py`, whose
-                // one costly program is 90% of the work (80-90 s instead
-                // of 78 s, H100 host). And the evaluations on the largest
-                // inputs go first, so that the last to finish are short.
+                // Small chunks: 16 evaluations of one program on the big
+                // inputs of neighbouring tasks made a tail that kept
+                // per-input runs at 52% parallel efficiency on the 16-core
+                // host; chunks of up to 64 (256 per thread) made the same
+                // tail with `solvers.py`, whose one costly program is 90%
+                // of the work (80-90 s instead of 78 s, H100 host). And the
+                // evaluations on the largest inputs go first, so that the
+                // last to finish are short.
                 let order = match mode {
                     // Every program on every input, program by program: the
                     // inputs ordered once, each with every program (sorting

@@ -292,23 +292,17 @@ pub fn union_in_box(
     within: &[&[Loc]],
     visit: impl FnOnce(&mut Marks) -> Result<()>,
 ) -> Result<Vec<Loc>> {
-    if within.iter().all(|s| s.is_empty()) {
-        let mut marks = Marks::List(Vec::new());
-        visit(&mut marks)?;
-        let Marks::List(list) = marks else {
-            unreachable!("the marks were made as a list")
-        };
-        return Ok(sorted_unique_locs(list));
-    }
-    let bounds = Bounds::of(within.iter().flat_map(|s| s.iter().copied()));
-    let mut marks = if bounds.bit_words() <= BOX_BITMAP_MAX_WORDS {
-        Marks::Bits {
-            bits: vec![0u64; bounds.bit_words()],
-            bounds,
+    let mut marks = Marks::List(Vec::new());
+    // (No box for no locations: then nothing is marked.)
+    if within.iter().any(|s| !s.is_empty()) {
+        let bounds = Bounds::of(within.iter().flat_map(|s| s.iter().copied()));
+        if bounds.bit_words() <= BOX_BITMAP_MAX_WORDS {
+            marks = Marks::Bits {
+                bits: vec![0u64; bounds.bit_words()],
+                bounds,
+            };
         }
-    } else {
-        Marks::List(Vec::new())
-    };
+    }
     visit(&mut marks)?;
     Ok(match marks {
         Marks::Bits { bounds, bits } => {

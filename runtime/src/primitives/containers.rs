@@ -884,7 +884,7 @@ pub fn remove(value: &Value, container: &Value) -> Result<Value> {
                     .collect();
                 grid_rows(g, &kept)
             }
-            None => grid_rows(g, &(0..g.height()).collect::<Vec<_>>()),
+            None => container.clone(),
         }),
         _ => filter_container(container, "remove", |e| Ok(e != value)),
     }
