@@ -91,6 +91,46 @@ pub fn weight(f: &Value) -> u32 {
     weigh(f, None)
 }
 
+/// Whether one call of `f` costs more than `limit` primitive calls
+/// (`weight(f) > limit`), walking `f` only until its weight passes the
+/// limit: a full walk without the chooser's table of weighed parts goes
+/// down every shared closure again, and it ran on every preparation (a
+/// fifth of `solve_b775ac94`, whose functions share deep closures).
+fn heavier_than(f: &Value, limit: u32) -> bool {
+    weight_up_to(f, limit + 1) > limit
+}
+
+/// `min(weight(f), cap)`, stopping as soon as the parts reach `cap`
+/// (weights only add up, and a power multiplies by at least one).
+fn weight_up_to(f: &Value, cap: u32) -> u32 {
+    let Value::Func(func) = f else {
+        return 1.min(cap);
+    };
+    let sum = |parts: &[&Value], own: u32| {
+        let mut w = own.min(cap);
+        for g in parts {
+            if w >= cap {
+                break;
+            }
+            w = w.saturating_add(weight_up_to(g, cap - w)).min(cap);
+        }
+        w
+    };
+    match &**func {
+        Func::Prim(p) => (1 + if loops(*p) { LOOP_WEIGHT } else { 0 }).min(cap),
+        Func::Bind { f, fixed, .. } => match fixed {
+            Value::Func(_) => sum(&[f, fixed], 0),
+            _ => sum(&[f], 0),
+        },
+        Func::Compose(a, b) => sum(&[a, b], 0),
+        Func::Chain(a, b, c) | Func::Fork(a, b, c) => sum(&[a, b, c], 0),
+        Func::Matcher(g, _) => sum(&[g], 1),
+        Func::Power(g, n) => weight_up_to(g, cap)
+            .saturating_mul((*n).clamp(1, 64) as u32)
+            .min(cap),
+    }
+}
+
 /// The functions chosen while weighing, and the weights of those weighed.
 struct Chooser<'a> {
     chosen: &'a mut HashMap<usize, (Value, u32)>,
@@ -479,7 +519,7 @@ pub fn prepare(f: &Value) -> Prepared {
         p.set(n + 1);
         n == 0
     });
-    if outermost && weight(f) > MEMO_WEIGHT && ENABLED.load(Ordering::Relaxed) {
+    if outermost && heavier_than(f, MEMO_WEIGHT) && ENABLED.load(Ordering::Relaxed) {
         MEMO.with(|m| {
             let chosen = &mut m.borrow_mut().chosen;
             let mut chooser = Chooser {
@@ -659,5 +699,22 @@ mod tests {
             prim(Prim::last),
         )));
         assert_eq!(weight(&fork), 3);
+        // The capped walk agrees with the full weight on either side of
+        // the limit.
+        let apply = Value::Func(Arc::new(Func::Bind {
+            f: prim(Prim::apply),
+            fixed: fork.clone(),
+            side: crate::functions::Side::Left,
+            arity: 1,
+        }));
+        for (g, w) in [(&fork, 3), (&apply, weight(&apply))] {
+            for limit in 0..(w + 3) {
+                assert_eq!(
+                    heavier_than(g, limit),
+                    w > limit,
+                    "weight {w}, limit {limit}"
+                );
+            }
+        }
     }
 }
