@@ -387,6 +387,9 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
         "rt::t::grid(&I)?.clone()",
         "rt::p::connect_union(",
         "rt::p::difference_size_locs(",
+        "rt::p::dsymmetric_grid(",
+        "rt::p::hsymmetric_grid(",
+        "rt::p::vsymmetric_grid(",
     ] {
         assert!(code.contains(form), "no {form} in the emitted code");
     }
@@ -401,7 +404,7 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
     };
     let compiled = run("compiled", &["--no-fallback"]);
     let interpreted = run("interpreted", &["--interpret"]);
-    assert_eq!(compiled.as_object().unwrap().len(), 13);
+    assert_eq!(compiled.as_object().unwrap().len(), 14);
     assert!(
         compiled == interpreted,
         "compiled and interpreted outputs differ"

@@ -440,3 +440,41 @@ fn difference_size_is_the_size_of_the_difference() {
     }
     assert!(compared >= 400);
 }
+
+/// `dsymmetric_grid`, `hsymmetric_grid` and `vsymmetric_grid`, the fused
+/// `equality(mirror(g), g)`, agree with the primitives on every grid of
+/// the pool (real inputs and outputs, their mirrors and halves, which
+/// make symmetric ones, and the grids of no cells).
+#[test]
+fn mirror_tests_are_the_equality_of_the_mirror() {
+    use battgen_runtime::primitives::patches::{dsymmetric_grid, hsymmetric_grid, vsymmetric_grid};
+    let pools = Pools::new();
+    let mut grids = pools.grids.clone();
+    for g in pools.grids.iter().take(20) {
+        // A grid stacked on its mirror is symmetric; a square one with
+        // its transpose laid over it is too (cellwise keeps equal cells).
+        grids.push(call("vconcat", &[g, &call("hmirror", &[g])]));
+        grids.push(call("hconcat", &[g, &call("vmirror", &[g])]));
+        if let Ok(c) = call_checked("cellwise", &[g, &call("dmirror", &[g]), &Value::Int(0)]) {
+            grids.push(c);
+        }
+    }
+    let mut symmetric = 0;
+    for g in &grids {
+        let Value::Grid(grid) = g else { continue };
+        for (name, test) in [
+            ("dmirror", dsymmetric_grid as fn(&_) -> _),
+            ("hmirror", hsymmetric_grid),
+            ("vmirror", vsymmetric_grid),
+        ] {
+            let expected = call("equality", &[&call(name, &[g]), g]);
+            let got = test(grid).unwrap();
+            assert_eq!(Value::Bool(got), expected, "{name} of {g}");
+            symmetric += usize::from(got);
+        }
+    }
+    assert!(
+        symmetric >= 20,
+        "the pool makes few symmetric grids ({symmetric})"
+    );
+}

@@ -1030,6 +1030,9 @@ impl<'p> Lower<'p> {
                 })?
             }
             StaticFn::Fork(outer, a, b) => {
+                if let Some(test) = self.mirror_test(outer, a, b, &args) {
+                    return Some(test);
+                }
                 // Arguments are places, parameters or literals: cheap to
                 // name twice.
                 let x = self.inline(a, args.clone())?;
@@ -1058,6 +1061,41 @@ impl<'p> Lower<'p> {
                 }
             }
         })
+    }
+
+    /// `fork(equality, identity, mirror)` (either order) of a grid, for
+    /// `dmirror`, `hmirror` and `vmirror`: the grid compared with itself
+    /// in place (`rt::p::dsymmetric_grid`, ...), the mirror never built.
+    fn mirror_test(
+        &self,
+        outer: &StaticFn,
+        a: &StaticFn,
+        b: &StaticFn,
+        args: &[Expr],
+    ) -> Option<Expr> {
+        let (StaticFn::Prim(Prim::equality), StaticFn::Prim(a), StaticFn::Prim(b), [x]) =
+            (outer, a, b, args)
+        else {
+            return None;
+        };
+        let mirror = match (*a, *b) {
+            (Prim::identity, m) | (m, Prim::identity) => m,
+            _ => return None,
+        };
+        let kernel = match mirror {
+            Prim::dmirror => "rt::p::dsymmetric_grid",
+            Prim::hmirror => "rt::p::hsymmetric_grid",
+            Prim::vmirror => "rt::p::vsymmetric_grid",
+            _ => return None,
+        };
+        if x.usable_repr() != Repr::Grid {
+            return None;
+        }
+        Some(Expr::typed(
+            format!("{kernel}({})?", self.param(x, Repr::Grid)),
+            Repr::Bool,
+            Ty::Bool,
+        ))
     }
 
     /// The arguments of the function a `lbind`/`rbind` binds: `args` with

@@ -1898,6 +1898,39 @@ pub fn cmirror_grid(g: &G) -> Result<G> {
     Ok(Arc::new(cmirrored(g)))
 }
 
+/// `equality(mirror(g), g)` (`fork(equality, identity, mirror)`) compared
+/// in place, without building the mirrored grid; grids with no cells (of
+/// no rows or rows of no cells) compare as the values would.
+fn symmetric(g: &G, mirror: fn(&Grid) -> Grid, in_place: impl Fn(&Grid) -> bool) -> Result<bool> {
+    if g.height() == 0 || g.width() == 0 {
+        return Ok(Value::grid(mirror(g)) == Value::Grid(g.clone()));
+    }
+    Ok(in_place(g))
+}
+
+/// Whether a grid equals its `dmirror` (its transpose).
+pub fn dsymmetric_grid(g: &G) -> Result<bool> {
+    symmetric(g, dmirrored, |g| {
+        g.height() == g.width()
+            && (0..g.height()).all(|i| (0..i).all(|j| g.row(i)[j] == g.row(j)[i]))
+    })
+}
+
+/// Whether a grid equals its `hmirror` (its rows reversed).
+pub fn hsymmetric_grid(g: &G) -> Result<bool> {
+    symmetric(g, hmirrored, |g| {
+        let h = g.height();
+        (0..h / 2).all(|i| g.row(i) == g.row(h - 1 - i))
+    })
+}
+
+/// Whether a grid equals its `vmirror` (each row reversed).
+pub fn vsymmetric_grid(g: &G) -> Result<bool> {
+    symmetric(g, vmirrored, |g| {
+        g.rows().all(|r| r.iter().eq(r.iter().rev()))
+    })
+}
+
 pub fn hmirror_locs(p: &Locs) -> Result<Locs> {
     hmirrored_locs(p)
 }

@@ -235,3 +235,21 @@ def solve_6e6e6e6e(I):
     x18 = fill(I, FIVE, x7)
     O = fill(x18, EIGHT, x17)
     return O
+
+# The input's quarters and halves tested for symmetry against their
+# transposes and mirrors (equality of a grid with its own mirror), the
+# first symmetric one kept, or the input where none is.
+def solve_7e7e7e7e(I):
+    x1 = lefthalf(I)
+    x2 = tophalf(I)
+    x3 = tophalf(x1)
+    x4 = fork(equality, identity, dmirror)
+    x5 = fork(equality, hmirror, identity)
+    x6 = fork(equality, identity, vmirror)
+    x7 = x4(x3)
+    x8 = x5(x1)
+    x9 = x6(x2)
+    x10 = branch(x9, x2, I)
+    x11 = branch(x8, x1, x10)
+    O = branch(x7, x3, x11)
+    return O
