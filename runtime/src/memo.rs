@@ -38,6 +38,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use hashbrown::{DefaultHashBuilder, Equivalent, HashMap, HashTable};
+use smallvec::{smallvec, SmallVec};
 
 use crate::functions::Func;
 use crate::signatures::{Prim, Type, PRIMITIVES};
@@ -88,7 +89,7 @@ fn loops(p: Prim) -> bool {
 
 /// An estimate of what one call of `f` costs, in primitive calls.
 pub fn weight(f: &Value) -> u32 {
-    weigh(f, None)
+    weight_up_to(f, u32::MAX)
 }
 
 /// Whether one call of `f` costs more than `limit` primitive calls
@@ -100,35 +101,41 @@ fn heavier_than(f: &Value, limit: u32) -> bool {
     weight_up_to(f, limit + 1) > limit
 }
 
+/// The weight rule of one function: its own cost, the functions it calls
+/// (in the order they are weighed), and how many times it calls them (a
+/// power calls its function `n` times). Its weight is `times x (own + the
+/// parts' weights)`.
+fn rule(func: &Func) -> (u32, SmallVec<[&Value; 3]>, u32) {
+    match func {
+        Func::Prim(p) => (1 + if loops(*p) { LOOP_WEIGHT } else { 0 }, smallvec![], 1),
+        // A fixed function is called by `f` (`lbind(apply, g)`); a fixed
+        // value is data.
+        Func::Bind { f, fixed, .. } => match fixed {
+            Value::Func(_) => (0, smallvec![fixed, f], 1),
+            _ => (0, smallvec![f], 1),
+        },
+        Func::Compose(a, b) => (0, smallvec![a, b], 1),
+        Func::Chain(a, b, c) | Func::Fork(a, b, c) => (0, smallvec![a, b, c], 1),
+        Func::Matcher(g, _) => (1, smallvec![g], 1),
+        Func::Power(g, n) => (0, smallvec![g], (*n).clamp(1, 64) as u32),
+    }
+}
+
 /// `min(weight(f), cap)`, stopping as soon as the parts reach `cap`
 /// (weights only add up, and a power multiplies by at least one).
 fn weight_up_to(f: &Value, cap: u32) -> u32 {
     let Value::Func(func) = f else {
         return 1.min(cap);
     };
-    let sum = |parts: &[&Value], own: u32| {
-        let mut w = own.min(cap);
-        for g in parts {
-            if w >= cap {
-                break;
-            }
-            w = w.saturating_add(weight_up_to(g, cap - w)).min(cap);
+    let (own, parts, times) = rule(func);
+    let mut w = own.min(cap);
+    for g in parts {
+        if w >= cap {
+            break;
         }
-        w
-    };
-    match &**func {
-        Func::Prim(p) => (1 + if loops(*p) { LOOP_WEIGHT } else { 0 }).min(cap),
-        Func::Bind { f, fixed, .. } => match fixed {
-            Value::Func(_) => sum(&[f, fixed], 0),
-            _ => sum(&[f], 0),
-        },
-        Func::Compose(a, b) => sum(&[a, b], 0),
-        Func::Chain(a, b, c) | Func::Fork(a, b, c) => sum(&[a, b, c], 0),
-        Func::Matcher(g, _) => sum(&[g], 1),
-        Func::Power(g, n) => weight_up_to(g, cap)
-            .saturating_mul((*n).clamp(1, 64) as u32)
-            .min(cap),
+        w = w.saturating_add(weight_up_to(g, cap - w)).min(cap);
     }
+    w.saturating_mul(times).min(cap)
 }
 
 /// The functions chosen while weighing, and the weights of those weighed.
@@ -137,43 +144,28 @@ struct Chooser<'a> {
     weighed: HashMap<usize, u32>,
 }
 
-/// [`weight`], bottom-up; with a chooser, every heavy one-argument
-/// function inside `f` (not `f`) is chosen on the way, and a closure
-/// shared by several parts is weighed once.
-fn weigh(f: &Value, mut chooser: Option<&mut Chooser>) -> u32 {
+/// [`weight`], bottom-up, every heavy one-argument function inside `f`
+/// (not `f`) chosen on the way; a closure shared by several parts is
+/// weighed once.
+fn weigh(f: &Value, chooser: &mut Chooser) -> u32 {
     let Value::Func(func) = f else { return 1 };
     let id = Arc::as_ptr(func) as usize;
-    if let Some(&w) = chooser.as_ref().and_then(|c| c.weighed.get(&id)) {
+    if let Some(&w) = chooser.weighed.get(&id) {
         return w;
     }
-    let mut part = |g: &Value| {
-        let w = weigh(g, chooser.as_deref_mut());
-        if let (Some(c), Some(gid)) = (chooser.as_deref_mut(), identity(g)) {
-            if w >= MEMO_WEIGHT && takes_one(g) && !c.chosen.contains_key(&gid) {
-                c.chosen.insert(gid, (g.clone(), 0));
+    let (own, parts, times) = rule(func);
+    let mut w = own;
+    for g in parts {
+        let part = weigh(g, chooser);
+        if let Some(gid) = identity(g) {
+            if part >= MEMO_WEIGHT && takes_one(g) && !chooser.chosen.contains_key(&gid) {
+                chooser.chosen.insert(gid, (g.clone(), 0));
             }
         }
-        w
-    };
-    let w = match &**func {
-        Func::Prim(p) => 1 + if loops(*p) { LOOP_WEIGHT } else { 0 },
-        Func::Bind { f, fixed, .. } => {
-            // A fixed function is called by `f` (`lbind(apply, g)`); a
-            // fixed value is data.
-            let fixed = match fixed {
-                Value::Func(_) => part(fixed),
-                _ => 0,
-            };
-            part(f) + fixed
-        }
-        Func::Compose(a, b) => part(a) + part(b),
-        Func::Chain(a, b, c) | Func::Fork(a, b, c) => part(a) + part(b) + part(c),
-        Func::Matcher(g, _) => part(g) + 1,
-        Func::Power(g, n) => part(g).saturating_mul((*n).clamp(1, 64) as u32),
-    };
-    if let Some(c) = chooser {
-        c.weighed.insert(id, w);
+        w = w.saturating_add(part);
     }
+    let w = w.saturating_mul(times);
+    chooser.weighed.insert(id, w);
     w
 }
 
@@ -526,7 +518,7 @@ pub fn prepare(f: &Value) -> Prepared {
                 chosen,
                 weighed: HashMap::new(),
             };
-            weigh(f, Some(&mut chooser));
+            weigh(f, &mut chooser);
             if !chooser.chosen.is_empty() {
                 USED.set(true);
             }

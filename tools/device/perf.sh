@@ -15,7 +15,6 @@
 cd "$(dirname "$0")"
 export LD_LIBRARY_PATH=$PWD/perf
 P=./perf/perf
-run() { ./corpus --data training --mode cross --exec per-input "$@"; }
 $P record -e cpu-clock -F 20000 -g -o "$OUT/p16.data" -- ./corpus --data training --mode cross --exec per-input --jobs 16 --repeat 5 2>&1 | grep -E "wall|error"
 $P record -e cpu-clock -F 20000 -g -o "$OUT/p1.data" -- ./corpus --data training --mode cross --exec per-input --jobs 1 2>&1 | grep -E "wall|error"
 for f in p16 p1; do
