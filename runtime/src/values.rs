@@ -32,6 +32,8 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
+use smallvec::SmallVec;
+
 use crate::error::{Error, Result};
 use crate::functions::Func;
 
@@ -381,12 +383,17 @@ pub fn sorted_unique_cells(mut cells: Vec<Cell>) -> Vec<Cell> {
         let words = b.bit_words();
         if words.saturating_mul(colors) <= BITMAP_WORDS_PER_ITEM * cells.len() {
             // Layer of each colour slot: colours ascend with layers.
+            // (The present bits are walked, not the 256 slots: this runs
+            // once per union, for a handful of colours.)
             let mut layer = [0u8; 256];
-            let mut palette = Vec::with_capacity(colors);
-            for slot in 0..256 {
-                if present[slot / 64] & (1 << (slot % 64)) != 0 {
+            let mut palette: SmallVec<[Color; 10]> = SmallVec::new();
+            for (k, &word) in present.iter().enumerate() {
+                let mut w = word;
+                while w != 0 {
+                    let slot = k * 64 + w.trailing_zeros() as usize;
                     layer[slot] = palette.len() as u8;
                     palette.push((slot as i16 - 128) as Color);
+                    w &= w - 1;
                 }
             }
             let mut bits = vec![0u64; words * colors];
