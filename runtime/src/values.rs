@@ -263,6 +263,81 @@ pub fn sorted_unique_locs(mut locs: Vec<Loc>) -> Vec<Loc> {
     locs
 }
 
+/// A set of locations as a bitmap of its box: membership in a few
+/// instructions, for a set tested against again and again.
+pub struct LocBitmap {
+    bounds: Bounds,
+    bits: Vec<u64>,
+}
+
+impl LocBitmap {
+    /// The bitmap of `locs`, or `None` where they have no box or one too
+    /// large for a bitmap.
+    pub fn of(locs: &[Loc]) -> Option<LocBitmap> {
+        if locs.is_empty() {
+            return None;
+        }
+        let bounds = Bounds::of(locs.iter().copied());
+        if bounds.bit_words() > BOX_BITMAP_MAX_WORDS {
+            return None;
+        }
+        let mut bits = vec![0u64; bounds.bit_words()];
+        for &l in locs {
+            bounds.mark(&mut bits, l);
+        }
+        Some(LocBitmap { bounds, bits })
+    }
+    #[inline]
+    pub fn contains(&self, (i, j): Loc) -> bool {
+        let b = &self.bounds;
+        let (r, c) = (i as i64 - b.i0 as i64, j as i64 - b.j0 as i64);
+        if r < 0 || c < 0 || r as u64 >= b.h as u64 || c as u64 >= b.w as u64 {
+            return false;
+        }
+        let (r, c) = (r as usize, c as usize);
+        self.bits[r * b.per_row + c / 64] & (1 << (c % 64)) != 0
+    }
+}
+
+/// The set tested against last on this thread, and its bitmap once it
+/// has been tested against twice in a row. The sets are held (not only
+/// their addresses), so an address seen again is the same set.
+#[derive(Default)]
+struct Membership {
+    last: Option<Arc<[Loc]>>,
+    bitmap: Option<(Arc<[Loc]>, Option<LocBitmap>)>,
+}
+
+thread_local! {
+    static MEMBERSHIP: std::cell::RefCell<Membership> = Default::default();
+}
+
+/// Sets at least this large are worth a bitmap when tested against again.
+const MEMBERSHIP_MIN_ITEMS: usize = 64;
+
+/// `f` with a bitmap of `set` where `set` is large and was also the set of
+/// this thread's previous call: a filter tests each element of one set
+/// against the same other set (`sfilter(cells, size(difference(shift(block,
+/// cell), zeros)) == 0)`), and each test then costs its small side, not a
+/// search of the large one. `None`: search the sorted set instead.
+pub fn with_membership<R>(set: &Arc<[Loc]>, f: impl FnOnce(Option<&LocBitmap>) -> R) -> R {
+    if set.len() < MEMBERSHIP_MIN_ITEMS {
+        return f(None);
+    }
+    MEMBERSHIP.with(|m| {
+        let mut m = m.borrow_mut();
+        let cached = matches!(&m.bitmap, Some((s, _)) if Arc::ptr_eq(s, set));
+        if !cached {
+            if !m.last.as_ref().is_some_and(|s| Arc::ptr_eq(s, set)) {
+                m.last = Some(set.clone());
+                return f(None);
+            }
+            m.bitmap = Some((set.clone(), LocBitmap::of(set)));
+        }
+        f(m.bitmap.as_ref().and_then(|(_, b)| b.as_ref()))
+    })
+}
+
 /// Where [`union_in_box`] marks locations: a bitmap of the box, or a
 /// list where the box is too large for one.
 pub enum Marks {

@@ -18,7 +18,9 @@ use crate::error::{Error, Result};
 use crate::functions::Callable;
 use crate::primitives::arithmetic::{concat_tuples, py_gt, py_lt};
 use crate::primitives::buffers;
-use crate::values::{cell_value, row_value, union_locs, Cell, Color, Grid, Kind, Loc, Value};
+use crate::values::{
+    cell_value, row_value, union_locs, with_membership, Cell, Color, Grid, Kind, Loc, Value,
+};
 
 // ----- helpers -------------------------------------------------------------------
 
@@ -1053,9 +1055,14 @@ pub fn difference_locs(a: &Locs, b: &Locs) -> Result<Locs> {
 /// `size(difference(a, b))`: the locations of `a` not in `b`, counted as
 /// [`filter_sorted`] finds them, without building the difference.
 pub fn difference_size_locs(a: &Locs, b: &Locs) -> Result<i64> {
-    let mut missing = 0;
-    walk_membership(a, b, |_, found| missing += i64::from(!found));
-    Ok(missing)
+    Ok(with_membership(b, |bits| match bits {
+        Some(bits) => a.iter().filter(|&&l| !bits.contains(l)).count() as i64,
+        None => {
+            let mut missing = 0;
+            walk_membership(a, b, |_, found| missing += i64::from(!found));
+            missing
+        }
+    }))
 }
 
 pub fn difference_cells(a: &Cells, b: &Cells) -> Result<Cells> {
