@@ -527,12 +527,15 @@ pub fn ofcolor_grid(grid: &G, value: i64) -> Result<Locs> {
     Ok(ofcolor_in(grid, color_of(value)))
 }
 
+/// Each present colour with the range of its cells, colours ascending.
+type ColorRuns = SmallVec<[(Color, Range<usize>); 10]>;
+
 /// All cells of a grid sorted as a frozenset of cells (colour, row, column),
 /// with each present colour's run of them, in ascending colour order: a
 /// counting sort over the row-major order. (Only present colours get a
 /// start: tables of starts for all 256 colour slots, zeroed and copied,
 /// were most of `asobject` of a small grid.)
-fn cells_by_color(g: &Grid) -> (Vec<Cell>, SmallVec<[(Color, Range<usize>); 10]>) {
+fn cells_by_color(g: &Grid) -> (Vec<Cell>, ColorRuns) {
     let counts = color_counts(grid_colors(g));
     let mut runs = SmallVec::new();
     // Each present colour's next place (absent colours are never read).
