@@ -387,6 +387,7 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
         "rt::t::grid(&I)?.clone()",
         "rt::p::connect_union(",
         "rt::p::difference_size_locs(",
+        "rt::p::intersection_size_locs(",
         "rt::p::dsymmetric_grid(",
         "rt::p::hsymmetric_grid(",
         "rt::p::vsymmetric_grid(",
@@ -404,7 +405,7 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
     };
     let compiled = run("compiled", &["--no-fallback"]);
     let interpreted = run("interpreted", &["--interpret"]);
-    assert_eq!(compiled.as_object().unwrap().len(), 14);
+    assert_eq!(compiled.as_object().unwrap().len(), 15);
     assert!(
         compiled == interpreted,
         "compiled and interpreted outputs differ"

@@ -409,15 +409,21 @@ fn connect_union_is_the_merge_of_the_prapply_of_connect() {
     assert!(compared >= 400);
 }
 
-/// `difference_size_locs(a, b)`, the fused `size(difference(a, b))`,
-/// counts what the primitives' difference holds, for pairs of index sets
-/// of the pool (small neighbourhoods against large colour sets and the
-/// reverse, equal sets, empty sets). The large side stays the same set
-/// across the inner loop, so both ways of testing membership are
-/// checked: a search on the first call, the set's bitmap on the next.
+/// The set operations on locations (`difference`, `intersection`, and
+/// the fused `size` of each: `difference_size_locs`,
+/// `intersection_size_locs`) agree with sets built independently
+/// (`BTreeSet`), for pairs of index sets of the pool (small
+/// neighbourhoods against large colour sets and the reverse, equal sets,
+/// empty sets, locations outside the other's box). Each side stays the
+/// same set across an inner loop, then the other way round, so both ways
+/// `difference_size_locs` tests membership are taken: a search on the
+/// first call, a bitmap of the set tested against on the next ones.
 #[test]
-fn difference_size_is_the_size_of_the_difference() {
-    use battgen_runtime::primitives::containers::difference_size_locs;
+fn set_operations_on_locations_agree_with_independent_sets() {
+    use battgen_runtime::primitives::containers::{
+        difference_locs, difference_size_locs, intersection_locs, intersection_size_locs,
+    };
+    use std::collections::BTreeSet;
     let pools = Pools::new();
     let mut sets: Vec<Value> = pools.indices.iter().step_by(2).take(30).cloned().collect();
     for s in pools.indices.iter().step_by(5).take(8) {
@@ -434,15 +440,36 @@ fn difference_size_is_the_size_of_the_difference() {
     // (Sets of 64 locations or more get a bitmap.)
     assert!(sets.iter().filter(|s| locs(s).len() >= 64).count() >= 3);
     let mut compared = 0;
-    for b in &sets {
-        for a in &sets {
-            let expected = call("size", &[&call("difference", &[a, b])]);
-            let counted = difference_size_locs(&locs(a), &locs(b)).unwrap();
-            assert_eq!(Value::Int(counted), expected, "size(difference({a}, {b}))");
-            compared += 1;
+    for outer_is_b in [true, false] {
+        for x in &sets {
+            for y in &sets {
+                let (a, b) = if outer_is_b {
+                    (locs(y), locs(x))
+                } else {
+                    (locs(x), locs(y))
+                };
+                let (sa, sb): (BTreeSet<_>, BTreeSet<_>) =
+                    (a.iter().copied().collect(), b.iter().copied().collect());
+                let diff: Vec<_> = sa.difference(&sb).copied().collect();
+                let both: Vec<_> = sa.intersection(&sb).copied().collect();
+                let what = format!("{:?} and {:?}", &a[..a.len().min(4)], &b[..b.len().min(4)]);
+                assert_eq!(
+                    difference_size_locs(&a, &b).unwrap(),
+                    diff.len() as i64,
+                    "{what}"
+                );
+                assert_eq!(
+                    intersection_size_locs(&a, &b).unwrap(),
+                    both.len() as i64,
+                    "{what}"
+                );
+                assert_eq!(&difference_locs(&a, &b).unwrap()[..], &diff[..], "{what}");
+                assert_eq!(&intersection_locs(&a, &b).unwrap()[..], &both[..], "{what}");
+                compared += 1;
+            }
         }
     }
-    assert!(compared >= 400);
+    assert!(compared >= 800);
 }
 
 /// `dsymmetric_grid`, `hsymmetric_grid` and `vsymmetric_grid`, the fused

@@ -1119,7 +1119,8 @@ impl<'p> Lower<'p> {
     /// fork(lbind(prapply, connect), a, b))`: the lines marked in one
     /// bitmap, `rt::p::connect_union`), and `size` of a `difference` of two
     /// (`chain(..., size, rbind(difference, x))`: the locations of the
-    /// first not in the second counted, `rt::p::difference_size_locs`).
+    /// first not in the second counted, `rt::p::difference_size_locs`; of
+    /// an `intersection`, those in both, `rt::p::intersection_size_locs`).
     /// `None` for anything else.
     fn inline_reduced(&self, outer: &StaticFn, inner: &StaticFn, args: Vec<Expr>) -> Option<Expr> {
         let reduction = match outer {
@@ -1158,6 +1159,9 @@ impl<'p> Lower<'p> {
                     }
                     (Prim::size, Prim::difference, [a, b]) => {
                         ("rt::p::difference_size_locs", a, b, Repr::Int)
+                    }
+                    (Prim::size, Prim::intersection, [a, b]) => {
+                        ("rt::p::intersection_size_locs", a, b, Repr::Int)
                     }
                     _ => return None,
                 };

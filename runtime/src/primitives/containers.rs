@@ -1065,6 +1065,16 @@ pub fn difference_size_locs(a: &Locs, b: &Locs) -> Result<i64> {
     }))
 }
 
+/// `size(intersection(a, b))`: the locations in both, counted as
+/// [`filter_sorted`] finds them (the smaller side walked), without
+/// building the intersection.
+pub fn intersection_size_locs(a: &Locs, b: &Locs) -> Result<i64> {
+    let (small, large) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    let mut found = 0;
+    walk_membership(small, large, |_, hit| found += i64::from(hit));
+    Ok(found)
+}
+
 pub fn difference_cells(a: &Cells, b: &Cells) -> Result<Cells> {
     Ok(filter_sorted(a, b, false).into())
 }

@@ -253,3 +253,19 @@ def solve_7e7e7e7e(I):
     x11 = branch(x8, x1, x10)
     O = branch(x7, x3, x11)
     return O
+
+# The copy of the most colour's cells, shifted one step in each of the
+# eight directions, that overlaps them most (a size of an intersection as
+# a composition's last step, one side the same set on every call), filled
+# where it lies on the background.
+def solve_8e8e8e8e(I):
+    x1 = mostcolor(I)
+    x2 = ofcolor(I, x1)
+    x3 = neighbors(ORIGIN)
+    x4 = lbind(shift, x2)
+    x5 = apply(x4, x3)
+    x6 = lbind(intersection, x2)
+    x7 = compose(size, x6)
+    x8 = argmax(x5, x7)
+    O = underfill(I, FOUR, x8)
+    return O
