@@ -388,6 +388,10 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
         "rt::p::connect_union(",
         "rt::p::difference_size_locs(",
         "rt::p::intersection_size_locs(",
+        "rt::t::mapply_seq_cells(",
+        "rt::t::mapply_tuple_cells(",
+        "rt::p::paint_cell_seq(",
+        "rt::p::recolor_cell_seq(",
         "rt::p::dsymmetric_grid(",
         "rt::p::hsymmetric_grid(",
         "rt::p::vsymmetric_grid(",
@@ -405,7 +409,7 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
     };
     let compiled = run("compiled", &["--no-fallback"]);
     let interpreted = run("interpreted", &["--interpret"]);
-    assert_eq!(compiled.as_object().unwrap().len(), 15);
+    assert_eq!(compiled.as_object().unwrap().len(), 16);
     assert!(
         compiled == interpreted,
         "compiled and interpreted outputs differ"

@@ -71,6 +71,10 @@ struct Pools {
     /// Tuples of locations: `merge` of tuples of the indices (repeats
     /// kept), the empty tuple, and numbers beyond a colour.
     loc_seqs: Vec<Value>,
+    /// Tuples of cells: `merge` of tuples of the objects (repeats kept,
+    /// one location in two colours where objects overlap), the empty
+    /// tuple and a grid of no rows.
+    cell_seqs: Vec<Value>,
     values: Vec<Value>,
 }
 
@@ -208,6 +212,23 @@ impl Pools {
             let tuple = Value::tuple(vec![(*a).clone(), b.clone(), (*a).clone()]);
             loc_seqs.push(call("merge", &[&tuple]));
         }
+        let mut cell_seqs = vec![
+            Value::empty_tuple(),
+            Value::grid(Grid::new(0, 3, Vec::new())),
+        ];
+        for (k, a) in objects_.iter().enumerate().take(16) {
+            let b = &objects_[(k * 3 + 2) % objects_.len()];
+            // A shifted copy of `a` recoloured, laid over `a` itself.
+            let moved = call(
+                "recolor",
+                &[
+                    &Value::Int(k as i64 % 10),
+                    &call("shift", &[a, &Value::Pair(0, 1)]),
+                ],
+            );
+            let tuple = Value::tuple(vec![a.clone(), b.clone(), moved, a.clone()]);
+            cell_seqs.push(call("merge", &[&tuple]));
+        }
         let mut values = Vec::new();
         for pool in [
             &ints,
@@ -223,6 +244,7 @@ impl Pools {
             &object_pairs,
             &object_pair_sets,
             &loc_seqs,
+            &cell_seqs,
         ] {
             values.extend(pool.iter().take(6).cloned());
         }
@@ -244,6 +266,7 @@ impl Pools {
             object_pairs,
             object_pair_sets,
             loc_seqs,
+            cell_seqs,
             values,
         }
     }
@@ -264,6 +287,7 @@ impl Pools {
             Repr::ObjectPair => &self.object_pairs,
             Repr::ObjectPairs => &self.object_pair_sets,
             Repr::LocSeq => &self.loc_seqs,
+            Repr::CellSeq => &self.cell_seqs,
             Repr::Value => &self.values,
         }
     }
@@ -299,6 +323,13 @@ fn generic(v: &Value) -> Value {
                 .collect(),
         ),
         Value::Set(s) => Value::Set(s.iter().map(generic).collect()),
+        Value::Cell(c) => Value::Tuple(Arc::new([
+            Value::Int(c.color as i64),
+            Value::Pair(c.loc.0 as i64, c.loc.1 as i64),
+        ])),
+        Value::Tuple(t) if t.iter().all(|e| matches!(e, Value::Cell(_))) => {
+            Value::Tuple(t.iter().map(generic).collect())
+        }
         _ => v.clone(),
     }
 }

@@ -250,6 +250,7 @@ fn set_repr(elem: Repr) -> Option<Repr> {
         | Repr::Grid
         | Repr::Objects
         | Repr::LocSeq
+        | Repr::CellSeq
         | Repr::Value => Some(Repr::Value),
         Repr::LocPair
         | Repr::LocPairs
@@ -278,6 +279,7 @@ fn ty_of_repr(r: Repr, inferred: Ty) -> Ty {
         Repr::LocPair => Ty::LocPair,
         Repr::LocPairs => Ty::LocPairs,
         Repr::LocSeq => Ty::TupleOf(Box::new(Ty::Pair)),
+        Repr::CellSeq => Ty::TupleOf(Box::new(Ty::Cell)),
         Repr::Value => inferred,
     }
 }
@@ -792,17 +794,24 @@ impl<'p> Lower<'p> {
             )
         };
         // `mapply` of a patch function over a tuple: the tuple of their
-        // locations, concatenated without a `Value` per location.
-        if p == Prim::mapply && Repr::of(ty) == Repr::LocSeq && body.repr == Repr::Indices {
-            return Some(Expr::typed(
-                format!(
-                    "rt::t::mapply_tuple_locs({}, {})?",
-                    self.value_ref(containers[0]),
-                    closure("rt::t::Locs", self.owned(&body))
-                ),
-                Repr::LocSeq,
-                ty.clone(),
-            ));
+        // locations (or cells), concatenated without a `Value` for each.
+        if p == Prim::mapply {
+            let typed = match (Repr::of(ty), body.repr) {
+                (Repr::LocSeq, Repr::Indices) => Some(("mapply_tuple_locs", "rt::t::Locs")),
+                (Repr::CellSeq, Repr::Object) => Some(("mapply_tuple_cells", "rt::t::Cells")),
+                _ => None,
+            };
+            if let Some((form, ret)) = typed {
+                return Some(Expr::typed(
+                    format!(
+                        "rt::t::{form}({}, {})?",
+                        self.value_ref(containers[0]),
+                        closure(ret, self.owned(&body))
+                    ),
+                    Repr::of(ty),
+                    ty.clone(),
+                ));
+            }
         }
         let closure = closure("rt::Value", self.value_owned(&body));
         let rest: Vec<String> = args
@@ -873,15 +882,13 @@ impl<'p> Lower<'p> {
                 ("apply_set".into(), closure(body.repr.held(), value), ret)
             }
             Prim::mapply if over == Repr::LocSeq => {
-                if body.repr != Repr::Indices {
-                    return None;
-                }
+                let (form, ret) = match body.repr {
+                    Repr::Indices => ("mapply_seq", Repr::LocSeq),
+                    Repr::Object => ("mapply_seq_cells", Repr::CellSeq),
+                    _ => return None,
+                };
                 let value = self.owned(&body);
-                (
-                    "mapply_seq".into(),
-                    closure(body.repr.held(), value),
-                    Repr::LocSeq,
-                )
+                (form.into(), closure(body.repr.held(), value), ret)
             }
             Prim::mapply if matches!(body.repr, Repr::Object | Repr::Indices) => {
                 let value = self.owned(&body);

@@ -36,7 +36,7 @@ use std::sync::Arc;
 use crate::budget;
 use crate::error::{Error, Result};
 use crate::primitives::{buffers, ragged};
-use crate::typed::{Cells, LocSeq, Locs, G};
+use crate::typed::{CellSeq, Cells, LocSeq, Locs, G};
 use crate::values::{Cell, Color, Grid, Loc, Patch, Value};
 
 // ----- small helpers ---------------------------------------------------------
@@ -1180,6 +1180,13 @@ pub fn paint_cells(grid: &G, obj: &Cells) -> Result<G> {
     Ok(painted(grid, obj, None))
 }
 
+/// `paint` of a tuple of cells: painted in the tuple's order, so where two
+/// cells share a location the later one's colour stays.
+pub fn paint_cell_seq(grid: &G, obj: &CellSeq) -> Result<G> {
+    grid.require_rows("paint")?;
+    Ok(painted(grid, obj.as_slice(), None))
+}
+
 pub fn underfill(grid: &Value, value: &Value, patch: &Value) -> Result<Value> {
     const CTX: &str = "underfill";
     let g = grid.as_grid(CTX)?;
@@ -1824,6 +1831,7 @@ crate::kernel_table! {
     fill(Grid, Int, Indices) -> Grid = fill_locs;
     fill(Grid, Int, Object) -> Grid = fill_cells;
     paint(Grid, Object) -> Grid = paint_cells;
+    paint(Grid, CellSeq) -> Grid = paint_cell_seq;
     canvas(Int, Pair) -> Grid = canvas_int_pair;
     ofcolor(Grid, Int) -> Indices = ofcolor_grid;
     replace(Grid, Int, Int) -> Grid = replace_grid;

@@ -25,7 +25,7 @@ use std::sync::Arc;
 use crate::budget;
 use crate::error::{Error, Result};
 use crate::primitives::buffers;
-use crate::typed::{objects_iter, objects_value, Cells, LocSeq, Locs, G};
+use crate::typed::{objects_iter, objects_value, CellSeq, Cells, LocSeq, Locs, G};
 use crate::values::{
     cell_value, row_value, sorted_unique_cells, Cell, Color, Grid, Kind, Loc, Patch, Value,
 };
@@ -912,6 +912,18 @@ pub fn recolor_locs(value: i64, p: &Locs) -> Result<Cells> {
 /// `recolor` of a tuple of locations: the object over its distinct ones.
 pub fn recolor_loc_seq(value: i64, p: &LocSeq) -> Result<Cells> {
     recolored(value, &p.locs())
+}
+
+/// `recolor` of a tuple of cells: the object over its distinct locations
+/// (`toindices` of a tuple of cells is the set of their locations).
+pub fn recolor_cell_seq(value: i64, p: &CellSeq) -> Result<Cells> {
+    let locs = p.as_slice().iter().map(|c| c.loc).collect();
+    recolored(value, &crate::values::sorted_unique_locs(locs))
+}
+
+/// `size` of a tuple of cells: its length, repeats counted.
+pub fn size_cell_seq(p: &CellSeq) -> Result<i64> {
+    Ok(p.as_slice().len() as i64)
 }
 
 /// `shift` of a tuple of locations: the frozenset of the shifted ones; the
@@ -2745,8 +2757,10 @@ crate::kernel_table! {
     recolor(Int, Indices) -> Object = recolor_locs;
     recolor(Int, Object) -> Object = recolor_cells;
     recolor(Int, LocSeq) -> Object = recolor_loc_seq;
+    recolor(Int, CellSeq) -> Object = recolor_cell_seq;
     shift(LocSeq, Pair) -> Indices = shift_loc_seq;
     size(LocSeq) -> Int = size_loc_seq;
+    size(CellSeq) -> Int = size_cell_seq;
     shoot(Pair, Pair) -> Indices = shoot_pairs;
     connect(Pair, Pair) -> Indices = connect_pairs;
     ulcorner(Indices) -> Pair = ulcorner_locs;

@@ -12,8 +12,8 @@ use std::sync::Arc;
 use crate::budget;
 use crate::error::{Error, Result};
 use crate::typed::{
-    loc_of, objects_iter, objects_value, CellPair, CellPairs, Cells, IntoValue, LocPairs, LocSeq,
-    Locs, ObjectPair, ObjectPairs, PairPair, G,
+    loc_of, objects_iter, objects_value, CellPair, CellPairs, CellSeq, Cells, IntoValue, LocPairs,
+    LocSeq, Locs, ObjectPair, ObjectPairs, PairPair, G,
 };
 use crate::values::{
     sorted_unique_cells, sorted_unique_locs, union_locs, Cell, Color, Grid, Loc, Value,
@@ -267,6 +267,32 @@ pub fn mapply_tuple_locs(
         parts.push(f(x)?);
     }
     Ok(LocSeq::new(concatenated(&parts)?))
+}
+
+/// `mapply(f, tuple)` where `f` gives objects: Python merges the tuple of
+/// results into a tuple, so their cells concatenated in order.
+pub fn mapply_seq_cells<'a, C: Elements>(
+    container: &'a C,
+    f: impl FnMut(C::Elem<'a>) -> Result<Cells>,
+) -> Result<CellSeq> {
+    Ok(CellSeq::new(concatenated(&apply_collect(container, f)?)?))
+}
+
+/// [`mapply_seq_cells`] over a tuple held as a `Value` (elements as
+/// values); a frozenset there (its type was a claim) gives up.
+pub fn mapply_tuple_cells(
+    container: &Value,
+    mut f: impl FnMut(&Value) -> Result<Cells>,
+) -> Result<CellSeq> {
+    if !container.is_tuple() {
+        return Err(Error::deopt("mapply over a tuple"));
+    }
+    let items = container.elems_cow()?;
+    let mut parts = Vec::with_capacity(items.len());
+    for x in items.iter() {
+        parts.push(f(x)?);
+    }
+    Ok(CellSeq::new(concatenated(&parts)?))
 }
 
 /// `sfilter` of indices: the locations whose condition holds, in order.

@@ -23,6 +23,7 @@
 //! | locpair | `((i64, i64), (i64, i64))` | the same |
 //! | locpairs | [`LocPairs`] = `Arc<[(Loc, Loc)]>` | `&LocPairs` |
 //! | tuple of pairs | [`LocSeq`]: locations in order, repeats kept | `&LocSeq` |
+//! | tuple of cells | [`CellSeq`]: cells in order, repeats kept | `&CellSeq` |
 //! | anything else | `Value` | `&Value` |
 //!
 //! The containers are the very `Arc`s that their `Value`s hold, so a typed
@@ -131,6 +132,38 @@ impl PartialEq for LocSeq {
     }
 }
 
+/// A tuple of cells (`merge` of a tuple of objects: `mapply` of an object
+/// function over a tuple, such as shifted copies of one object), in order
+/// and with its repeats, as typed code holds it. Its `Value` (the tuple of
+/// the cells) is built once, where first wanted, and shared by clones.
+#[derive(Clone, Debug)]
+pub struct CellSeq(Arc<CellSeqData>);
+
+#[derive(Debug)]
+struct CellSeqData {
+    cells: Box<[Cell]>,
+    value: OnceLock<Value>,
+}
+
+impl CellSeq {
+    pub fn new(cells: Vec<Cell>) -> CellSeq {
+        CellSeq(Arc::new(CellSeqData {
+            cells: cells.into(),
+            value: OnceLock::new(),
+        }))
+    }
+    /// The cells in the tuple's order, repeats kept.
+    pub fn as_slice(&self) -> &[Cell] {
+        &self.0.cells
+    }
+}
+
+impl PartialEq for CellSeq {
+    fn eq(&self, other: &CellSeq) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
 /// How typed code holds a value of a known type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Repr {
@@ -151,6 +184,7 @@ pub enum Repr {
     LocPair,
     LocPairs,
     LocSeq,
+    CellSeq,
     Value,
 }
 
@@ -174,6 +208,7 @@ impl Repr {
             Ty::LocPair => Repr::LocPair,
             Ty::LocPairs => Repr::LocPairs,
             Ty::TupleOf(e) if **e == Ty::Pair => Repr::LocSeq,
+            Ty::TupleOf(e) if **e == Ty::Cell => Repr::CellSeq,
             _ => Repr::Value,
         }
     }
@@ -195,6 +230,7 @@ impl Repr {
             Repr::LocPair => "rt::t::PairPair",
             Repr::LocPairs => "rt::t::LocPairs",
             Repr::LocSeq => "rt::t::LocSeq",
+            Repr::CellSeq => "rt::t::CellSeq",
             Repr::Objects | Repr::Value => "rt::Value",
         }
     }
@@ -233,6 +269,7 @@ impl Repr {
             Repr::LocPair => Some("loc_pair"),
             Repr::LocPairs => Some("loc_pairs"),
             Repr::LocSeq => Some("loc_seq"),
+            Repr::CellSeq => Some("cell_seq"),
             Repr::Value => None,
         }
     }
@@ -428,6 +465,20 @@ pub fn loc_seq(v: &Value) -> Result<LocSeq> {
     Ok(LocSeq::new(locs))
 }
 
+/// A tuple of cells: a tuple whose elements are cells, or the empty tuple
+/// (which a grid of no rows also is).
+pub fn cell_seq(v: &Value) -> Result<CellSeq> {
+    let cells: Vec<Cell> = match v {
+        Value::Grid(g) if g.height() == 0 => Vec::new(),
+        Value::Tuple(t) => t
+            .iter()
+            .map(|e| e.cell().ok_or_else(|| mismatch("tuple of cells guard")))
+            .collect::<Result<_>>()?,
+        _ => return Err(mismatch("tuple of cells guard")),
+    };
+    Ok(CellSeq::new(cells))
+}
+
 /// The objects of a value that passed [`objects`] (or that a kernel of
 /// `Objects` result made), in order.
 pub fn objects_iter(v: &Value) -> impl Iterator<Item = &Cells> {
@@ -574,6 +625,15 @@ impl IntoValue for LocSeq {
     }
 }
 
+impl IntoValue for CellSeq {
+    fn into_value(self) -> Value {
+        self.0
+            .value
+            .get_or_init(|| Value::tuple(self.0.cells.iter().map(|&c| Value::Cell(c)).collect()))
+            .clone()
+    }
+}
+
 impl IntoValue for Value {
     #[inline]
     fn into_value(self) -> Value {
@@ -635,6 +695,13 @@ impl<T> Truthy for Arc<[T]> {
 }
 
 impl Truthy for LocSeq {
+    #[inline]
+    fn truthy(&self) -> bool {
+        !self.as_slice().is_empty()
+    }
+}
+
+impl Truthy for CellSeq {
     #[inline]
     fn truthy(&self) -> bool {
         !self.as_slice().is_empty()
@@ -725,6 +792,9 @@ macro_rules! kernel_param {
     (LocSeq) => {
         &$crate::typed::LocSeq
     };
+    (CellSeq) => {
+        &$crate::typed::CellSeq
+    };
     (Value) => {
         &$crate::values::Value
     };
@@ -779,6 +849,9 @@ macro_rules! kernel_ret {
     (LocSeq) => {
         $crate::typed::LocSeq
     };
+    (CellSeq) => {
+        $crate::typed::CellSeq
+    };
     (Value) => {
         $crate::values::Value
     };
@@ -832,6 +905,9 @@ macro_rules! kernel_arg {
     };
     (LocSeq, $v:expr) => {
         &$crate::typed::loc_seq($v)?
+    };
+    (CellSeq, $v:expr) => {
+        &$crate::typed::cell_seq($v)?
     };
     (Value, $v:expr) => {
         $v

@@ -269,3 +269,23 @@ def solve_8e8e8e8e(I):
     x8 = argmax(x5, x7)
     O = underfill(I, FOUR, x8)
     return O
+
+# The largest object's copies one to three steps right of it (shifts over
+# a tuple of offsets: a tuple of cells, painted in order) painted over the
+# input, then its copies one to three steps down (the shift composed with
+# the offset's construction, over the tuple of step counts) recoloured in
+# the least colour and painted over that.
+def solve_9e9e9e9e(I):
+    x1 = objects(I, T, F, T)
+    x2 = argmax(x1, size)
+    x3 = interval(ONE, FOUR, ONE)
+    x4 = apply(tojvec, x3)
+    x5 = lbind(shift, x2)
+    x6 = mapply(x5, x4)
+    x7 = paint(I, x6)
+    x8 = compose(x5, toivec)
+    x9 = mapply(x8, x3)
+    x10 = leastcolor(I)
+    x11 = recolor(x10, x9)
+    O = paint(x7, x11)
+    return O
