@@ -392,6 +392,7 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
         "rt::t::mapply_tuple_cells(",
         "rt::p::paint_cell_seq(",
         "rt::p::recolor_cell_seq(",
+        "rt::t::apply_rows_by_count(",
         "rt::p::dsymmetric_grid(",
         "rt::p::hsymmetric_grid(",
         "rt::p::vsymmetric_grid(",
@@ -409,7 +410,7 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
     };
     let compiled = run("compiled", &["--no-fallback"]);
     let interpreted = run("interpreted", &["--interpret"]);
-    assert_eq!(compiled.as_object().unwrap().len(), 16);
+    assert_eq!(compiled.as_object().unwrap().len(), 17);
     assert!(
         compiled == interpreted,
         "compiled and interpreted outputs differ"

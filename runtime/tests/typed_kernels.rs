@@ -540,3 +540,44 @@ fn mirror_tests_are_the_equality_of_the_mirror() {
         "the pool makes few symmetric grids ({symmetric})"
     );
 }
+
+/// `apply_rows_by_count`, the typed `apply(mostcommon, grid)` and
+/// `apply(leastcommon, grid)`, gives what the primitives give through a
+/// tuple of boxed ints per row, for every grid of the pool, the same grids
+/// with numbers that are no colour in them (15, -1: those rows go through
+/// the primitive) and a grid of no rows.
+#[test]
+fn rows_by_count_are_apply_of_most_and_least_common() {
+    use battgen_runtime::rt::{prim_ref, t::apply_rows_by_count};
+    let pools = Pools::new();
+    let mut grids = pools.grids.clone();
+    for g in pools.grids.iter().take(12) {
+        grids.push(call("replace", &[g, &Value::Int(0), &Value::Int(15)]));
+        grids.push(call("replace", &[g, &Value::Int(1), &Value::Int(-1)]));
+    }
+    grids.push(Value::grid(Grid::new(0, 0, Vec::new())));
+    let mut compared = 0;
+    for g in &grids {
+        let Value::Grid(grid) = g else { continue };
+        for (most, name) in [(true, "mostcommon"), (false, "leastcommon")] {
+            let typed = apply_rows_by_count(grid, most);
+            let expected = call_checked(
+                "apply",
+                &[
+                    prim_ref(battgen_runtime::Prim::from_name(name).unwrap()),
+                    &generic(g),
+                ],
+            );
+            match (&typed, &expected) {
+                (Ok(a), Ok(b)) => assert!(
+                    a == b && a.to_string() == b.to_string(),
+                    "{name} of {g}: {a} vs {b}"
+                ),
+                (Err(a), Err(b)) => assert_eq!(a.kind, b.kind, "{name} of {g}"),
+                _ => panic!("{name} of {g}: {typed:?} vs {expected:?}"),
+            }
+            compared += 1;
+        }
+    }
+    assert!(compared >= 60);
+}

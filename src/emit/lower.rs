@@ -949,8 +949,22 @@ impl<'p> Lower<'p> {
     /// `apply` over a grid's rows of `rbind(order, key)`, with `key` a
     /// known function that gives an int or a bool for an int: every row
     /// sorted as a slice of colours (`rt::t::apply_rows_order`), the rows a
-    /// grid again, instead of tuples of boxed ints sorted by `Value` keys.
+    /// grid again, instead of tuples of boxed ints sorted by `Value` keys;
+    /// of `mostcommon` or `leastcommon`: each row's colours counted in
+    /// place (`rt::t::apply_rows_by_count`).
     fn apply_over_rows(&self, f: &StaticFn, grid: &Expr, ty: &Ty) -> Option<Expr> {
+        // Each row's most or least common colour: counted in place.
+        if let StaticFn::Prim(p @ (Prim::mostcommon | Prim::leastcommon)) = f {
+            return Some(Expr::owned(
+                format!(
+                    "rt::t::apply_rows_by_count({}, {})?",
+                    self.param(grid, Repr::Grid),
+                    *p == Prim::mostcommon
+                ),
+                Repr::Value,
+                ty.clone(),
+            ));
+        }
         let StaticFn::Bind {
             right: true,
             f: sort,

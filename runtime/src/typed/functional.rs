@@ -576,6 +576,49 @@ pub fn order_objects<K: Key>(
 
 // ----- a grid's rows ------------------------------------------------------------
 
+/// `apply(mostcommon, grid)` (`most`) or `apply(leastcommon, grid)`: each
+/// row's most (least) common colour, as a tuple of ints, counted in place
+/// instead of through a tuple of boxed ints per row; ties go to the
+/// smallest colour, as `by_count` picks. A row holding a number that is
+/// not a colour goes through the primitive itself.
+pub fn apply_rows_by_count(g: &G, most: bool) -> Result<Value> {
+    let mut picks = Vec::with_capacity(g.height());
+    for row in g.rows() {
+        budget::check()?;
+        let mut counts = [0u32; 10];
+        let mut colours = !row.is_empty();
+        for &c in row {
+            // (A negative colour reads as 128 or more: no colour.)
+            let k = c as u8 as usize;
+            if k < counts.len() {
+                counts[k] += 1;
+            } else {
+                colours = false;
+            }
+        }
+        let pick = if colours {
+            // Ascending colours; a later colour replaces the pick only on
+            // a strictly better count.
+            let mut best: Option<(i64, u32)> = None;
+            for (c, &n) in counts.iter().enumerate().filter(|(_, &n)| n > 0) {
+                if best.is_none_or(|(_, b)| if most { n > b } else { n < b }) {
+                    best = Some((c as i64, n));
+                }
+            }
+            Value::Int(best.expect("a row with cells").0)
+        } else {
+            let row = crate::values::row_value(row);
+            if most {
+                crate::primitives::containers::mostcommon(&row)?
+            } else {
+                crate::primitives::containers::leastcommon(&row)?
+            }
+        };
+        picks.push(pick);
+    }
+    Value::Grid(g.clone()).same_container(picks)
+}
+
 /// `apply(rbind(order, key), grid)`: every row sorted by `key` of its
 /// colours, as `sorted(row, key=key)` sorts it (stable; keys computed for
 /// the row's colours in order, before its sort), the rows in order. They

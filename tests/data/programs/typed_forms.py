@@ -289,3 +289,19 @@ def solve_9e9e9e9e(I):
     x11 = recolor(x10, x9)
     O = paint(x7, x11)
     return O
+
+# Each row filled with its most common colour (a most common colour per
+# row of a grid), where the columns' least common colours are not all one.
+def solve_afafafaf(I):
+    x1 = apply(mostcommon, I)
+    x2 = repeat(x1, ONE)
+    x3 = dmirror(x2)
+    x4 = width(I)
+    x5 = hupscale(x3, x4)
+    x6 = dmirror(I)
+    x7 = apply(leastcommon, x6)
+    x8 = dedupe(x7)
+    x9 = size(x8)
+    x10 = greater(x9, ONE)
+    O = branch(x10, x5, I)
+    return O
