@@ -218,6 +218,17 @@ impl Bounds {
         let (r, c) = ((i - self.i0) as usize, (j - self.j0) as usize);
         bits[r * self.per_row + c / 64] |= 1 << (c % 64);
     }
+    /// Whether a location is marked in a bitmap of the box (one outside
+    /// the box is not).
+    #[inline]
+    fn holds(&self, bits: &[u64], (i, j): Loc) -> bool {
+        let (r, c) = (i as i64 - self.i0 as i64, j as i64 - self.j0 as i64);
+        if r < 0 || c < 0 || r as u64 >= self.h as u64 || c as u64 >= self.w as u64 {
+            return false;
+        }
+        let (r, c) = (r as usize, c as usize);
+        bits[r * self.per_row + c / 64] & (1 << (c % 64)) != 0
+    }
     /// The locations marked in a bitmap of the box, in order (row by row,
     /// a word at a time: the scan costs the box's words, not its cells).
     fn marked(&self, bits: &[u64], mut f: impl FnMut(Loc)) {
@@ -288,14 +299,8 @@ impl LocBitmap {
         Some(LocBitmap { bounds, bits })
     }
     #[inline]
-    pub fn contains(&self, (i, j): Loc) -> bool {
-        let b = &self.bounds;
-        let (r, c) = (i as i64 - b.i0 as i64, j as i64 - b.j0 as i64);
-        if r < 0 || c < 0 || r as u64 >= b.h as u64 || c as u64 >= b.w as u64 {
-            return false;
-        }
-        let (r, c) = (r as usize, c as usize);
-        self.bits[r * b.per_row + c / 64] & (1 << (c % 64)) != 0
+    pub fn contains(&self, l: Loc) -> bool {
+        self.bounds.holds(&self.bits, l)
     }
 }
 

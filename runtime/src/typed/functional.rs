@@ -256,8 +256,18 @@ pub fn mapply_seq<'a, C: Elements>(
 /// frozenset there (its type was a claim) gives up.
 pub fn mapply_tuple_locs(
     container: &Value,
-    mut f: impl FnMut(&Value) -> Result<Locs>,
+    f: impl FnMut(&Value) -> Result<Locs>,
 ) -> Result<LocSeq> {
+    Ok(LocSeq::new(concatenated_over_tuple(container, f)?))
+}
+
+/// The parts `f` gives for the elements of a tuple held as a `Value`,
+/// concatenated in order (a frozenset there gives up: `mapply` over it
+/// unions instead).
+fn concatenated_over_tuple<T: Copy>(
+    container: &Value,
+    mut f: impl FnMut(&Value) -> Result<Arc<[T]>>,
+) -> Result<Vec<T>> {
     if !container.is_tuple() {
         return Err(Error::deopt("mapply over a tuple"));
     }
@@ -266,7 +276,7 @@ pub fn mapply_tuple_locs(
     for x in items.iter() {
         parts.push(f(x)?);
     }
-    Ok(LocSeq::new(concatenated(&parts)?))
+    concatenated(&parts)
 }
 
 /// `mapply(f, tuple)` where `f` gives objects: Python merges the tuple of
@@ -282,17 +292,9 @@ pub fn mapply_seq_cells<'a, C: Elements>(
 /// values); a frozenset there (its type was a claim) gives up.
 pub fn mapply_tuple_cells(
     container: &Value,
-    mut f: impl FnMut(&Value) -> Result<Cells>,
+    f: impl FnMut(&Value) -> Result<Cells>,
 ) -> Result<CellSeq> {
-    if !container.is_tuple() {
-        return Err(Error::deopt("mapply over a tuple"));
-    }
-    let items = container.elems_cow()?;
-    let mut parts = Vec::with_capacity(items.len());
-    for x in items.iter() {
-        parts.push(f(x)?);
-    }
-    Ok(CellSeq::new(concatenated(&parts)?))
+    Ok(CellSeq::new(concatenated_over_tuple(container, f)?))
 }
 
 /// `sfilter` of indices: the locations whose condition holds, in order.
