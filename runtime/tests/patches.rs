@@ -1293,6 +1293,13 @@ fn generic(v: &Value) -> Value {
                 .collect(),
         ),
         Value::Set(s) => Value::Set(s.iter().map(generic).collect()),
+        Value::Cell(c) => Value::Tuple(Arc::new([
+            int(c.color as i64),
+            p(c.loc.0 as i64, c.loc.1 as i64),
+        ])),
+        Value::Tuple(t) if t.iter().all(|e| matches!(e, Value::Cell(_))) => {
+            Value::Tuple(t.iter().map(generic).collect())
+        }
         _ => v.clone(),
     }
 }
@@ -1388,9 +1395,29 @@ fn patch_kernels_agree_with_their_primitives_on_edge_cases() {
         tuple_of(&[(300, -2), (1, 1), (300, -2)]),
         tuple_of(&[(MAX as i64, 3), (MIN as i64, MIN as i64), (0, 0)]),
     ];
+    // Tuples of cells: empty (as a tuple and as a grid of no rows),
+    // repeated, one location in two colours, colours at the ends of a
+    // colour's range and locations at the ends of i32.
+    let cells_of = |cells: &[(i8, (i32, i32))]| {
+        Value::tuple(
+            cells
+                .iter()
+                .map(|&(c, (i, j))| Value::Cell(Cell::new(c, i, j)))
+                .collect(),
+        )
+    };
+    let cell_seqs = vec![
+        Value::empty_tuple(),
+        Value::grid(Grid::new(0, 3, Vec::new())),
+        cells_of(&[(4, (1, 1))]),
+        cells_of(&[(2, (2, 3)), (2, (2, 3)), (7, (0, 1))]),
+        cells_of(&[(3, (1, 1)), (5, (1, 1)), (3, (0, 0))]),
+        cells_of(&[(-1, (MAX, 3)), (127, (MIN, MIN)), (0, (0, 0))]),
+    ];
     let pool = |r: Repr| -> &[Value] {
         match r {
             Repr::LocSeq => &loc_seqs,
+            Repr::CellSeq => &cell_seqs,
             Repr::Int => &ints,
             Repr::Pair => &pairs,
             Repr::Grid => &grids,
