@@ -917,6 +917,8 @@ pub fn recolor_loc_seq(value: i64, p: &LocSeq) -> Result<Cells> {
 /// `recolor` of a tuple of cells: the object over its distinct locations
 /// (`toindices` of a tuple of cells is the set of their locations).
 pub fn recolor_cell_seq(value: i64, p: &CellSeq) -> Result<Cells> {
+    // (Not through the tuple's kept set: a tuple of cells is recoloured
+    // once, and keeping the set cost more than it saved.)
     let locs = p.as_slice().iter().map(|c| c.loc).collect();
     recolored(value, &crate::values::sorted_unique_locs(locs))
 }

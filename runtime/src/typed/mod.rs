@@ -88,78 +88,88 @@ pub type ObjectPair = (Cells, Cells);
 /// in the set's order, as typed code holds it.
 pub type ObjectPairs = Arc<[ObjectPair]>;
 
-/// A tuple of locations (`merge` of a tuple of indices: `mapply` of a
-/// patch function over a tuple), in order and with its repeats, as typed
-/// code holds it. Its `Value` (the tuple of the pairs: a grid of two
-/// columns where every number is a colour) and its set of locations are
-/// each built once, where first wanted, and shared by its clones: a
-/// function called per element may want them on every call.
-#[derive(Clone, Debug)]
-pub struct LocSeq(Arc<LocSeqData>);
+/// A tuple of locations or of cells (`merge` of a tuple of indices or
+/// objects: `mapply` of a patch function over a tuple, such as shifted
+/// copies of one object), in order and with its repeats, as typed code
+/// holds it. Its `Value` and its set of locations are each built once,
+/// where first wanted, and shared by its clones: a function called per
+/// element may want them on every call.
+#[derive(Debug)]
+pub struct Seq<T: SeqItem>(Arc<SeqData<T>>);
+
+/// A tuple of locations (its `Value`: the tuple of the pairs, a grid of
+/// two columns where every number is a colour).
+pub type LocSeq = Seq<Loc>;
+/// A tuple of cells (its `Value`: the tuple of the cells).
+pub type CellSeq = Seq<Cell>;
 
 #[derive(Debug)]
-struct LocSeqData {
-    locs: Box<[Loc]>,
+struct SeqData<T> {
+    items: Box<[T]>,
     value: OnceLock<Value>,
     set: OnceLock<Locs>,
 }
 
-impl LocSeq {
-    pub fn new(locs: Vec<Loc>) -> LocSeq {
-        LocSeq(Arc::new(LocSeqData {
-            locs: locs.into(),
+/// What a [`Seq`] holds: an item with a location, and the `Value` of a
+/// tuple of such items.
+pub trait SeqItem: Copy + PartialEq + std::fmt::Debug {
+    fn loc(&self) -> Loc;
+    fn tuple_value(items: &[Self]) -> Value;
+}
+
+impl SeqItem for Loc {
+    fn loc(&self) -> Loc {
+        *self
+    }
+    fn tuple_value(items: &[Loc]) -> Value {
+        crate::values::tuple_of_locs(items)
+    }
+}
+
+impl SeqItem for Cell {
+    fn loc(&self) -> Loc {
+        self.loc
+    }
+    fn tuple_value(items: &[Cell]) -> Value {
+        Value::tuple(items.iter().map(|&c| Value::Cell(c)).collect())
+    }
+}
+
+impl<T: SeqItem> Seq<T> {
+    pub fn new(items: Vec<T>) -> Seq<T> {
+        Seq(Arc::new(SeqData {
+            items: items.into(),
             value: OnceLock::new(),
             set: OnceLock::new(),
         }))
     }
-    /// The locations in the tuple's order, repeats kept.
-    pub fn as_slice(&self) -> &[Loc] {
-        &self.0.locs
+    /// The items in the tuple's order, repeats kept.
+    pub fn as_slice(&self) -> &[T] {
+        &self.0.items
     }
     /// Its distinct locations, sorted: what `shift` and `recolor` see of
-    /// the tuple (`toindices` gives the tuple itself back).
+    /// the tuple (`toindices` of a tuple of locations gives the tuple
+    /// itself back; of a tuple of cells, the set of their locations).
     pub fn locs(&self) -> Locs {
         self.0
             .set
-            .get_or_init(|| crate::values::sorted_unique_locs(self.0.locs.to_vec()).into())
+            .get_or_init(|| {
+                let locs = self.0.items.iter().map(SeqItem::loc).collect();
+                crate::values::sorted_unique_locs(locs).into()
+            })
             .clone()
     }
 }
 
-impl PartialEq for LocSeq {
-    fn eq(&self, other: &LocSeq) -> bool {
-        self.as_slice() == other.as_slice()
+// (By hand: a derived `Clone` would ask `T: Clone` of the `Arc`'s item.)
+impl<T: SeqItem> Clone for Seq<T> {
+    fn clone(&self) -> Seq<T> {
+        Seq(self.0.clone())
     }
 }
 
-/// A tuple of cells (`merge` of a tuple of objects: `mapply` of an object
-/// function over a tuple, such as shifted copies of one object), in order
-/// and with its repeats, as typed code holds it. Its `Value` (the tuple of
-/// the cells) is built once, where first wanted, and shared by clones.
-#[derive(Clone, Debug)]
-pub struct CellSeq(Arc<CellSeqData>);
-
-#[derive(Debug)]
-struct CellSeqData {
-    cells: Box<[Cell]>,
-    value: OnceLock<Value>,
-}
-
-impl CellSeq {
-    pub fn new(cells: Vec<Cell>) -> CellSeq {
-        CellSeq(Arc::new(CellSeqData {
-            cells: cells.into(),
-            value: OnceLock::new(),
-        }))
-    }
-    /// The cells in the tuple's order, repeats kept.
-    pub fn as_slice(&self) -> &[Cell] {
-        &self.0.cells
-    }
-}
-
-impl PartialEq for CellSeq {
-    fn eq(&self, other: &CellSeq) -> bool {
+impl<T: SeqItem> PartialEq for Seq<T> {
+    fn eq(&self, other: &Seq<T>) -> bool {
         self.as_slice() == other.as_slice()
     }
 }
@@ -616,20 +626,11 @@ impl IntoValue for LocPairs {
     }
 }
 
-impl IntoValue for LocSeq {
+impl<T: SeqItem> IntoValue for Seq<T> {
     fn into_value(self) -> Value {
         self.0
             .value
-            .get_or_init(|| crate::values::tuple_of_locs(&self.0.locs))
-            .clone()
-    }
-}
-
-impl IntoValue for CellSeq {
-    fn into_value(self) -> Value {
-        self.0
-            .value
-            .get_or_init(|| Value::tuple(self.0.cells.iter().map(|&c| Value::Cell(c)).collect()))
+            .get_or_init(|| T::tuple_value(&self.0.items))
             .clone()
     }
 }
@@ -694,14 +695,7 @@ impl<T> Truthy for Arc<[T]> {
     }
 }
 
-impl Truthy for LocSeq {
-    #[inline]
-    fn truthy(&self) -> bool {
-        !self.as_slice().is_empty()
-    }
-}
-
-impl Truthy for CellSeq {
+impl<T: SeqItem> Truthy for Seq<T> {
     #[inline]
     fn truthy(&self) -> bool {
         !self.as_slice().is_empty()
