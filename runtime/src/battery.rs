@@ -23,6 +23,9 @@ pub trait Battery: Sync {
     fn task_id(&self, k: usize) -> &str;
     /// Run program `k` alone on one input (per-input execution).
     fn run_program(&self, k: usize, input: &Value) -> Result<Value>;
+    /// Program `k`, ready to run on one input after another: what
+    /// [`Battery::run_program`] does, with its lookups done once.
+    fn runner(&self, k: usize) -> Runner<'_>;
     /// Run every program on one input, each shared subexpression once.
     fn run_all(&self, input: &Value) -> Vec<Result<Value>>;
     /// Run every program over a batch of `rows` inputs, column-wise.
@@ -42,11 +45,48 @@ impl Battery for Plan {
     fn run_program(&self, k: usize, input: &Value) -> Result<Value> {
         guarded(|| self.eval_program(k, input))
     }
+    fn runner(&self, k: usize) -> Runner<'_> {
+        Runner::Other { battery: self, k }
+    }
     fn run_all(&self, input: &Value) -> Vec<Result<Value>> {
         self.eval_all(input)
     }
     fn run_batch(&self, inputs: &Column, rows: usize, backend: &dyn Backend) -> Vec<Column> {
         self.eval_batch(inputs, rows, backend)
+    }
+}
+
+/// One program of a battery, ready to run on one input after another
+/// ([`Battery::runner`]). A cheap program's evaluation is a few hundred
+/// instructions, so what running it costs around the program matters:
+/// looked up per call (the program through a [`Subset`], its function and
+/// its deopt rate), it was a third of `vconcat(I, hmirror(I))`.
+#[derive(Clone, Copy)]
+pub enum Runner<'a> {
+    /// Compiled typed code, with the interpreter behind it.
+    Compiled {
+        battery: &'a Emitted,
+        k: usize,
+        run: fn(&Value) -> Result<Value>,
+        rate: &'a DeoptRate,
+    },
+    /// Any other battery's program: its `run_program`.
+    Other { battery: &'a dyn Battery, k: usize },
+}
+
+impl Runner<'_> {
+    /// The program's result on `input`, as `run_program` gives it.
+    #[inline]
+    pub fn run(&self, input: &Value) -> Result<Value> {
+        match *self {
+            Runner::Compiled {
+                battery,
+                k,
+                run,
+                rate,
+            } => battery.run_compiled(k, run, rate, input),
+            Runner::Other { battery, k } => battery.run_program(k, input),
+        }
     }
 }
 
@@ -79,7 +119,7 @@ pub struct Emitted {
 /// its own cache line.
 #[derive(Default)]
 #[repr(align(64))]
-struct DeoptRate {
+pub struct DeoptRate {
     runs: AtomicU32,
     deopts: AtomicU32,
 }
@@ -108,6 +148,58 @@ impl Emitted {
             plan_text,
             plan: OnceLock::new(),
             deopt_rates: OnceLock::new(),
+        }
+    }
+    fn deopt_rates(&self) -> &[DeoptRate] {
+        self.deopt_rates.get_or_init(|| {
+            (0..self.programs.len())
+                .map(|_| DeoptRate::default())
+                .collect()
+        })
+    }
+    /// Program `k` (whose function is `run`) on one input: the typed code,
+    /// unless it gave up too often; where it gives up, the interpreter.
+    #[inline]
+    fn run_compiled(
+        &self,
+        k: usize,
+        run: fn(&Value) -> Result<Value>,
+        rate: &DeoptRate,
+        input: &Value,
+    ) -> Result<Value> {
+        if !rate.worth_trying() {
+            crate::typed::note_interpreted();
+            return guarded(|| self.plan().eval_program(k, input));
+        }
+        let result = guarded(|| run(input));
+        if matches!(&result, Err(e) if crate::typed::is_deopt(e)) {
+            return self.after_deopt(k, input, rate, result);
+        }
+        rate.record(false);
+        result
+    }
+    /// The rest of a run whose typed code gave up (out of the fast path):
+    /// the interpreter resumes from the statements the typed code finished,
+    /// or runs the program again.
+    #[cold]
+    #[inline(never)]
+    fn after_deopt(
+        &self,
+        k: usize,
+        input: &Value,
+        rate: &DeoptRate,
+        gave_up: Result<Value>,
+    ) -> Result<Value> {
+        // A deopt that the interpreter resumes from costs no work twice:
+        // only the others count against the typed code.
+        let known = crate::typed::take_resume();
+        rate.record(known.is_none());
+        if let Err(e) = &gave_up {
+            crate::typed::note_deopt(e);
+        }
+        match known {
+            Some(known) => guarded(|| self.plan().eval_program_from(k, input, known)),
+            None => guarded(|| self.plan().eval_program(k, input)),
         }
     }
     /// The merged plan, read on first use and fused for the interpreter
@@ -143,37 +235,14 @@ impl Battery for Emitted {
     /// The compiled (typed) function; where it gives up (a deopt, see
     /// `typed`), the interpreter runs the program on this input instead.
     fn run_program(&self, k: usize, input: &Value) -> Result<Value> {
-        let rates = self.deopt_rates.get_or_init(|| {
-            (0..self.programs.len())
-                .map(|_| DeoptRate::default())
-                .collect()
-        });
-        let rate = &rates[k];
-        let interpret = || guarded(|| self.plan().eval_program(k, input));
-        if !rate.worth_trying() {
-            crate::typed::note_interpreted();
-            return interpret();
-        }
-        let run = self.programs[k].run;
-        let result = guarded(|| run(input));
-        let deopted = matches!(&result, Err(e) if crate::typed::is_deopt(e));
-        // A deopt that the interpreter resumes from costs no work twice:
-        // only the others count against the typed code.
-        let known = if deopted {
-            crate::typed::take_resume()
-        } else {
-            None
-        };
-        rate.record(deopted && known.is_none());
-        match result {
-            Err(e) if deopted => {
-                crate::typed::note_deopt(&e);
-                match known {
-                    Some(known) => guarded(|| self.plan().eval_program_from(k, input, known)),
-                    None => interpret(),
-                }
-            }
-            r => r,
+        self.runner(k).run(input)
+    }
+    fn runner(&self, k: usize) -> Runner<'_> {
+        Runner::Compiled {
+            battery: self,
+            k,
+            run: self.programs[k].run,
+            rate: &self.deopt_rates()[k],
         }
     }
     fn run_all(&self, input: &Value) -> Vec<Result<Value>> {
@@ -221,6 +290,9 @@ impl Battery for Subset<'_> {
     }
     fn run_program(&self, k: usize, input: &Value) -> Result<Value> {
         self.inner.run_program(self.keep[k], input)
+    }
+    fn runner(&self, k: usize) -> Runner<'_> {
+        self.inner.runner(self.keep[k])
     }
     fn run_all(&self, input: &Value) -> Vec<Result<Value>> {
         let mut all = self.inner.run_all(input);

@@ -13,7 +13,7 @@ use serde_json::{json, Map, Value as Json};
 
 use crate::backends::{backend_for, is_gpu, GpuSelect};
 use crate::batch::{Backend, Column, CpuBackend, PrimStats, Telemetry};
-use crate::battery::Battery;
+use crate::battery::{Battery, Runner};
 use crate::error::Result;
 use crate::task::{self, grid_to_json, Task};
 use crate::values::{Grid, Value};
@@ -310,9 +310,9 @@ pub fn execute(
                 const STEP: usize = 64;
                 let mut uncounted = 0;
                 for (k, out) in outcomes.iter_mut().enumerate() {
-                    for i in runs(k) {
-                        let (t, s, input) = &samples[i];
-                        out.push((*t, *s, Outcome::from_result(battery.run_program(k, input))));
+                    let program = battery.runner(k);
+                    for (t, s, input) in samples.iter().filter(|(t, _, _)| want(k, *t)) {
+                        out.push((*t, *s, Outcome::from_result(program.run(input))));
                         uncounted += 1;
                         if uncounted == STEP {
                             progress.inc(STEP);
@@ -357,9 +357,10 @@ pub fn execute(
                         .collect(),
                     Mode::Own => largest_inputs_first(work.len(), |w| cells(&samples[work[w].1].2)),
                 };
+                let runners: Vec<Runner> = (0..programs).map(|k| battery.runner(k)).collect();
                 let results = in_order_given(&order, 2, Some(progress), |w| {
                     let (k, i) = job(w);
-                    Outcome::from_result(battery.run_program(k, &samples[i].2))
+                    Outcome::from_result(runners[k].run(&samples[i].2))
                 });
                 for (w, o) in results.into_iter().enumerate() {
                     let (k, i) = job(w);
