@@ -238,22 +238,28 @@ pub fn execute(
             let order = largest_inputs_first(chunks.len(), |c| {
                 chunks[c].iter().map(|(_, _, v)| cells(v)).sum()
             });
-            let results: Vec<Vec<Vec<Outcome>>> = in_order_given(&order, 1, None, |c| {
-                let rows = chunks[c];
-                let inputs = Column::Rows(rows.iter().map(|(_, _, v)| Ok(v.clone())).collect());
-                battery
-                    .run_batch(&inputs, rows.len(), backend)
-                    .into_iter()
-                    .enumerate()
-                    .map(|(k, column)| {
-                        rows.iter()
-                            .enumerate()
-                            .filter(|(_, (t, _, _))| want(k, *t))
-                            .map(|(row, _)| Outcome::from_result(column.row(row).clone()))
-                            .collect()
-                    })
-                    .collect()
-            });
+            let results: Vec<Vec<Vec<Outcome>>> = in_order_given(
+                order.len(),
+                |p| order[p],
+                1,
+                None,
+                |c| {
+                    let rows = chunks[c];
+                    let inputs = Column::Rows(rows.iter().map(|(_, _, v)| Ok(v.clone())).collect());
+                    battery
+                        .run_batch(&inputs, rows.len(), backend)
+                        .into_iter()
+                        .enumerate()
+                        .map(|(k, column)| {
+                            rows.iter()
+                                .enumerate()
+                                .filter(|(_, (t, _, _))| want(k, *t))
+                                .map(|(row, _)| Outcome::from_result(column.row(row).clone()))
+                                .collect()
+                        })
+                        .collect()
+                },
+            );
             for (rows, per_program) in chunks.iter().zip(results) {
                 for (k, outs) in per_program.into_iter().enumerate() {
                     let wanted_rows = rows.iter().filter(|(t, _, _)| want(k, *t));
@@ -272,26 +278,38 @@ pub fn execute(
                 // sample i goes to place i of its list, from the thread
                 // that ran it.
                 let places = Placed::new(&mut outcomes, &vec![samples.len(); programs]);
-                let put = in_order_each(&order, 1, Some(progress), |i| {
-                    let (t, s, input) = &samples[i];
-                    let row = battery.run_all(input);
-                    let put = row.len();
-                    for (k, r) in row.into_iter().enumerate() {
-                        // SAFETY: sample i is run once, and only here is
-                        // place i of any list written.
-                        unsafe { places.put(k, i, (*t, *s, Outcome::from_result(r))) };
-                    }
-                    put
-                });
+                let put = in_order_each(
+                    order.len(),
+                    |p| order[p],
+                    1,
+                    Some(progress),
+                    |i| {
+                        let (t, s, input) = &samples[i];
+                        let row = battery.run_all(input);
+                        let put = row.len();
+                        for (k, r) in row.into_iter().enumerate() {
+                            // SAFETY: sample i is run once, and only here is
+                            // place i of any list written.
+                            unsafe { places.put(k, i, (*t, *s, Outcome::from_result(r))) };
+                        }
+                        put
+                    },
+                );
                 places.finish(&mut outcomes, put);
             } else {
-                let rows: Vec<Vec<Outcome>> = in_order_given(&order, 1, Some(progress), |i| {
-                    battery
-                        .run_all(&samples[i].2)
-                        .into_iter()
-                        .map(Outcome::from_result)
-                        .collect()
-                });
+                let rows: Vec<Vec<Outcome>> = in_order_given(
+                    order.len(),
+                    |p| order[p],
+                    1,
+                    Some(progress),
+                    |i| {
+                        battery
+                            .run_all(&samples[i].2)
+                            .into_iter()
+                            .map(Outcome::from_result)
+                            .collect()
+                    },
+                );
                 for ((t, s, _), row) in samples.iter().zip(rows) {
                     for (k, o) in row.into_iter().enumerate() {
                         if want(k, *t) {
@@ -365,16 +383,26 @@ pub fn execute(
                 // of the work (80-90 s instead of 78 s, H100 host). And the
                 // evaluations on the largest inputs go first, so that the
                 // last to finish are short.
+                // Every program on every input, program by program: the
+                // inputs ordered once, each with every program, and the job
+                // at a place of that order computed (sorting the 250,000
+                // jobs themselves was serial work of a tenth of a
+                // 16-thread run; listing them, of 2%).
+                let inputs = match mode {
+                    Mode::Cross => largest_inputs_first(n, |i| cells(&samples[i].2)),
+                    Mode::Own => Vec::new(),
+                };
                 let order = match mode {
-                    // Every program on every input, program by program: the
-                    // inputs ordered once, each with every program (sorting
-                    // the 250,000 jobs themselves was serial work of a
-                    // tenth of a 16-thread run).
-                    Mode::Cross => largest_inputs_first(n, |i| cells(&samples[i].2))
-                        .into_iter()
-                        .flat_map(|i| (0..programs).map(move |k| k * n + i))
-                        .collect(),
+                    Mode::Cross => Vec::new(),
                     Mode::Own => largest_inputs_first(work.len(), |w| cells(&samples[work[w].1].2)),
+                };
+                let job_at = |p: usize| match mode {
+                    Mode::Cross => (p % programs) * n + inputs[p / programs],
+                    Mode::Own => order[p],
+                };
+                let jobs = match mode {
+                    Mode::Cross => n * programs,
+                    Mode::Own => work.len(),
                 };
                 let runners: Vec<Runner> = (0..programs).map(|k| battery.runner(k)).collect();
                 // Jobs are numbered program by program, so a job's place
@@ -391,7 +419,7 @@ pub fn execute(
                     })
                     .collect();
                 let places = Placed::new(&mut outcomes, &lens);
-                let put = in_order_each(&order, 2, Some(progress), |w| {
+                let put = in_order_each(jobs, job_at, 2, Some(progress), |w| {
                     let (k, i) = job(w);
                     let (t, s, input) = &samples[i];
                     let o = Outcome::from_result(runners[k].run(input));
@@ -497,11 +525,13 @@ impl Placed {
     }
 }
 
-/// `f` of every index in `order`, on every thread of the current pool, as
-/// [`in_order_given`] runs them, for what `f` does rather than what it
-/// returns; the sum of what it returns.
+/// `f` of every job of an order (`order(p)`, the job at place `p < len`),
+/// on every thread of the current pool, as [`in_order_given`] runs them,
+/// for what `f` does rather than what it returns; the sum of what it
+/// returns.
 fn in_order_each(
-    order: &[usize],
+    len: usize,
+    order: impl Fn(usize) -> usize + Sync,
     chunk: usize,
     progress: Option<&Progress>,
     f: impl Fn(usize) -> usize + Sync,
@@ -509,20 +539,21 @@ fn in_order_each(
     let next = AtomicUsize::new(0);
     rayon::broadcast(|_| {
         let mut sum = 0;
-        take_in_order(&next, order, chunk, progress, |k| sum += f(k));
+        take_in_order(&next, len, chunk, progress, |p| sum += f(order(p)));
         sum
     })
     .into_iter()
     .sum()
 }
 
-/// `f` of every index in `order`, on every thread of the current pool:
-/// each takes the next `chunk` indices of `order` from a shared counter,
-/// so the jobs start in that order (rayon's splitting of a range would
-/// give one thread all the first, largest ones). The results come back
-/// by index.
+/// `f` of every job of an order (`order(p)`, the job at place `p < len`,
+/// each of `0..len` once), on every thread of the current pool: each takes
+/// the next `chunk` places from a shared counter, so the jobs start in that
+/// order (rayon's splitting of a range would give one thread all the
+/// first, largest ones). The results come back by job.
 fn in_order_given<R: Send>(
-    order: &[usize],
+    len: usize,
+    order: impl Fn(usize) -> usize + Sync,
     chunk: usize,
     progress: Option<&Progress>,
     f: impl Fn(usize) -> R + Sync,
@@ -530,10 +561,13 @@ fn in_order_given<R: Send>(
     let next = AtomicUsize::new(0);
     let per_thread: Vec<Vec<(usize, R)>> = rayon::broadcast(|_| {
         let mut done = Vec::new();
-        take_in_order(&next, order, chunk, progress, |k| done.push((k, f(k))));
+        take_in_order(&next, len, chunk, progress, |p| {
+            let k = order(p);
+            done.push((k, f(k)))
+        });
         done
     });
-    let mut results: Vec<Option<R>> = (0..order.len()).map(|_| None).collect();
+    let mut results: Vec<Option<R>> = (0..len).map(|_| None).collect();
     for (k, r) in per_thread.into_iter().flatten() {
         results[k] = Some(r);
     }
@@ -544,10 +578,11 @@ fn in_order_given<R: Send>(
 }
 
 /// One thread's share of an in-order run: `run` of the next `chunk`
-/// indices of `order` from the counter `next`, until none is left.
+/// places of the order (of `len`) from the counter `next`, until none is
+/// left.
 fn take_in_order(
     next: &AtomicUsize,
-    order: &[usize],
+    len: usize,
     chunk: usize,
     progress: Option<&Progress>,
     mut run: impl FnMut(usize),
@@ -560,17 +595,17 @@ fn take_in_order(
     let mut untold = 0;
     loop {
         let from = next.fetch_add(chunk, Ordering::Relaxed);
-        if from >= order.len() {
+        if from >= len {
             if let Some(p) = progress {
                 p.inc(untold);
             }
             return;
         }
-        let mine = &order[from..(from + chunk).min(order.len())];
-        for &k in mine {
-            run(k);
-        }
+        let mine = from..(from + chunk).min(len);
         untold += mine.len();
+        for p in mine {
+            run(p);
+        }
         if untold >= PROGRESS_STEP {
             if let Some(p) = progress {
                 p.inc(untold);
