@@ -362,23 +362,55 @@ fn grid_colors(g: &Grid) -> impl Iterator<Item = Color> + Clone + '_ {
     g.cells().iter().copied()
 }
 
-/// The colours of an object's cells, in its order.
-fn cell_colors(s: &[Cell]) -> impl Iterator<Item = Color> + Clone + '_ {
-    s.iter().map(|c| c.color)
+/// An object's colours, ascending, each with how many cells it has: an
+/// object's cells are sorted by colour first, so each colour is one run
+/// ([`run_len`]; a histogram added to a counter per cell).
+fn object_colors(s: &[Cell]) -> impl Iterator<Item = (Color, u32)> + '_ {
+    debug_assert!(s.is_sorted());
+    let mut rest = s;
+    std::iter::from_fn(move || {
+        let c = rest.first()?.color;
+        let n = run_len(rest, |x| x.color == c);
+        rest = &rest[n..];
+        Some((c, n as u32))
+    })
 }
 
-/// `mostcolor`/`leastcolor` of some colours (a value error for none).
-fn extreme_of(colors: impl Iterator<Item = Color>, most: bool, ctx: &'static str) -> Result<i64> {
-    pick_color(&color_counts(colors), most, ctx).map(i64::from)
+/// How many of the first cells hold `first` (true for a prefix, false
+/// after): counted on a short slice, a binary search on a long one (most
+/// objects have a few cells; a background's has hundreds).
+#[inline]
+fn run_len(cells: &[Cell], first: impl Fn(&Cell) -> bool) -> usize {
+    if cells.len() <= 32 {
+        cells.iter().take_while(|x| first(x)).count()
+    } else {
+        cells.partition_point(first)
+    }
 }
 
-/// `colorcount`: how many of the colours are `c` (none is, for a value
-/// that is not a colour).
-fn color_count_in(colors: impl Iterator<Item = Color>, c: Option<Color>) -> i64 {
-    c.map_or(0, |c| colors.filter(|&x| x == c).count()) as i64
+/// `mostcolor`/`leastcolor` of an object (a value error for no cells).
+fn object_extreme(s: &[Cell], most: bool, ctx: &'static str) -> Result<i64> {
+    pick_by_count(object_colors(s), most, ctx).map(i64::from)
 }
 
-/// [`color_count_in`] of a grid's cells.
+/// `colorcount` of an object: the length of its colour's run.
+fn object_color_count(s: &[Cell], c: Option<Color>) -> i64 {
+    c.map_or(0, |c| {
+        let from = run_len(s, |x| x.color < c);
+        run_len(&s[from..], |x| x.color == c)
+    }) as i64
+}
+
+/// `palette` of an object: its colours.
+fn object_palette(s: &[Cell]) -> Value {
+    Value::Set(
+        object_colors(s)
+            .map(|(c, _)| Value::Int(c.into()))
+            .collect(),
+    )
+}
+
+/// `colorcount` of a grid: its cells of colour `c` (none for a non-colour).
 fn grid_color_count(g: &Grid, c: Option<Color>) -> i64 {
     c.map_or(0, |c| buffers::count_eq(g.cells(), c)) as i64
 }
@@ -398,7 +430,7 @@ fn numcolors_of(colors: impl Iterator<Item = Color> + Clone) -> i64 {
 fn extreme_color(element: &Value, most: bool, ctx: &'static str) -> Result<Value> {
     let c = match colors_of(element, ctx)? {
         Colors::Grid(g) => pick_color(&grid_color_counts(&g), most, ctx).map(i64::from)?,
-        Colors::Cells(s) => extreme_of(cell_colors(s), most, ctx)?,
+        Colors::Cells(s) => object_extreme(s, most, ctx)?,
         Colors::Other(vals) => return pick_value(vals, most, ctx),
     };
     Ok(Value::Int(c))
@@ -420,7 +452,7 @@ pub fn leastcolor(element: &Value) -> Result<Value> {
 pub fn colorcount(element: &Value, value: &Value) -> Result<Value> {
     let n = match colors_of(element, "colorcount")? {
         Colors::Grid(g) => grid_color_count(&g, opt_color(value)),
-        Colors::Cells(s) => color_count_in(cell_colors(s), opt_color(value)),
+        Colors::Cells(s) => object_color_count(s, opt_color(value)),
         Colors::Other(vals) => vals.iter().filter(|&v| v == value).count() as i64,
     };
     Ok(Value::Int(n))
@@ -451,7 +483,7 @@ fn grid_palette(g: &Grid) -> Value {
 pub fn palette(element: &Value) -> Result<Value> {
     Ok(match colors_of(element, "palette")? {
         Colors::Grid(g) => grid_palette(&g),
-        Colors::Cells(s) => palette_of(cell_colors(s)),
+        Colors::Cells(s) => object_palette(s),
         Colors::Other(vals) => Value::set(vals),
     })
 }
@@ -459,7 +491,7 @@ pub fn palette(element: &Value) -> Result<Value> {
 pub fn numcolors(element: &Value) -> Result<Value> {
     let n = match colors_of(element, "numcolors")? {
         Colors::Grid(g) => numcolors_of(grid_colors(&g)),
-        Colors::Cells(s) => numcolors_of(cell_colors(s)),
+        Colors::Cells(s) => object_colors(s).count() as i64,
         Colors::Other(vals) => Value::set(vals).len()? as i64,
     };
     Ok(Value::Int(n))
@@ -470,7 +502,7 @@ pub fn mostcolor_grid(grid: &G) -> Result<i64> {
 }
 
 pub fn mostcolor_cells(obj: &Cells) -> Result<i64> {
-    extreme_of(cell_colors(obj), true, "mostcolor")
+    object_extreme(obj, true, "mostcolor")
 }
 
 pub fn leastcolor_grid(grid: &G) -> Result<i64> {
@@ -478,7 +510,7 @@ pub fn leastcolor_grid(grid: &G) -> Result<i64> {
 }
 
 pub fn leastcolor_cells(obj: &Cells) -> Result<i64> {
-    extreme_of(cell_colors(obj), false, "leastcolor")
+    object_extreme(obj, false, "leastcolor")
 }
 
 pub fn colorcount_grid(grid: &G, value: i64) -> Result<i64> {
@@ -486,7 +518,7 @@ pub fn colorcount_grid(grid: &G, value: i64) -> Result<i64> {
 }
 
 pub fn colorcount_cells(obj: &Cells, value: i64) -> Result<i64> {
-    Ok(color_count_in(cell_colors(obj), color_of(value)))
+    Ok(object_color_count(obj, color_of(value)))
 }
 
 pub fn palette_grid(grid: &G) -> Result<Value> {
@@ -494,7 +526,7 @@ pub fn palette_grid(grid: &G) -> Result<Value> {
 }
 
 pub fn palette_cells(obj: &Cells) -> Result<Value> {
-    Ok(palette_of(cell_colors(obj)))
+    Ok(object_palette(obj))
 }
 
 pub fn numcolors_grid(grid: &G) -> Result<i64> {
@@ -502,7 +534,7 @@ pub fn numcolors_grid(grid: &G) -> Result<i64> {
 }
 
 pub fn numcolors_cells(obj: &Cells) -> Result<i64> {
-    Ok(numcolors_of(cell_colors(obj)))
+    Ok(object_colors(obj).count() as i64)
 }
 
 // ----- grids as indices and objects ----------------------------------------------
@@ -1979,6 +2011,42 @@ mod tests {
                     color_counts(cells.iter().copied()),
                     "{h}x{w} over {palette:?}"
                 );
+            }
+        }
+    }
+
+    /// An object's colour runs against a histogram of its cells, on objects
+    /// of every size around the 32-cell switch to binary search, with
+    /// colours outside ARC's (negative, 127).
+    #[test]
+    fn object_colors_are_the_histogram() {
+        for palette in [&[3 as Color][..], &[0, 9, 3], &[-1, 127, 4, -128]] {
+            for n in [1usize, 2, 31, 32, 33, 64, 200] {
+                let mut cells: Vec<Cell> = (0..n)
+                    .map(|k| {
+                        Cell::new(
+                            palette[(k * k) % palette.len()],
+                            (k / 7) as i32,
+                            (k % 7) as i32,
+                        )
+                    })
+                    .collect();
+                cells.sort();
+                let counts = color_counts(cells.iter().map(|c| c.color));
+                let runs: Vec<(Color, u32)> = object_colors(&cells).collect();
+                let want: Vec<(Color, u32)> = present_slots(&counts)
+                    .map(|(s, k)| (slot_color(s), k))
+                    .collect();
+                assert_eq!(runs, want, "{n} cells over {palette:?}");
+                for c in [-128, -1, 0, 3, 4, 9, 127] {
+                    assert_eq!(object_color_count(&cells, Some(c)), counts[slot(c)] as i64);
+                }
+                for most in [true, false] {
+                    assert_eq!(
+                        object_extreme(&cells, most, "t").ok(),
+                        pick_color(&counts, most, "t").ok().map(i64::from)
+                    );
+                }
             }
         }
     }
