@@ -60,6 +60,62 @@ pub(crate) fn count_eq(cells: &[Color], c: Color) -> usize {
     total + tail_mask(cells, cells.len() - blocks.remainder().len(), c).count_ones() as usize
 }
 
+/// How many of `cells` are each of the colours 0..=9, or `None` where some
+/// cell is another value: one pass, each block of 16 cells compared with
+/// all ten colours into ten registers of byte counters (summed every 255
+/// blocks, before they can wrap). Independent adds, unlike a histogram's,
+/// whose adds along a run of one colour each wait for the last.
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn counts10(cells: &[Color]) -> Option<[u32; 10]> {
+    use std::arch::x86_64::{
+        _mm_add_epi64, _mm_cmpeq_epi8, _mm_cvtsi128_si64, _mm_loadu_si128, _mm_sad_epu8,
+        _mm_set1_epi8, _mm_setzero_si128, _mm_srli_si128, _mm_sub_epi8,
+    };
+    let mut counts = [0u32; 10];
+    let mut blocks = cells.chunks_exact(16);
+    // SAFETY: SSE2 is part of every x86_64 target; each load reads the 16
+    // cells of its block (unaligned loads allowed).
+    unsafe {
+        let zero = _mm_setzero_si128();
+        let colours: [_; 10] = std::array::from_fn(|c| _mm_set1_epi8(c as i8));
+        loop {
+            let mut lanes = [zero; 10];
+            let mut steps = 0;
+            for block in blocks.by_ref() {
+                let v = _mm_loadu_si128(block.as_ptr().cast());
+                for (lane, &colour) in lanes.iter_mut().zip(&colours) {
+                    // A match is -1: subtracting it counts it.
+                    *lane = _mm_sub_epi8(*lane, _mm_cmpeq_epi8(v, colour));
+                }
+                steps += 1;
+                if steps == u8::MAX {
+                    break;
+                }
+            }
+            for (count, &lane) in counts.iter_mut().zip(&lanes) {
+                // The sixteen byte counters summed in two halves.
+                let halves = _mm_sad_epu8(lane, zero);
+                let sum = _mm_add_epi64(halves, _mm_srli_si128::<8>(halves));
+                *count += _mm_cvtsi128_si64(sum) as u32;
+            }
+            if steps < u8::MAX {
+                break;
+            }
+        }
+    }
+    for &x in blocks.remainder() {
+        counts[usize::try_from(x).ok().filter(|&c| c < 10)?] += 1;
+    }
+    (counts.iter().sum::<u32>() as usize == cells.len()).then_some(counts)
+}
+
+/// [`counts10`] where there is no SSE2: `None`, so the caller counts by a
+/// histogram.
+#[cfg(not(target_arch = "x86_64"))]
+pub(crate) fn counts10(_cells: &[Color]) -> Option<[u32; 10]> {
+    None
+}
+
 /// One bit per cell of a block of 16 that is `c` (bit k: cell k).
 #[inline(always)]
 fn eq_mask16(block: &[Color; 16], c: Color) -> u32 {
@@ -422,6 +478,40 @@ mod tests {
 
     fn at(g: &Grid, i: usize, j: usize) -> Color {
         g.get(i, j)
+    }
+
+    /// All ten colours counted at once against a count of each, over
+    /// lengths around the 16-cell blocks and the 255-block flush, and
+    /// `None` as soon as one cell is not a colour 0..=9 (in a block or in
+    /// the tail).
+    #[test]
+    fn counts10_counts_the_ten_colours() {
+        for n in [
+            0usize,
+            1,
+            15,
+            16,
+            17,
+            64,
+            255 * 16 - 1,
+            255 * 16,
+            255 * 16 + 1,
+            9000,
+        ] {
+            let cells: Vec<Color> = (0..n).map(|k| ((k * 7 + k / 13) % 10) as Color).collect();
+            let want: [u32; 10] =
+                std::array::from_fn(|c| cells.iter().filter(|&&x| x == c as Color).count() as u32);
+            assert_eq!(counts10(&cells), Some(want), "{n} cells");
+            for at in [0, n / 2, n.saturating_sub(1)] {
+                for bad in [10 as Color, -1, 127] {
+                    if n > 0 {
+                        let mut odd = cells.clone();
+                        odd[at] = bad;
+                        assert_eq!(counts10(&odd), None, "{n} cells, {bad} at {at}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

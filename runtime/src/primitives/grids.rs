@@ -281,14 +281,17 @@ fn low_colors(colors: impl Iterator<Item = Color>) -> Option<u32> {
 fn grid_color_counts(g: &Grid) -> [u32; 256] {
     let cells = g.cells();
     // (A small grid's histogram is short, and cheaper than the passes.)
-    let low = match cells.len() >= 64 {
-        true => low_colors(cells.iter().copied()),
-        false => None,
-    };
-    let Some(mut low) = low else {
+    if cells.len() < 64 {
+        return color_counts(cells.iter().copied());
+    }
+    let mut counts = [0u32; 256];
+    if let Some(ten) = buffers::counts10(cells) {
+        counts[slot(0)..slot(10)].copy_from_slice(&ten);
+        return counts;
+    }
+    let Some(mut low) = low_colors(cells.iter().copied()) else {
         return color_counts(cells.iter().copied());
     };
-    let mut counts = [0u32; 256];
     while low != 0 {
         let c = low.trailing_zeros() as Color;
         counts[slot(c)] = buffers::count_eq(cells, c) as u32;
