@@ -329,16 +329,16 @@ pub fn execute(
                     .filter(move |(_, (t, _, _))| want(k, *t))
                     .map(|(i, _)| i)
             };
-            let count = |k: usize| match mode {
-                Mode::Cross => samples.len(),
-                Mode::Own => runs(k).count(),
-            };
-            let mut total = 0;
-            for (k, out) in outcomes.iter_mut().enumerate() {
-                let n = count(k);
-                out.reserve_exact(n);
-                total += n;
+            let lens: Vec<usize> = (0..programs)
+                .map(|k| match mode {
+                    Mode::Cross => samples.len(),
+                    Mode::Own => runs(k).count(),
+                })
+                .collect();
+            for (out, &len) in outcomes.iter_mut().zip(&lens) {
+                out.reserve_exact(len);
             }
+            let total: usize = lens.iter().sum();
             progress.set_total(total);
             if rayon::current_num_threads() == 1 {
                 // One thread: each outcome goes straight to its program's
@@ -375,41 +375,30 @@ pub fn execute(
                     Mode::Cross => (w / n, w % n),
                     Mode::Own => work[w],
                 };
-                // Small chunks: 16 evaluations of one program on the big
-                // inputs of neighbouring tasks made a tail that kept
-                // per-input runs at 52% parallel efficiency on the 16-core
-                // host; chunks of up to 64 (256 per thread) made the same
-                // tail with `solvers.py`, whose one costly program is 90%
-                // of the work (80-90 s instead of 78 s, H100 host). And the
-                // evaluations on the largest inputs go first, so that the
-                // last to finish are short.
                 // Every program on every input, program by program: the
                 // inputs ordered once, each with every program, and the job
                 // at a place of that order computed (sorting the 250,000
                 // jobs themselves was serial work of a tenth of a
                 // 16-thread run; listing them, of 2%).
-                let inputs = match mode {
-                    Mode::Cross => largest_inputs_first(n, |i| cells(&samples[i].2)),
-                    Mode::Own => Vec::new(),
-                };
-                let order = match mode {
-                    Mode::Cross => Vec::new(),
-                    Mode::Own => largest_inputs_first(work.len(), |w| cells(&samples[work[w].1].2)),
+                let (inputs, order) = match mode {
+                    Mode::Cross => (
+                        largest_inputs_first(n, |i| cells(&samples[i].2)),
+                        Vec::new(),
+                    ),
+                    Mode::Own => (
+                        Vec::new(),
+                        largest_inputs_first(work.len(), |w| cells(&samples[work[w].1].2)),
+                    ),
                 };
                 let job_at = |p: usize| match mode {
                     Mode::Cross => (p % programs) * n + inputs[p / programs],
                     Mode::Own => order[p],
-                };
-                let jobs = match mode {
-                    Mode::Cross => n * programs,
-                    Mode::Own => work.len(),
                 };
                 let runners: Vec<Runner> = (0..programs).map(|k| battery.runner(k)).collect();
                 // Jobs are numbered program by program, so a job's place
                 // in its program's list is its number less the program's
                 // first job's; each outcome goes there from the thread
                 // that ran it.
-                let lens: Vec<usize> = (0..programs).map(count).collect();
                 let first: Vec<usize> = lens
                     .iter()
                     .scan(0, |next, &len| {
@@ -419,7 +408,15 @@ pub fn execute(
                     })
                     .collect();
                 let places = Placed::new(&mut outcomes, &lens);
-                let put = in_order_each(jobs, job_at, 2, Some(progress), |w| {
+                // Small chunks: 16 evaluations of one program on the big
+                // inputs of neighbouring tasks made a tail that kept
+                // per-input runs at 52% parallel efficiency on the 16-core
+                // host; chunks of up to 64 (256 per thread) made the same
+                // tail with `solvers.py`, whose one costly program is 90%
+                // of the work (80-90 s instead of 78 s, H100 host). And the
+                // evaluations on the largest inputs go first, so that the
+                // last to finish are short.
+                let put = in_order_each(total, job_at, 2, Some(progress), |w| {
                     let (k, i) = job(w);
                     let (t, s, input) = &samples[i];
                     let o = Outcome::from_result(runners[k].run(input));

@@ -392,6 +392,11 @@ fn run_len(cells: &[Cell], first: impl Fn(&Cell) -> bool) -> usize {
     }
 }
 
+/// `mostcolor`/`leastcolor` of a grid (a value error for no cells).
+fn grid_extreme(g: &Grid, most: bool, ctx: &'static str) -> Result<i64> {
+    pick_color(&grid_color_counts(g), most, ctx).map(i64::from)
+}
+
 /// `mostcolor`/`leastcolor` of an object (a value error for no cells).
 fn object_extreme(s: &[Cell], most: bool, ctx: &'static str) -> Result<i64> {
     pick_by_count(object_colors(s), most, ctx).map(i64::from)
@@ -433,7 +438,7 @@ fn numcolors_of(colors: impl Iterator<Item = Color> + Clone) -> i64 {
 
 fn extreme_color(element: &Value, most: bool, ctx: &'static str) -> Result<Value> {
     let c = match colors_of(element, ctx)? {
-        Colors::Grid(g) => pick_color(&grid_color_counts(&g), most, ctx).map(i64::from)?,
+        Colors::Grid(g) => grid_extreme(&g, most, ctx)?,
         Colors::Cells(s) => object_extreme(s, most, ctx)?,
         Colors::Other(vals) => return pick_value(vals, most, ctx),
     };
@@ -502,7 +507,7 @@ pub fn numcolors(element: &Value) -> Result<Value> {
 }
 
 pub fn mostcolor_grid(grid: &G) -> Result<i64> {
-    pick_color(&grid_color_counts(grid), true, "mostcolor").map(i64::from)
+    grid_extreme(grid, true, "mostcolor")
 }
 
 pub fn mostcolor_cells(obj: &Cells) -> Result<i64> {
@@ -510,7 +515,7 @@ pub fn mostcolor_cells(obj: &Cells) -> Result<i64> {
 }
 
 pub fn leastcolor_grid(grid: &G) -> Result<i64> {
-    pick_color(&grid_color_counts(grid), false, "leastcolor").map(i64::from)
+    grid_extreme(grid, false, "leastcolor")
 }
 
 pub fn leastcolor_cells(obj: &Cells) -> Result<i64> {
