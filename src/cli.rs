@@ -135,7 +135,17 @@ fn explain_types(plan: &Plan) -> String {
     for n in report.untyped() {
         let node = &plan.nodes[n];
         *by_callee.entry(name(&node.callee)).or_default() += 1;
-        let args: Vec<String> = node.args.iter().map(name).collect();
+        // Each operand with its type where it has one: what a typed form of
+        // the callee would be written for.
+        let args: Vec<String> = node
+            .args
+            .iter()
+            .map(|a| match a {
+                Operand::Node(m) => format!("n{m}: {}", report.types[*m]),
+                Operand::Input => "I: grid".to_owned(),
+                _ => name(a),
+            })
+            .collect();
         let at = node.sources.first().map_or(String::new(), |s| {
             let p = &plan.programs[s.program];
             format!("{} {} ({}:{})", p.name, s.var, p.file, s.line)

@@ -208,6 +208,17 @@ impl Ty {
         }
     }
 
+    /// A value that is one of two functions of one arity (`branch` of
+    /// two functions, an element of a tuple of functions): a call has the
+    /// type both calls share.
+    fn either(a: Ty, b: Ty) -> Ty {
+        match (&a, &b) {
+            _ if a == b => a,
+            (Ty::Func(f), Ty::Func(g)) if f.arity() == g.arity() => Ty::func(FnTy::Either(a, b)),
+            _ => Ty::Dynamic,
+        }
+    }
+
     fn join(a: &Ty, b: &Ty) -> Ty {
         if a == b {
             a.clone()
@@ -285,7 +296,17 @@ impl Ty {
             Ty::CellPairs => Ty::Object,
             Ty::ObjectPairs => Ty::Objects,
             Ty::SetOf(inner) => match &**inner {
-                Ty::SetOf(e) => Ty::set_of((**e).clone()),
+                // (A frozenset of tuples merges into a frozenset of their
+                // elements.)
+                Ty::SetOf(e) | Ty::TupleOf(e) => Ty::set_of((**e).clone()),
+                // Frozensets of sets in their canonical forms: their union.
+                t @ (Ty::Indices
+                | Ty::Object
+                | Ty::Objects
+                | Ty::IndicesSet
+                | Ty::LocPairs
+                | Ty::CellPairs
+                | Ty::ObjectPairs) => t.clone(),
                 _ => Ty::Dynamic,
             },
             // A tuple of frozensets merges into a tuple of their elements.
@@ -392,9 +413,7 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
             numeric()
         }
         P::branch => match (arg(1), arg(2)) {
-            (Ty::Func(a), Ty::Func(b)) if a != b && a.arity() == b.arity() => {
-                Ty::func(FnTy::Either(Ty::Func(a), Ty::Func(b)))
-            }
+            (a @ Ty::Func(_), b @ Ty::Func(_)) => Ty::either(a, b),
             (a, b) => Ty::join(&a, &b),
         },
         // A cell's two items are of two types.
@@ -428,21 +447,36 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
         },
         // Two pairs concatenate to a 4-tuple, two 2-tuples of pairs to a
         // 4-tuple of pairs.
-        P::combine => match Ty::join(&arg(0), &arg(1)) {
+        P::combine => match (arg(0), arg(1)) {
+            // Tuples of functions (the symmetries of a shape, ...): one
+            // tuple of either.
+            (Ty::TupleOf(a), Ty::TupleOf(b)) if a != b => match Ty::either(*a, *b) {
+                Ty::Dynamic => Ty::Dynamic,
+                e => Ty::TupleOf(Box::new(e)),
+            },
+            (a, b) => match Ty::join(&a, &b) {
             Ty::Pair => Ty::TupleOf(Box::new(Ty::Int)),
             Ty::LocPair => Ty::TupleOf(Box::new(Ty::Pair)),
             Ty::CellPair => Ty::TupleOf(Box::new(Ty::Cell)),
             Ty::ObjectPair => Ty::TupleOf(Box::new(Ty::Object)),
             Ty::Cell => Ty::Dynamic,
             t => t,
+            },
         },
         // A pair only of two numbers; two pairs make a tuple of pairs
         // (`astuple((1, 2), (3, 4))` is also a 2x2 grid: the same value).
         P::astuple => match (arg(0), arg(1)) {
             (Ty::Int | Ty::Bool, Ty::Int | Ty::Bool) => Ty::Pair,
+            // A number and a location: a cell (the interpreter holds the
+            // tuples whose number is not a colour).
+            (Ty::Int, Ty::Pair) => Ty::Cell,
             (Ty::Pair, Ty::Pair) => Ty::LocPair,
             (Ty::Cell, Ty::Cell) => Ty::CellPair,
             (Ty::Object, Ty::Object) => Ty::ObjectPair,
+            (a @ Ty::Func(_), b @ Ty::Func(_)) => match Ty::either(a, b) {
+                Ty::Dynamic => Ty::Dynamic,
+                e => Ty::TupleOf(Box::new(e)),
+            },
             _ => Ty::Dynamic,
         },
         // `tuple(zip(a, b))`: 2-tuples of the two containers' elements.
@@ -486,11 +520,19 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
             (Ty::Pair, Ty::Pair) => Ty::LocPairs,
             (Ty::Cell, Ty::Cell) => Ty::CellPairs,
             (Ty::Object, Ty::Object) => Ty::ObjectPairs,
+            // Pairs of functions: 2-tuples of either.
+            (a @ Ty::Func(_), b @ Ty::Func(_)) => match Ty::either(a, b) {
+                Ty::Dynamic => Ty::Dynamic,
+                e => Ty::SetOf(Box::new(Ty::TupleOf(Box::new(e)))),
+            },
             _ => Ty::Dynamic,
         },
         P::valmax | P::valmin => on_element(1, 0),
         P::apply => arg(1).with_element(on_element(0, 1)),
         P::mapply => arg(1).with_element(on_element(0, 1)).merged(),
+        // Each function of the container called on the value, collected
+        // in the container's kind.
+        P::rapply => arg(0).with_element(call_type(&arg(0).element(), &[arg(1)])),
         P::papply => match call_type(&arg(0), &[arg(1).element(), arg(2).element()]) {
             Ty::Dynamic => Ty::Dynamic,
             r => Ty::TupleOf(Box::new(r)),
@@ -795,5 +837,51 @@ mod tests {
             result_type(Prim::pair, &[ints, Ty::TupleOf(Box::new(Ty::Grid))]),
             Ty::Dynamic
         );
+    }
+
+    /// The symmetries of a shape as a tuple of functions: two tuples of
+    /// mirrors, their combination, the compositions of the product's
+    /// pairs, and `rapply` of them all to an object, a tuple of objects.
+    #[test]
+    fn tuples_of_functions_and_their_rapply_are_typed() {
+        let f = prim_value_type;
+        let hv = result_type(Prim::astuple, &[f(Prim::hmirror), f(Prim::vmirror)]);
+        let dc = result_type(Prim::astuple, &[f(Prim::dmirror), f(Prim::cmirror)]);
+        let mirrors = result_type(Prim::combine, &[hv, dc]);
+        assert!(matches!(&mirrors, Ty::TupleOf(e) if matches!(**e, Ty::Func(_))));
+        let pairs = result_type(Prim::product, &[mirrors.clone(), mirrors.clone()]);
+        let composed = result_type(
+            Prim::apply,
+            &[
+                result_type(
+                    Prim::fork,
+                    &[f(Prim::compose), f(Prim::first), f(Prim::last)],
+                ),
+                pairs,
+            ],
+        );
+        let all = result_type(
+            Prim::combine,
+            &[mirrors, result_type(Prim::totuple, &[composed])],
+        );
+        assert!(all.is_precise());
+        assert_eq!(
+            result_type(Prim::rapply, &[all.clone(), Ty::Object]),
+            Ty::TupleOf(Box::new(Ty::Object))
+        );
+        // A grid's mirrors are grids, but a tuple of a mirror and a size
+        // gives values of two types.
+        assert_eq!(
+            result_type(Prim::rapply, &[all, Ty::Grid]),
+            Ty::TupleOf(Box::new(Ty::Grid))
+        );
+        let mixed = result_type(Prim::astuple, &[f(Prim::hmirror), f(Prim::size)]);
+        assert_eq!(result_type(Prim::rapply, &[mixed, Ty::Object]), Ty::Dynamic);
+        // `mapply(lbind(rapply, set of functions), objects)`: the union of
+        // sets of objects is a set of objects.
+        let set_of_objects = Ty::SetOf(Box::new(Ty::Objects));
+        assert_eq!(result_type(Prim::merge, &[set_of_objects]), Ty::Objects);
+        // A number and a location make a cell.
+        assert_eq!(result_type(Prim::astuple, &[Ty::Int, Ty::Pair]), Ty::Cell);
     }
 }

@@ -497,6 +497,17 @@ pub fn astuple_cells(a: crate::Cell, b: crate::Cell) -> Result<crate::typed::Cel
     Ok((a, b))
 }
 
+/// `astuple` of a number and a location: a cell `(colour, (i, j))` (a
+/// placeholder cell added to an object, ...), where the number is a colour
+/// and the location fits a cell's; other values make a tuple that only
+/// the interpreter holds.
+pub fn astuple_int_pair(c: i64, p: (i64, i64)) -> Result<crate::Cell> {
+    let color = crate::values::Color::try_from(c)
+        .map_err(|_| crate::error::Error::deopt("astuple of a number beyond a colour"))?;
+    let (i, j) = crate::typed::loc_of(p)?;
+    Ok(crate::Cell::new(color, i, j))
+}
+
 /// `astuple` of two objects: the 2-tuple of them.
 pub fn astuple_objects(
     a: &crate::typed::Cells,
@@ -593,6 +604,7 @@ crate::kernel_table! {
     astuple(Int, Int) -> Pair = astuple_ints;
     astuple(Pair, Pair) -> LocPair = astuple_pairs;
     astuple(Cell, Cell) -> CellPair = astuple_cells;
+    astuple(Int, Pair) -> Cell = astuple_int_pair;
     astuple(Object, Object) -> ObjectPair = astuple_objects;
     equality(Cell, Cell) -> Bool = equality_cell;
     equality(Int, Int) -> Bool = equality_ints;

@@ -1113,6 +1113,25 @@ pub fn initset_pair(p: (i64, i64)) -> Result<Locs> {
     Ok(std::sync::Arc::new([loc_of(p)?]))
 }
 
+/// `insert` of a cell into an object: the object, sorted, with it.
+pub fn insert_cell_cells(c: Cell, s: &Cells) -> Result<Cells> {
+    Ok(match s.binary_search(&c) {
+        Ok(_) => s.clone(),
+        Err(k) => {
+            let mut v = Vec::with_capacity(s.len() + 1);
+            v.extend_from_slice(&s[..k]);
+            v.push(c);
+            v.extend_from_slice(&s[k..]);
+            v.into()
+        }
+    })
+}
+
+/// `insert` of an object into a set of objects (the set's own rule).
+pub fn insert_object_objects(o: &Cells, objs: &Value) -> Result<Value> {
+    insert(&Value::Object(o.clone()), objs)
+}
+
 pub fn insert_pair_locs(p: (i64, i64), s: &Locs) -> Result<Locs> {
     let l = loc_of(p)?;
     Ok(match s.binary_search(&l) {
@@ -1132,6 +1151,12 @@ pub fn contained_pair_locs(p: (i64, i64), s: &Locs) -> Result<bool> {
         (Ok(i), Ok(j)) => s.binary_search(&(i, j)).is_ok(),
         _ => false,
     })
+}
+
+/// `x in (a, b)`: a number among a pair's two (`contained(first(cell),
+/// astuple(TWO, FOUR))`, a colour among two).
+pub fn contained_int_pair(x: i64, p: (i64, i64)) -> Result<bool> {
+    Ok(x == p.0 || x == p.1)
 }
 
 /// The union of a set of objects: one object.
@@ -1333,7 +1358,10 @@ crate::kernel_table! {
     size(Grid) -> Int = size_grid;
     initset(Pair) -> Indices = initset_pair;
     insert(Pair, Indices) -> Indices = insert_pair_locs;
+    insert(Cell, Object) -> Object = insert_cell_cells;
+    insert(Object, Objects) -> Objects = insert_object_objects;
     contained(Pair, Indices) -> Bool = contained_pair_locs;
+    contained(Int, Pair) -> Bool = contained_int_pair;
     merge(Objects) -> Object = merge_objects;
     first(Objects) -> Object = first_objects;
     last(Objects) -> Object = last_objects;
