@@ -344,8 +344,10 @@ fn compiled_programs_agree_with_the_interpreter_in_cross_mode() {
 /// `prapply` inside a made function, functions
 /// made per element (`lbind(rbind, adjacent)` of each object) and
 /// statements whose typed code hands over to the interpreter midway (a
-/// corner of an empty patch) give the interpreter's outputs, in cross mode
-/// on real tasks; the emitted code has those forms.
+/// corner of an empty patch), a tuple of functions `rapply`'d into a tuple
+/// of objects, a function made by calling a function maker, and cells
+/// made of a number and a location give the interpreter's outputs, in
+/// cross mode on real tasks; the emitted code has those forms.
 #[test]
 fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
     let programs = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/programs/typed_forms.py");
@@ -396,9 +398,22 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
         "rt::p::dsymmetric_grid(",
         "rt::p::hsymmetric_grid(",
         "rt::p::vsymmetric_grid(",
+        "rt::p::astuple_int_pair(",
+        "rt::p::insert_cell_cells(",
+        "rt::p::insert_object_objects(",
+        "rt::p::contained_int_pair(",
     ] {
         assert!(code.contains(form), "no {form} in the emitted code");
     }
+    // The function made by calling `lbind(compose, toindices)` is inlined
+    // into typed `mapply`s: no function value is built or called.
+    let made = code
+        .split("pub fn solve_b4b5b6b7")
+        .nth(1)
+        .and_then(|rest| rest.split("pub fn ").next())
+        .unwrap();
+    assert_eq!(made.matches("rt::t::mapply_set(").count(), 2, "{made}");
+    assert!(!made.contains("rt::call_refs(") && !made.contains("rt::p::compose("), "{made}");
     let run = |name: &str, extra: &[&str]| {
         let program_args = [
             "--programs",
@@ -410,7 +425,7 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
     };
     let compiled = run("compiled", &["--no-fallback"]);
     let interpreted = run("interpreted", &["--interpret"]);
-    assert_eq!(compiled.as_object().unwrap().len(), 17);
+    assert_eq!(compiled.as_object().unwrap().len(), 20);
     assert!(
         compiled == interpreted,
         "compiled and interpreted outputs differ"

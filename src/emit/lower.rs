@@ -1287,11 +1287,40 @@ impl<'p> Lower<'p> {
     /// [`Lower::static_fn`] of node `n`, computed.
     fn build_static(&self, n: usize) -> Option<StaticFn> {
         let node = &self.plan.nodes[n];
-        let Operand::Prim(p) = node.callee else {
-            return None;
-        };
-        let f = |k: usize| self.static_fn(node.args.get(k)?).map(Box::new);
-        Some(match (p, node.args.len()) {
+        match &node.callee {
+            Operand::Prim(p) => self.static_call(*p, &node.args),
+            // A call of a bound function maker (`x25 = lbind(compose, x5)`,
+            // then `x26 = x25(x21)`): the maker called on the bound value
+            // and the call's arguments, `compose(x5, x21)`.
+            g @ Operand::Node(_) => match self.static_fn(g)? {
+                StaticFn::Bind {
+                    right,
+                    f,
+                    fixed: Bound::Operand(fixed),
+                    arity,
+                } if arity == node.args.len() => {
+                    let StaticFn::Prim(p) = *f else {
+                        return None;
+                    };
+                    let mut args = node.args.clone();
+                    if right {
+                        args.push(fixed);
+                    } else {
+                        args.insert(0, fixed);
+                    }
+                    self.static_call(p, &args)
+                }
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The function that `p(args)` makes, where `p` makes one from known
+    /// functions.
+    fn static_call(&self, p: Prim, args: &[Operand]) -> Option<StaticFn> {
+        let f = |k: usize| self.static_fn(args.get(k)?).map(Box::new);
+        Some(match (p, args.len()) {
             (Prim::rbind | Prim::lbind, 2) => {
                 let inner = f(0)?;
                 // The reference's lambda takes one argument less than the
@@ -1304,22 +1333,22 @@ impl<'p> Lower<'p> {
                 StaticFn::Bind {
                     right: p == Prim::rbind,
                     f: inner,
-                    fixed: Bound::Operand(node.args[1].clone()),
+                    fixed: Bound::Operand(args[1].clone()),
                     arity,
                 }
             }
             (Prim::compose, 2) => StaticFn::Compose(f(0)?, f(1)?),
             (Prim::chain, 3) => StaticFn::Chain(f(0)?, f(1)?, f(2)?),
             (Prim::fork, 3) => StaticFn::Fork(f(0)?, f(1)?, f(2)?),
-            (Prim::matcher, 2) => StaticFn::Matcher(f(0)?, Bound::Operand(node.args[1].clone())),
-            (Prim::branch, 3) => StaticFn::Branch(node.args[0].clone(), f(1)?, f(2)?),
+            (Prim::matcher, 2) => StaticFn::Matcher(f(0)?, Bound::Operand(args[1].clone())),
+            (Prim::branch, 3) => StaticFn::Branch(args[0].clone(), f(1)?, f(2)?),
             (Prim::power, 2) => {
                 // `power(f, n)` of a constant count: the reference composes
                 // `f` with `power(f, n - 1)`, so it is `f` applied n times
                 // (and `f` itself for 1). Counts outside 1..=10 (the DSL's
                 // largest count constant) stay dynamic, with them the
                 // RecursionError of counts below 1.
-                let Operand::Const(name) = node.args[1] else {
+                let Operand::Const(name) = args[1] else {
                     return None;
                 };
                 let n = battgen_runtime::constants::constant(name)?.number()?;
@@ -1475,16 +1504,23 @@ impl<'p> Lower<'p> {
                     self.segment_start = Some(s * chunk);
                 }
                 let node = &self.plan.nodes[n];
-                let Operand::Prim(p) = node.callee else {
-                    unreachable!("statically known functions are primitive calls")
-                };
                 let refs: Vec<String> = node
                     .args
                     .iter()
                     .map(|a| self.value_ref(&self.operand(a)))
                     .collect();
+                // A primitive's call, or a call of a function maker
+                // (`build_static`).
+                let code = match &node.callee {
+                    Operand::Prim(p) => format!("{}({})?", prim_path(*p), refs.join(", ")),
+                    g => format!(
+                        "rt::call_refs({}, &[{}])?",
+                        self.value_ref(&self.operand(g)),
+                        refs.join(", ")
+                    ),
+                };
                 built[self.slot(n)] = Some(Expr::owned(
-                    format!("{}({})?", prim_path(p), refs.join(", ")),
+                    code,
                     Repr::Value,
                     self.types[n].clone(),
                 ));

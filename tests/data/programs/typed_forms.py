@@ -305,3 +305,68 @@ def solve_afafafaf(I):
     x10 = greater(x9, ONE)
     O = branch(x10, x5, I)
     return O
+
+# The largest object in all eight of its symmetries, each painted over the
+# grid at the object's corner: a tuple of functions, their compositions
+# and `rapply` of them typed as a tuple of objects.
+def solve_b0b1b2b3(I):
+    x1 = objects(I, T, F, T)
+    x2 = argmax(x1, size)
+    x3 = astuple(hmirror, vmirror)
+    x4 = astuple(dmirror, cmirror)
+    x5 = combine(x3, x4)
+    x6 = product(x5, x5)
+    x7 = fork(compose, first, last)
+    x8 = apply(x7, x6)
+    x9 = totuple(x8)
+    x10 = combine(x5, x9)
+    x11 = rapply(x10, x2)
+    x12 = ulcorner(x2)
+    x13 = rbind(shift, x12)
+    x14 = compose(x13, normalize)
+    x15 = mapply(x14, x11)
+    O = paint(I, x15)
+    return O
+
+# Each object's cells moved one step down-right, as indices: a function
+# made by calling a function maker (`lbind(compose, toindices)` called on
+# a shift), known when the program is written.
+def solve_b4b5b6b7(I):
+    x1 = objects(I, T, T, T)
+    x2 = lbind(compose, toindices)
+    x3 = rbind(shift, UNITY)
+    x4 = x2(x3)
+    x5 = rbind(compose, normalize)
+    x6 = x5(x4)
+    x7 = mapply(x4, x1)
+    x8 = mapply(x6, x1)
+    x9 = fill(I, FIVE, x7)
+    O = underfill(x9, SIX, x8)
+    return O
+
+# Two placeholder cells (a colour and a location) made into an object
+# added to the objects, then the objects of colour one or two painted:
+# `astuple` of a number and a location is a cell, `insert` of a cell and
+# of an object, `contained` of a colour in a pair. A colour beyond a
+# cell's range (1000) hands over to the interpreter.
+def solve_b8b9bab0(I):
+    x1 = objects(I, T, F, T)
+    x2 = astuple(TWO, ORIGIN)
+    x3 = initset(x2)
+    x4 = astuple(ONE, UNITY)
+    x5 = insert(x4, x3)
+    x6 = insert(x5, x1)
+    x7 = astuple(ONE, TWO)
+    x8 = rbind(contained, x7)
+    x9 = compose(x8, color)
+    x10 = sfilter(x6, x9)
+    x11 = merge(x10)
+    x12 = paint(I, x11)
+    x13 = multiply(TEN, TEN)
+    x14 = multiply(x13, TEN)
+    x15 = astuple(x14, ORIGIN)
+    x16 = initset(x15)
+    x17 = size(x16)
+    x18 = equality(x17, ONE)
+    O = branch(x18, x12, I)
+    return O
