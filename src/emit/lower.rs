@@ -762,29 +762,7 @@ impl<'p> Lower<'p> {
                 return Some(e);
             }
         }
-        let names: Vec<String> = (0..arity).map(|_| self.fresh("e")).collect();
-        // Elements of a scalar type (pairs of `pair(a, b)`, the ints of a
-        // set of sizes) are read once, unboxed, where the function starts.
-        let mut guards = String::new();
-        let params: Vec<Expr> = names
-            .iter()
-            .zip(&containers)
-            .map(|(name, c)| {
-                let elem = c.ty.element();
-                let repr = Repr::of(&elem);
-                match repr.guard() {
-                    Some(guard) if repr.is_scalar() => {
-                        let unboxed = format!("{name}_t");
-                        guards.push_str(&format!(
-                            "let {unboxed}: {} = rt::t::{guard}({name})?; ",
-                            repr.held()
-                        ));
-                        Expr::new(unboxed, repr, elem, Form::Place)
-                    }
-                    _ => Expr::new(name.clone(), Repr::Value, elem, Form::Ref),
-                }
-            })
-            .collect();
+        let (names, guards, params) = self.value_elements(&containers);
         let body = self.inline(&f, params)?;
         let typed: Vec<String> = names.iter().map(|n| format!("{n}: &rt::Value")).collect();
         let closure = |ret: &str, value: String| {
@@ -830,6 +808,36 @@ impl<'p> Lower<'p> {
             Repr::Value,
             ty.clone(),
         ))
+    }
+
+    /// The parameters of a closure called on elements of `Value`
+    /// containers: their names (`&rt::Value`s), the guards that unbox the
+    /// elements of a scalar type (pairs of `pair(a, b)`, the ints of a set
+    /// of sizes) once where the closure starts, and the elements as the
+    /// closure's body sees them.
+    fn value_elements(&self, containers: &[&Expr]) -> (Vec<String>, String, Vec<Expr>) {
+        let names: Vec<String> = containers.iter().map(|_| self.fresh("e")).collect();
+        let mut guards = String::new();
+        let params: Vec<Expr> = names
+            .iter()
+            .zip(containers)
+            .map(|(name, c)| {
+                let elem = c.ty.element();
+                let repr = Repr::of(&elem);
+                match repr.guard() {
+                    Some(guard) if repr.is_scalar() => {
+                        let unboxed = format!("{name}_t");
+                        guards.push_str(&format!(
+                            "let {unboxed}: {} = rt::t::{guard}({name})?; ",
+                            repr.held()
+                        ));
+                        Expr::new(unboxed, repr, elem, Form::Place)
+                    }
+                    _ => Expr::new(name.clone(), Repr::Value, elem, Form::Ref),
+                }
+            })
+            .collect();
+        (names, guards, params)
     }
 
     /// A one-argument higher-order primitive over indices or a set of
@@ -1705,7 +1713,24 @@ impl<'p> Lower<'p> {
             (Prim::prapply, [f, a, b]) => {
                 let f = f.func.clone().filter(|f| f.arity() == 2)?;
                 if a.usable_repr() != Repr::Indices || b.usable_repr() != Repr::Indices {
-                    return None;
+                    // Other containers (shifted copies of a set of
+                    // patches, ...): their elements as values, the results
+                    // typed, never a frozenset of them.
+                    let (names, guards, params) = self.value_elements(&[a, b]);
+                    let body = self.inline(&f, params)?;
+                    return self.collected(
+                        n,
+                        format!(
+                            "rt::t::prapply_collect_values({}, {}, |{}: &rt::Value, {}: &rt::Value| -> rt::Result<{}> {{ {guards}Ok({}) }})?",
+                            self.value_ref(a),
+                            self.value_ref(b),
+                            names[0],
+                            names[1],
+                            body.repr.held(),
+                            self.owned(&body)
+                        ),
+                        body,
+                    );
                 }
                 let (closure, body) = self.closure_on_two_pairs(&f)?;
                 (
@@ -1719,6 +1744,12 @@ impl<'p> Lower<'p> {
             }
             _ => return None,
         };
+        self.collected(n, code, body)
+    }
+
+    /// A collector's statement, where its results are patches that the
+    /// typed unions take.
+    fn collected(&self, n: usize, code: String, body: Expr) -> Option<(Expr, Repr)> {
         if !matches!(body.repr, Repr::Indices | Repr::Object) {
             return None;
         }

@@ -195,11 +195,11 @@ pub fn prapply_with(
 /// `prapply`'s results before its frozenset, in the reference's order:
 /// `b` outside, `a` inside (with `b` empty, `a` is never read), the time
 /// budget checked per pair.
-pub(crate) fn prapply_results(
-    mut function: impl FnMut(&Value, &Value) -> Result<Value>,
+pub(crate) fn prapply_results<R>(
+    mut function: impl FnMut(&Value, &Value) -> Result<R>,
     a: &Value,
     b: &Value,
-) -> Result<Vec<Value>> {
+) -> Result<Vec<R>> {
     let ys = b.elems_cow()?;
     if ys.is_empty() {
         return Ok(Vec::new());

@@ -764,6 +764,17 @@ pub fn prapply_collect<R>(
     Ok(out)
 }
 
+/// [`prapply_collect`] of any two containers (a set of patches and a
+/// tuple of offsets, ...), their elements as values in the reference's
+/// order; the results stay typed for the union that reads them.
+pub fn prapply_collect_values<R>(
+    a: &Value,
+    b: &Value,
+    f: impl FnMut(&Value, &Value) -> Result<R>,
+) -> Result<Vec<R>> {
+    crate::primitives::functional::prapply_results(f, a, b)
+}
+
 /// `prapply(f, a, b)` of two sets of locations: the frozenset of the
 /// results, the pairs given to `f` as two pairs of ints (no `Value` per
 /// location and call).

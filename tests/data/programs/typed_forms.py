@@ -370,3 +370,16 @@ def solve_b8b9bab0(I):
     x18 = equality(x17, ONE)
     O = branch(x18, x12, I)
     return O
+
+# Every object's cells shifted down by one, two and three rows, their union
+# underfilled: `prapply` over a set of patches and a tuple of offsets,
+# merged without a frozenset of the shifted patches.
+def solve_c0c1c2c3(I):
+    x1 = objects(I, T, F, T)
+    x2 = apply(toindices, x1)
+    x3 = interval(ONE, FOUR, ONE)
+    x4 = apply(toivec, x3)
+    x5 = prapply(shift, x2, x4)
+    x6 = merge(x5)
+    O = underfill(I, EIGHT, x6)
+    return O
