@@ -312,6 +312,9 @@ impl Ty {
             // A tuple of frozensets merges into a tuple of their elements.
             Ty::TupleOf(inner) => match &**inner {
                 Ty::TupleOf(e) => Ty::TupleOf(e.clone()),
+                // (Grids' rows one after the other are a grid only where
+                // their widths agree: in cross mode, `merge(hsplit(...))`
+                // is often ragged, and typed code would give up on it.)
                 Ty::Indices => Ty::TupleOf(Box::new(Ty::Pair)),
                 Ty::Object => Ty::TupleOf(Box::new(Ty::Cell)),
                 _ => Ty::Dynamic,
@@ -473,6 +476,9 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
             (Ty::Pair, Ty::Pair) => Ty::LocPair,
             (Ty::Cell, Ty::Cell) => Ty::CellPair,
             (Ty::Object, Ty::Object) => Ty::ObjectPair,
+            // Two grids: a tuple of grids (not a grid: its items are
+            // tuples of rows).
+            (Ty::Grid, Ty::Grid) => Ty::TupleOf(Box::new(Ty::Grid)),
             (a @ Ty::Func(_), b @ Ty::Func(_)) => match Ty::either(a, b) {
                 Ty::Dynamic => Ty::Dynamic,
                 e => Ty::TupleOf(Box::new(e)),
@@ -881,7 +887,11 @@ mod tests {
         // sets of objects is a set of objects.
         let set_of_objects = Ty::SetOf(Box::new(Ty::Objects));
         assert_eq!(result_type(Prim::merge, &[set_of_objects]), Ty::Objects);
-        // A number and a location make a cell.
+        // A number and a location make a cell; two grids a tuple of grids
+        // (whose merge stays a value: often ragged in cross mode).
         assert_eq!(result_type(Prim::astuple, &[Ty::Int, Ty::Pair]), Ty::Cell);
+        let grids = result_type(Prim::astuple, &[Ty::Grid, Ty::Grid]);
+        assert_eq!(grids, Ty::TupleOf(Box::new(Ty::Grid)));
+        assert_eq!(result_type(Prim::merge, &[grids]), Ty::Dynamic);
     }
 }

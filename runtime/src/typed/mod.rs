@@ -322,8 +322,17 @@ pub fn pair(v: &Value) -> Result<(i64, i64)> {
 pub fn grid(v: &Value) -> Result<&G> {
     match v {
         Value::Grid(g) => Ok(g),
+        // `()` is also the grid of no rows (`merge` of no grids, ...).
+        Value::Tuple(t) if t.is_empty() => Ok(no_rows()),
         _ => Err(mismatch("grid guard")),
     }
+}
+
+/// The grid of no rows, shared.
+#[cold]
+fn no_rows() -> &'static G {
+    static NO_ROWS: OnceLock<G> = OnceLock::new();
+    NO_ROWS.get_or_init(|| Arc::new(Grid::new(0, 0, Vec::new())))
 }
 
 /// The empty frozenset as indices and as an object: an empty set may have
@@ -1092,6 +1101,9 @@ mod tests {
         assert!(is_deopt(&int(&Value::Bool(true)).unwrap_err()));
         assert!(is_deopt(&bool(&Value::Int(1)).unwrap_err()));
         assert_eq!(pair(&Value::Pair(1, 2)), Ok((1, 2)));
+        // `()` is the grid of no rows as well as the empty tuple.
+        assert_eq!(grid(&Value::empty_tuple()).unwrap().height(), 0);
+        assert!(is_deopt(&grid(&Value::Pair(1, 2)).unwrap_err()));
         assert!(indices(&Value::empty_set()).unwrap().is_empty());
         assert!(object(&Value::Indices(Arc::from(Vec::new())))
             .unwrap()
