@@ -665,7 +665,15 @@ impl<'p> Lower<'p> {
             // empty patch is no pair) would deopt the whole program, where
             // the function value just passes the value on
             // (`solve_36d67576`: 8.3 -> 10.0 ms a pass before this).
-            if x.repr == Repr::Value && x.usable_repr() != Repr::Value {
+            // Patches and grids are no such claim: their guards take any
+            // patch, the empty one included (`solve_90f3ed37` binds each
+            // object of a tuple into its `argmax` key).
+            if x.repr == Repr::Value
+                && !matches!(
+                    x.usable_repr(),
+                    Repr::Value | Repr::Object | Repr::Indices | Repr::Objects | Repr::Grid
+                )
+            {
                 return None;
             }
             Some(Bound::Local(Box::new(x.clone())))
