@@ -415,7 +415,10 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
         .and_then(|rest| rest.split("pub fn ").next())
         .unwrap();
     assert_eq!(made.matches("rt::t::mapply_set(").count(), 2, "{made}");
-    assert!(!made.contains("rt::call_refs(") && !made.contains("rt::p::compose("), "{made}");
+    assert!(
+        !made.contains("rt::call_refs(") && !made.contains("rt::p::compose("),
+        "{made}"
+    );
     let run = |name: &str, extra: &[&str]| {
         let program_args = [
             "--programs",

@@ -458,12 +458,12 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
                 e => Ty::TupleOf(Box::new(e)),
             },
             (a, b) => match Ty::join(&a, &b) {
-            Ty::Pair => Ty::TupleOf(Box::new(Ty::Int)),
-            Ty::LocPair => Ty::TupleOf(Box::new(Ty::Pair)),
-            Ty::CellPair => Ty::TupleOf(Box::new(Ty::Cell)),
-            Ty::ObjectPair => Ty::TupleOf(Box::new(Ty::Object)),
-            Ty::Cell => Ty::Dynamic,
-            t => t,
+                Ty::Pair => Ty::TupleOf(Box::new(Ty::Int)),
+                Ty::LocPair => Ty::TupleOf(Box::new(Ty::Pair)),
+                Ty::CellPair => Ty::TupleOf(Box::new(Ty::Cell)),
+                Ty::ObjectPair => Ty::TupleOf(Box::new(Ty::Object)),
+                Ty::Cell => Ty::Dynamic,
+                t => t,
             },
         },
         // A pair only of two numbers; two pairs make a tuple of pairs

@@ -1535,11 +1535,7 @@ impl<'p> Lower<'p> {
                         refs.join(", ")
                     ),
                 };
-                built[self.slot(n)] = Some(Expr::owned(
-                    code,
-                    Repr::Value,
-                    self.types[n].clone(),
-                ));
+                built[self.slot(n)] = Some(Expr::owned(code, Repr::Value, self.types[n].clone()));
             }
         }
         // The statements before the current one whose values the
