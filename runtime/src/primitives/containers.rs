@@ -1113,18 +1113,23 @@ pub fn initset_pair(p: (i64, i64)) -> Result<Locs> {
     Ok(std::sync::Arc::new([loc_of(p)?]))
 }
 
-/// `insert` of a cell into an object: the object, sorted, with it.
-pub fn insert_cell_cells(c: Cell, s: &Cells) -> Result<Cells> {
-    Ok(match s.binary_search(&c) {
+/// A sorted set with `x` in its place (the set itself where it holds it).
+fn with_item<T: Ord + Copy>(s: &Arc<[T]>, x: T) -> Arc<[T]> {
+    match s.binary_search(&x) {
         Ok(_) => s.clone(),
         Err(k) => {
             let mut v = Vec::with_capacity(s.len() + 1);
             v.extend_from_slice(&s[..k]);
-            v.push(c);
+            v.push(x);
             v.extend_from_slice(&s[k..]);
             v.into()
         }
-    })
+    }
+}
+
+/// `insert` of a cell into an object: the object, sorted, with it.
+pub fn insert_cell_cells(c: Cell, s: &Cells) -> Result<Cells> {
+    Ok(with_item(s, c))
 }
 
 /// `insert` of an object into a set of objects (the set's own rule).
@@ -1133,17 +1138,7 @@ pub fn insert_object_objects(o: &Cells, objs: &Value) -> Result<Value> {
 }
 
 pub fn insert_pair_locs(p: (i64, i64), s: &Locs) -> Result<Locs> {
-    let l = loc_of(p)?;
-    Ok(match s.binary_search(&l) {
-        Ok(_) => s.clone(),
-        Err(k) => {
-            let mut v = Vec::with_capacity(s.len() + 1);
-            v.extend_from_slice(&s[..k]);
-            v.push(l);
-            v.extend_from_slice(&s[k..]);
-            v.into()
-        }
-    })
+    Ok(with_item(s, loc_of(p)?))
 }
 
 pub fn contained_pair_locs(p: (i64, i64), s: &Locs) -> Result<bool> {
