@@ -433,8 +433,10 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
         | P::leastcommon => arg(0).element(),
         P::other => arg(0).element(),
         // A filtered tuple of two pairs may have fewer.
+        // A grid's rows filtered are a grid, or `()`, which the grid guard
+        // also takes.
         P::sfilter | P::sizefilter => match arg(0) {
-            Ty::Grid | Ty::Cell => Ty::Dynamic,
+            Ty::Cell => Ty::Dynamic,
             Ty::LocPair => Ty::TupleOf(Box::new(Ty::Pair)),
             Ty::CellPair => Ty::TupleOf(Box::new(Ty::Cell)),
             Ty::ObjectPair => Ty::TupleOf(Box::new(Ty::Object)),
@@ -442,7 +444,7 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
         },
         // `remove(value, container)` keeps the container's type.
         P::remove => match arg(1) {
-            Ty::Grid | Ty::Cell => Ty::Dynamic,
+            Ty::Cell => Ty::Dynamic,
             Ty::LocPair => Ty::TupleOf(Box::new(Ty::Pair)),
             Ty::CellPair => Ty::TupleOf(Box::new(Ty::Cell)),
             Ty::ObjectPair => Ty::TupleOf(Box::new(Ty::Object)),
@@ -479,6 +481,7 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
             // Two grids: a tuple of grids (not a grid: its items are
             // tuples of rows).
             (Ty::Grid, Ty::Grid) => Ty::TupleOf(Box::new(Ty::Grid)),
+            (Ty::Indices, Ty::Indices) => Ty::TupleOf(Box::new(Ty::Indices)),
             (a @ Ty::Func(_), b @ Ty::Func(_)) => match Ty::either(a, b) {
                 Ty::Dynamic => Ty::Dynamic,
                 e => Ty::TupleOf(Box::new(e)),
@@ -893,5 +896,12 @@ mod tests {
         let grids = result_type(Prim::astuple, &[Ty::Grid, Ty::Grid]);
         assert_eq!(grids, Ty::TupleOf(Box::new(Ty::Grid)));
         assert_eq!(result_type(Prim::merge, &[grids]), Ty::Dynamic);
+        assert_eq!(
+            result_type(Prim::astuple, &[Ty::Indices, Ty::Indices]),
+            Ty::TupleOf(Box::new(Ty::Indices))
+        );
+        // A grid's rows filtered are a grid (or `()`, the grid of no rows).
+        let rows_kept = result_type(Prim::sfilter, &[Ty::Grid, f(Prim::identity)]);
+        assert_eq!(rows_kept, Ty::Grid);
     }
 }
