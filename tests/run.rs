@@ -346,8 +346,9 @@ fn compiled_programs_agree_with_the_interpreter_in_cross_mode() {
 /// statements whose typed code hands over to the interpreter midway (a
 /// corner of an empty patch), a tuple of functions `rapply`'d into a tuple
 /// of objects, a function made by calling a function maker, cells made of
-/// a number and a location, and the union of a `prapply` over a set of
-/// patches and a tuple of offsets give the interpreter's outputs, in
+/// a number and a location, the union of a `prapply` over a set of
+/// patches and a tuple of offsets, and an `sfilter` of a `prapply`'s
+/// results read by an `mfilter` give the interpreter's outputs, in
 /// cross mode on real tasks; the emitted code has those forms.
 #[test]
 fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
@@ -404,6 +405,7 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
         "rt::p::insert_object_objects(",
         "rt::p::contained_int_pair(",
         "rt::t::prapply_collect_values(",
+        "rt::t::kept_where(",
     ] {
         assert!(code.contains(form), "no {form} in the emitted code");
     }
@@ -430,7 +432,7 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
     };
     let compiled = run("compiled", &["--no-fallback"]);
     let interpreted = run("interpreted", &["--interpret"]);
-    assert_eq!(compiled.as_object().unwrap().len(), 21);
+    assert_eq!(compiled.as_object().unwrap().len(), 22);
     assert!(
         compiled == interpreted,
         "compiled and interpreted outputs differ"

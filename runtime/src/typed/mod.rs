@@ -1052,6 +1052,7 @@ pub const GIVE_UP_ON_DATA: &[&str] = &[
     "cellwise_best",
     "product_collect",
     "union_where",
+    "kept_where",
 ];
 
 /// Node values of a program run that typed code gave up on, by node: what

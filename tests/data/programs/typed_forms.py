@@ -383,3 +383,17 @@ def solve_c0c1c2c3(I):
     x6 = merge(x5)
     O = underfill(I, EIGHT, x6)
     return O
+
+# The lines between two cells of colour one that are longer than a cell
+# and straight, underfilled: `prapply` of `connect`, an `sfilter` and an
+# `mfilter` of its results, with no frozenset of the lines built.
+def solve_c4c5c6c7(I):
+    x1 = ofcolor(I, ONE)
+    x2 = prapply(connect, x1, x1)
+    x3 = compose(positive, decrement)
+    x4 = compose(x3, size)
+    x5 = sfilter(x2, x4)
+    x6 = fork(either, vline, hline)
+    x7 = mfilter(x5, x6)
+    O = underfill(I, FOUR, x7)
+    return O
