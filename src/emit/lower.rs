@@ -1814,11 +1814,19 @@ impl<'p> Lower<'p> {
         if !self.keeps_collected(n, readers) {
             return None;
         }
-        let g = self.static_fn(&self.plan.nodes[n].args[1])?;
+        let f = &self.plan.nodes[n].args[1];
+        let g = self.static_fn(f)?;
         let e = self.fresh("e");
         let param = Expr::new(e.clone(), r, ty_of_repr(r, Ty::Dynamic), Form::Ref);
-        let body = self.inline(&g, vec![param])?;
-        let test = format!("rt::t::Truthy::truthy({})", self.borrow(&body));
+        // The source already collects for this filter: where the function
+        // does not inline, it is called as a value on each result.
+        let test = match self.inline(&g, vec![param]) {
+            Some(body) => format!("rt::t::Truthy::truthy({})", self.borrow(&body)),
+            None => format!(
+                "rt::t::Truthy::truthy(&rt::call_refs({}, &[&rt::t::IntoValue::into_value({e}.clone())])?)",
+                self.value_ref(&self.operand(f))
+            ),
+        };
         Some(format!(
             "rt::t::kept_where({list}, |{e}: &{}| -> rt::Result<bool> {{ Ok({test}) }})?",
             r.held()
