@@ -821,7 +821,7 @@ pub fn product_collect<R>(
 
 /// The collected results that pass `keep` (`sfilter` of them, read only
 /// by a union: duplicates and order do not matter there). A failing `keep`
-/// is a deopt, as in [`union_where`].
+/// is a deopt: the interpreter then gives the exact error.
 pub fn kept_where<R>(items: Vec<R>, mut keep: impl FnMut(&R) -> Result<bool>) -> Result<Vec<R>> {
     let mut kept = Vec::with_capacity(items.len());
     for r in items {
@@ -838,19 +838,8 @@ pub fn kept_where<R>(items: Vec<R>, mut keep: impl FnMut(&R) -> Result<bool>) ->
 }
 
 /// The union of the collected results that pass `keep` (`mfilter`).
-pub fn union_where<R: Union>(items: Vec<R>, mut keep: impl FnMut(&R) -> Result<bool>) -> Result<R> {
-    let mut kept = Vec::with_capacity(items.len());
-    for r in items {
-        budget::check()?;
-        let pass = keep(&r).map_err(|e| match e.kind {
-            crate::error::ErrorKind::Timeout => e,
-            _ => Error::deopt("filter of collected results failed"),
-        })?;
-        if pass {
-            kept.push(r);
-        }
-    }
-    R::union(kept)
+pub fn union_where<R: Union>(items: Vec<R>, keep: impl FnMut(&R) -> Result<bool>) -> Result<R> {
+    R::union(kept_where(items, keep)?)
 }
 
 /// The union of all collected results (`merge`).
