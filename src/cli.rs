@@ -87,7 +87,10 @@ pub struct GenerateArgs {
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Explain the battery instead of emitting it: `types` prints how many
-    /// plan nodes have a precise type and lists those that do not.
+    /// plan nodes have a precise type and lists those that do not; `whole`
+    /// lists the programs that run whole on a GPU (`--exec device`) and
+    /// what keeps the others on the CPU, and with `-o` writes their CUDA
+    /// source.
     #[arg(long, value_enum, value_name = "WHAT")]
     pub explain: Option<Explain>,
 }
@@ -95,6 +98,28 @@ pub struct GenerateArgs {
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Explain {
     Types,
+    Whole,
+}
+
+/// `gen --explain whole`: the programs with device code (of the plan the
+/// runtime runs: after fusion), and their CUDA source to `output`.
+fn explain_whole(plan: &Plan, output: Option<&PathBuf>) -> i32 {
+    use battgen_runtime::backends::cuda::whole::WholeCode;
+    let plan = battgen_runtime::fuse::fuse(plan.clone()).0;
+    let code = WholeCode::of(&plan);
+    let mut out = code.summary(plan.programs.len());
+    out.push('\n');
+    for &k in &code.programs {
+        out.push_str(&plan.programs[k].name);
+        out.push('\n');
+    }
+    if let Some(path) = output {
+        if let Err(e) = std::fs::write(path, &code.source) {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            return battgen_runtime::driver::exit::IO;
+        }
+    }
+    print_stdout(&out)
 }
 
 /// `gen --explain types`: the inferred types of the merged plan.
@@ -330,6 +355,12 @@ fn cmd_generate(args: &GenerateArgs) -> i32 {
     if args.explain == Some(Explain::Types) {
         return match load_and_generate(&args.select) {
             Ok(g) => print_stdout(&explain_types(&g.plan)),
+            Err(c) => c,
+        };
+    }
+    if args.explain == Some(Explain::Whole) {
+        return match load_and_generate(&args.select) {
+            Ok(g) => explain_whole(&g.plan, args.output.as_ref()),
             Err(c) => c,
         };
     }

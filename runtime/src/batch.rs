@@ -195,6 +195,23 @@ pub struct Telemetry {
     /// Bytes copied host -> device and back.
     pub bytes_to_device: AtomicU64,
     pub bytes_from_device: AtomicU64,
+    /// Whole programs on the device (`--exec device`).
+    pub whole: WholeCounters,
+}
+
+/// What whole programs on the device did in a run.
+#[derive(Debug, Default)]
+pub struct WholeCounters {
+    /// Programs with device code, and all programs of the battery.
+    pub programs: AtomicU64,
+    pub of_programs: AtomicU64,
+    /// Evaluations the device gave, and those it left to the CPU.
+    pub on_device: AtomicU64,
+    pub deopts: AtomicU64,
+    /// Wall time of the device's share (compile, copies, kernel, results).
+    pub device_nanos: AtomicU64,
+    /// NVRTC's time for the generated source.
+    pub compile_nanos: AtomicU64,
 }
 
 impl Default for Telemetry {
@@ -208,6 +225,7 @@ impl Default for Telemetry {
             nanos: zeros(),
             bytes_to_device: AtomicU64::new(0),
             bytes_from_device: AtomicU64::new(0),
+            whole: WholeCounters::default(),
         }
     }
 }
@@ -278,6 +296,16 @@ pub trait Backend: Sync {
     /// How many of `total` rows one batch should hold (default: all).
     fn batch_rows(&self, total: usize) -> usize {
         total
+    }
+    /// Run the whole programs of `code` on every input on the device
+    /// (results by program and input; the device leaves its rare cases to
+    /// the CPU). `None` where this backend has no device.
+    fn run_whole(
+        &self,
+        _code: &crate::backends::cuda::whole::WholeCode,
+        _inputs: &[&crate::values::Grid],
+    ) -> Option<std::result::Result<crate::backends::cuda::whole::WholeResults, String>> {
+        None
     }
 }
 

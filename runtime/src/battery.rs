@@ -30,6 +30,11 @@ pub trait Battery: Sync {
     fn run_all(&self, input: &Value) -> Vec<Result<Value>>;
     /// Run every program over a batch of `rows` inputs, column-wise.
     fn run_batch(&self, inputs: &Column, rows: usize, backend: &dyn Backend) -> Vec<Column>;
+    /// The merged plan, program k being the battery's program k (what
+    /// device code is generated from); `None` for a view of a battery.
+    fn plan(&self) -> Option<&Plan> {
+        None
+    }
 }
 
 impl Battery for Plan {
@@ -53,6 +58,9 @@ impl Battery for Plan {
     }
     fn run_batch(&self, inputs: &Column, rows: usize, backend: &dyn Backend) -> Vec<Column> {
         self.eval_batch(inputs, rows, backend)
+    }
+    fn plan(&self) -> Option<&Plan> {
+        Some(self)
     }
 }
 
@@ -250,6 +258,9 @@ impl Battery for Emitted {
     }
     fn run_batch(&self, inputs: &Column, rows: usize, backend: &dyn Backend) -> Vec<Column> {
         self.plan().eval_batch(inputs, rows, backend)
+    }
+    fn plan(&self) -> Option<&Plan> {
+        Some(Emitted::plan(self))
     }
 }
 

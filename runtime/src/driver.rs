@@ -9,6 +9,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
+use rayon::prelude::*;
 use serde_json::{json, Map, Value as Json};
 
 use crate::backends::{backend_for, is_gpu, GpuSelect};
@@ -52,7 +53,9 @@ pub struct RunOptions {
     #[arg(long)]
     pub strict: bool,
     /// How programs run: each alone per input, the merged battery per input,
-    /// or the merged battery column-wise over all inputs. Default: per-input
+    /// the merged battery column-wise over all inputs, or (device) the
+    /// programs with device code whole on the GPUs and the others per input
+    /// on the CPU at the same time. Default: per-input
     /// in own mode; in cross mode the battery, or batched when `--gpus` or
     /// `--stats` is given (the GPU path and batch telemetry are column-wise).
     #[arg(long, value_enum)]
@@ -99,6 +102,9 @@ pub enum Exec {
     Battery,
     /// The merged battery column-wise over all inputs at once.
     Batched,
+    /// Programs with device code whole on the GPUs, every input at once;
+    /// the others per input on the CPU at the same time.
+    Device,
 }
 
 impl Exec {
@@ -320,114 +326,26 @@ pub fn execute(
             }
         }
         Exec::PerInput => {
-            // The samples program k runs (indices into `samples`), and how many.
-            let runs = |k: usize| {
-                let want = &want;
-                samples
-                    .iter()
-                    .enumerate()
-                    .filter(move |(_, (t, _, _))| want(k, *t))
-                    .map(|(i, _)| i)
-            };
-            let lens: Vec<usize> = (0..programs)
-                .map(|k| match mode {
-                    Mode::Cross => samples.len(),
-                    Mode::Own => runs(k).count(),
-                })
-                .collect();
-            for (out, &len) in outcomes.iter_mut().zip(&lens) {
-                out.reserve_exact(len);
-            }
-            let total: usize = lens.iter().sum();
-            progress.set_total(total);
-            if rayon::current_num_threads() == 1 {
-                // One thread: each outcome goes straight to its program's
-                // list (no work list, no results to move afterwards), the
-                // progress counted every 64 evaluations.
-                const STEP: usize = 64;
-                let mut uncounted = 0;
-                for (k, out) in outcomes.iter_mut().enumerate() {
-                    let program = battery.runner(k);
-                    for (t, s, input) in samples.iter().filter(|(t, _, _)| want(k, *t)) {
-                        out.push((*t, *s, Outcome::from_result(program.run(input))));
-                        uncounted += 1;
-                        if uncounted == STEP {
-                            progress.inc(STEP);
-                            uncounted = 0;
-                        }
-                    }
-                }
-                progress.inc(uncounted);
-            } else {
-                // The jobs, (program, sample), program by program. Cross
-                // mode runs every pair: job `w` is program `w / n` on sample
-                // `w % n`, computed rather than read from a list (a list
-                // read in the inputs-first order below missed the cache on
-                // every job).
-                let n = samples.len();
-                let work: Vec<(usize, usize)> = match mode {
-                    Mode::Cross => Vec::new(),
-                    Mode::Own => (0..programs)
-                        .flat_map(|k| runs(k).map(move |i| (k, i)))
-                        .collect(),
-                };
-                let job = |w: usize| match mode {
-                    Mode::Cross => (w / n, w % n),
-                    Mode::Own => work[w],
-                };
-                // Every program on every input, program by program: the
-                // inputs ordered once, each with every program, and the job
-                // at a place of that order computed (sorting the 250,000
-                // jobs themselves was serial work of a tenth of a
-                // 16-thread run; listing them, of 2%).
-                let (inputs, order) = match mode {
-                    Mode::Cross => (
-                        largest_inputs_first(n, |i| cells(&samples[i].2)),
-                        Vec::new(),
-                    ),
-                    Mode::Own => (
-                        Vec::new(),
-                        largest_inputs_first(work.len(), |w| cells(&samples[work[w].1].2)),
-                    ),
-                };
-                let job_at = |p: usize| match mode {
-                    Mode::Cross => (p % programs) * n + inputs[p / programs],
-                    Mode::Own => order[p],
-                };
-                let runners: Vec<Runner> = (0..programs).map(|k| battery.runner(k)).collect();
-                // Jobs are numbered program by program, so a job's place
-                // in its program's list is its number less the program's
-                // first job's; each outcome goes there from the thread
-                // that ran it.
-                let first: Vec<usize> = lens
-                    .iter()
-                    .scan(0, |next, &len| {
-                        let at = *next;
-                        *next += len;
-                        Some(at)
-                    })
-                    .collect();
-                let places = Placed::new(&mut outcomes, &lens);
-                // Small chunks: 16 evaluations of one program on the big
-                // inputs of neighbouring tasks made a tail that kept
-                // per-input runs at 52% parallel efficiency on the 16-core
-                // host; chunks of up to 64 (256 per thread) made the same
-                // tail with `solvers.py`, whose one costly program is 90%
-                // of the work (80-90 s instead of 78 s, H100 host). And the
-                // evaluations on the largest inputs go first, so that the
-                // last to finish are short.
-                let put = in_order_each(total, job_at, 2, Some(progress), |w| {
-                    let (k, i) = job(w);
-                    let (t, s, input) = &samples[i];
-                    let o = Outcome::from_result(runners[k].run(input));
-                    // SAFETY: job w is run once, and it is the only job of
-                    // program k at place w - first[k].
-                    unsafe { places.put(k, w - first[k], (*t, *s, o)) };
-                    1
-                });
-                places.finish(&mut outcomes, put);
-            }
+            let all: Vec<usize> = (0..programs).collect();
+            per_input(
+                battery,
+                &samples,
+                mode,
+                &want,
+                &all,
+                &mut outcomes,
+                progress,
+            );
         }
+        Exec::Device => whole_on_device(
+            battery,
+            &samples,
+            mode,
+            &want,
+            backend,
+            &mut outcomes,
+            progress,
+        ),
     }
     progress.finish();
     RunResults {
@@ -439,6 +357,242 @@ pub fn execute(
         outcomes,
         wall: start.elapsed(),
     }
+}
+
+/// Programs `list` of the battery, each alone on each input it runs
+/// (per-input execution), their outcomes into their lists of `outcomes`.
+fn per_input(
+    battery: &dyn Battery,
+    samples: &[(usize, usize, Value)],
+    mode: Mode,
+    want: &(dyn Fn(usize, usize) -> bool + Sync),
+    list: &[usize],
+    outcomes: &mut [Vec<Entry>],
+    progress: &Progress,
+) {
+    let programs = outcomes.len();
+    // The samples program k runs (indices into `samples`), and how many.
+    let runs = |k: usize| {
+        samples
+            .iter()
+            .enumerate()
+            .filter(move |(_, (t, _, _))| want(k, *t))
+            .map(|(i, _)| i)
+    };
+    let mut lens = vec![0usize; programs];
+    for &k in list {
+        lens[k] = match mode {
+            Mode::Cross => samples.len(),
+            Mode::Own => runs(k).count(),
+        };
+    }
+    let total: usize = lens.iter().sum();
+    progress.set_total(total);
+    if rayon::current_num_threads() == 1 {
+        // One thread: each outcome goes straight to its program's list (no
+        // work list, no results to move afterwards), the progress counted
+        // every 64 evaluations.
+        const STEP: usize = 64;
+        let mut uncounted = 0;
+        for &k in list {
+            let out = &mut outcomes[k];
+            out.reserve_exact(lens[k]);
+            let program = battery.runner(k);
+            for (t, s, input) in samples.iter().filter(|(t, _, _)| want(k, *t)) {
+                out.push((*t, *s, Outcome::from_result(program.run(input))));
+                uncounted += 1;
+                if uncounted == STEP {
+                    progress.inc(STEP);
+                    uncounted = 0;
+                }
+            }
+        }
+        progress.inc(uncounted);
+        return;
+    }
+    // The jobs, (program, sample), program by program. Cross mode runs
+    // every pair: job `w` is the program at `w / n` of the list on sample
+    // `w % n`, computed rather than read from a list (a list read in the
+    // inputs-first order below missed the cache on every job).
+    let n = samples.len();
+    let m = list.len();
+    let work: Vec<(usize, usize)> = match mode {
+        Mode::Cross => Vec::new(),
+        Mode::Own => list
+            .iter()
+            .flat_map(|&k| runs(k).map(move |i| (k, i)))
+            .collect(),
+    };
+    let job = |w: usize| match mode {
+        Mode::Cross => (list[w / n], w % n),
+        Mode::Own => work[w],
+    };
+    // Every program on every input, program by program: the inputs ordered
+    // once, each with every program, and the job at a place of that order
+    // computed (sorting the 250,000 jobs themselves was serial work of a
+    // tenth of a 16-thread run; listing them, of 2%).
+    let (inputs, order) = match mode {
+        Mode::Cross => (
+            largest_inputs_first(n, |i| cells(&samples[i].2)),
+            Vec::new(),
+        ),
+        Mode::Own => (
+            Vec::new(),
+            largest_inputs_first(work.len(), |w| cells(&samples[work[w].1].2)),
+        ),
+    };
+    let job_at = |p: usize| match mode {
+        Mode::Cross => (p % m) * n + inputs[p / m],
+        Mode::Own => order[p],
+    };
+    let runners: Vec<Option<Runner>> = (0..programs)
+        .map(|k| (lens[k] > 0).then(|| battery.runner(k)))
+        .collect();
+    // Jobs are numbered program by program (in list order), so a job's
+    // place in its program's list is its number less the program's first
+    // job's; each outcome goes there from the thread that ran it.
+    let mut first = vec![0usize; programs];
+    let mut next = 0;
+    for &k in list {
+        first[k] = next;
+        next += lens[k];
+    }
+    let places = Placed::new(outcomes, &lens);
+    // Small chunks: 16 evaluations of one program on the big inputs of
+    // neighbouring tasks made a tail that kept per-input runs at 52%
+    // parallel efficiency on the 16-core host; chunks of up to 64 (256 per
+    // thread) made the same tail with `solvers.py`, whose one costly
+    // program is 90% of the work (80-90 s instead of 78 s, H100 host). And
+    // the evaluations on the largest inputs go first, so that the last to
+    // finish are short.
+    let put = in_order_each(total, job_at, 2, Some(progress), |w| {
+        let (k, i) = job(w);
+        let (t, s, input) = &samples[i];
+        let runner = runners[k].as_ref().expect("a runner of a listed program");
+        let o = Outcome::from_result(runner.run(input));
+        // SAFETY: job w is run once, and it is the only job of program k at
+        // place w - first[k].
+        unsafe { places.put(k, w - first[k], (*t, *s, o)) };
+        1
+    });
+    places.finish(outcomes, put);
+}
+
+/// `--exec device`: the programs with device code (`whole.rs`) run whole on
+/// the GPUs, every input at once, while the CPU threads run the others per
+/// input; the evaluations the device left (its rare cases) then run on the
+/// CPU. Without a device, or in own mode, this is per-input execution.
+fn whole_on_device(
+    battery: &dyn Battery,
+    samples: &[(usize, usize, Value)],
+    mode: Mode,
+    want: &(dyn Fn(usize, usize) -> bool + Sync),
+    backend: &dyn Backend,
+    outcomes: &mut [Vec<Entry>],
+    progress: &Progress,
+) {
+    use crate::backends::cuda::whole::WholeCode;
+    let programs = outcomes.len();
+    let all: Vec<usize> = (0..programs).collect();
+    let code = match (mode, battery.plan()) {
+        (Mode::Cross, Some(plan)) => WholeCode::of(plan),
+        _ => WholeCode::default(),
+    };
+    let counters = &backend.telemetry().whole;
+    counters
+        .programs
+        .store(code.programs.len() as u64, Ordering::Relaxed);
+    counters
+        .of_programs
+        .store(programs as u64, Ordering::Relaxed);
+    let grids: Option<Vec<&Grid>> = samples
+        .iter()
+        .map(|(_, _, v)| match v {
+            Value::Grid(g) => Some(&**g),
+            _ => None,
+        })
+        .collect();
+    let (Some(grids), false) = (grids, code.programs.is_empty()) else {
+        return per_input(battery, samples, mode, want, &all, outcomes, progress);
+    };
+    let mut on_device = vec![false; programs];
+    for &k in &code.programs {
+        on_device[k] = true;
+    }
+    let on_cpu: Vec<usize> = (0..programs).filter(|&k| !on_device[k]).collect();
+    let n = samples.len();
+    let device = std::thread::scope(|s| {
+        let handle = s.spawn(|| {
+            let start = Instant::now();
+            let r = backend.run_whole(&code, &grids);
+            counters
+                .device_nanos
+                .store(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
+            r
+        });
+        per_input(battery, samples, mode, want, &on_cpu, outcomes, progress);
+        handle
+            .join()
+            .unwrap_or(Some(Err("the device thread panicked".to_owned())))
+    });
+    let results = match device {
+        Some(Ok(r)) if r.len() == code.programs.len() * n => r,
+        other => {
+            match other {
+                Some(Err(e)) => eprintln!("gpu: whole programs failed ({e}); they run on the CPU"),
+                Some(Ok(_)) => eprintln!(
+                    "gpu: whole programs gave the wrong number of results; they run on the CPU"
+                ),
+                None => {}
+            }
+            let mut rest: Vec<Vec<Entry>> = vec![Vec::new(); programs];
+            per_input(
+                battery,
+                samples,
+                mode,
+                want,
+                &code.programs,
+                &mut rest,
+                progress,
+            );
+            for &k in &code.programs {
+                outcomes[k] = std::mem::take(&mut rest[k]);
+            }
+            return;
+        }
+    };
+    // Each evaluation's outcome: the device's grid, or the CPU's where the
+    // device left it, all on the CPU threads.
+    let m = code.programs.len();
+    let decided: Vec<(Outcome, bool)> = (0..m * n)
+        .into_par_iter()
+        .with_min_len(64)
+        .map(|t| {
+            let (p, i) = (t / n, t % n);
+            match results.get(p, i) {
+                Some(g) => (Outcome::Grid(Arc::new(g)), true),
+                None => (
+                    Outcome::from_result(battery.runner(code.programs[p]).run(&samples[i].2)),
+                    false,
+                ),
+            }
+        })
+        .collect();
+    let given = decided.iter().filter(|d| d.1).count();
+    counters.on_device.store(given as u64, Ordering::Relaxed);
+    counters
+        .deopts
+        .store((m * n - given) as u64, Ordering::Relaxed);
+    let mut decided = decided.into_iter();
+    for &k in &code.programs {
+        let list = &mut outcomes[k];
+        list.reserve_exact(n);
+        for (t, s, _) in samples {
+            let o = decided.next().map_or(Outcome::Error("internal"), |d| d.0);
+            list.push((*t, *s, o));
+        }
+    }
+    progress.inc(code.programs.len() * n);
 }
 
 /// Indices `0..n`, those whose input grid has the most cells first
@@ -1016,8 +1170,9 @@ pub fn run(battery: &dyn Battery, opts: &RunOptions) -> i32 {
         opts.mode,
         opts.gpus.is_some() || opts.stats,
     ));
-    // Only batched execution goes through a backend: no GPU is opened otherwise.
-    let backend: Box<dyn Backend> = if exec == Exec::Batched {
+    // Only batched and device execution go through a backend: no GPU is
+    // opened otherwise.
+    let backend: Box<dyn Backend> = if matches!(exec, Exec::Batched | Exec::Device) {
         backend_for(opts.cpu, opts.gpus.as_ref(), opts.quiet)
     } else {
         Box::new(CpuBackend::new())
@@ -1055,6 +1210,9 @@ pub fn run(battery: &dyn Battery, opts: &RunOptions) -> i32 {
     if opts.stats {
         eprint!("{}", stats_table(&backend.name(), exec, &telemetry));
         eprint!("{}", device_bytes(backend.telemetry()));
+        if exec == Exec::Device {
+            eprintln!("{}", whole_line(backend.telemetry()));
+        }
     }
     if is_gpu(backend) && backend.telemetry().total_rows().1 == 0 {
         eprintln!("warning: a GPU was in use but NOTHING ran on it (no call was large or fast enough on the GPU); see --stats");
@@ -1083,6 +1241,23 @@ pub fn run(battery: &dyn Battery, opts: &RunOptions) -> i32 {
         }
     }
     exit::OK
+}
+
+/// `whole programs on the device: ...`: what `--exec device` ran where.
+fn whole_line(t: &Telemetry) -> String {
+    let w = &t.whole;
+    let get = |a: &std::sync::atomic::AtomicU64| a.load(Ordering::Relaxed);
+    let (on, left) = (get(&w.on_device), get(&w.deopts));
+    format!(
+        "whole programs: {} of {} programs have device code; {} evaluations on the GPU, {} left to the CPU ({:.1}%); device share {:.3} s (NVRTC {:.3} s)",
+        get(&w.programs),
+        get(&w.of_programs),
+        on,
+        left,
+        100.0 * left as f64 / (on + left).max(1) as f64,
+        get(&w.device_nanos) as f64 * 1e-9,
+        get(&w.compile_nanos) as f64 * 1e-9,
+    )
 }
 
 /// The key of the telemetry entry in results JSON (not a program name:
@@ -1413,6 +1588,109 @@ pub fn bench(battery: &dyn Battery, opts: &RunOptions) -> i32 {
             eprintln!(
                 "error: outputs of batched execution on {n} GPU(s) differ from per-input execution"
             );
+        }
+        // Whole programs on the device, the others per input on the CPU.
+        let (r, secs) = pool.install(|| {
+            median_run(bench_runs(opts), || {
+                let progress = Progress::new(true);
+                execute(
+                    battery,
+                    tasks.clone(),
+                    Mode::Cross,
+                    Exec::Device,
+                    &backend,
+                    &progress,
+                )
+            })
+        });
+        let row = BenchRow {
+            exec: format!("Device on {n} GPU{}", if n > 1 { "s" } else { "" }),
+            threads: cores,
+            gpus: n,
+            evaluations: r.evaluations(),
+            seconds: secs,
+            evals_per_sec: r.evaluations() as f64 / secs.max(1e-9),
+        };
+        eprintln!(
+            "  {} + {cores} threads: {:>9.0} evaluations/s ({:.3} s)",
+            row.exec, row.evals_per_sec, secs
+        );
+        eprintln!("    {}", whole_line(backend.telemetry()));
+        rows.push(row);
+        if reference.as_ref().is_some_and(|first| *first != r.outcomes) {
+            identical = false;
+            eprintln!(
+                "error: outputs of device execution on {n} GPU(s) differ from per-input execution"
+            );
+        }
+        // The programs with device code alone: the device's share (copies
+        // and results included) against the same programs on the CPU threads.
+        if let Some(plan) = battery.plan() {
+            let code = crate::backends::cuda::whole::WholeCode::of(plan);
+            let grids: Vec<&Grid> = tasks
+                .iter()
+                .flat_map(|t| t.samples().map(|e| &*e.input))
+                .collect();
+            // The device's results decoded into grids on the CPU threads,
+            // as `--exec device` does (the CPU's runs give outcomes too).
+            let mut gpu_secs = Vec::new();
+            for _ in 0..bench_runs(opts) {
+                let start = Instant::now();
+                if let Some(Ok(r)) = backend.run_whole(&code, &grids) {
+                    let n = grids.len();
+                    let decoded: usize = pool.install(|| {
+                        (0..code.programs.len() * n)
+                            .into_par_iter()
+                            .with_min_len(64)
+                            .filter(|&t| r.get(t / n, t % n).is_some())
+                            .count()
+                    });
+                    std::hint::black_box(decoded);
+                    gpu_secs.push(start.elapsed().as_secs_f64());
+                }
+            }
+            let (_, cpu_secs) = pool.install(|| {
+                median_run(bench_runs(opts), || {
+                    let samples: Vec<(usize, usize, Value)> = tasks
+                        .iter()
+                        .enumerate()
+                        .flat_map(|(t, task)| {
+                            task.samples()
+                                .enumerate()
+                                .map(move |(s, e)| (t, s, Value::Grid(e.input.clone())))
+                        })
+                        .collect();
+                    let start = Instant::now();
+                    let mut outcomes = vec![Vec::new(); battery.num_programs()];
+                    let want = |_: usize, _: usize| true;
+                    per_input(
+                        battery,
+                        &samples,
+                        Mode::Cross,
+                        &want,
+                        &code.programs,
+                        &mut outcomes,
+                        &Progress::new(true),
+                    );
+                    RunResults {
+                        names: Vec::new(),
+                        task_ids: Vec::new(),
+                        tasks: Vec::new(),
+                        outcomes,
+                        wall: start.elapsed(),
+                    }
+                })
+            });
+            gpu_secs.sort_by(f64::total_cmp);
+            if let Some(g) = gpu_secs.get(gpu_secs.len() / 2) {
+                eprintln!(
+                    "    the {} programs with device code alone: {n} GPU {:.4} s, {cores} CPU threads {:.4} s ({:.2}x)",
+                    code.programs.len(),
+                    g,
+                    cpu_secs,
+                    cpu_secs / g.max(1e-12)
+                );
+            }
         }
     }
     print!("{}", bench_table(&rows, cores));

@@ -137,23 +137,29 @@ fn arch(cc: (i32, i32)) -> Option<&'static str> {
 
 /// Compile one kernel family to PTX for `arch` (the NVRTC default if none).
 pub fn compile(family: Family, arch: Option<&'static str>) -> GpuResult<Ptx> {
+    compile_source(family.program(), family.file(), arch)
+}
+
+/// Compile CUDA source `src` (named `file` in errors) to PTX.
+pub fn compile_source(
+    src: String,
+    file: &'static str,
+    arch: Option<&'static str>,
+) -> GpuResult<Ptx> {
     guard(|| {
         let opts = CompileOptions {
             arch,
-            name: Some(family.file().to_owned()),
+            name: Some(file.to_owned()),
             ..Default::default()
         };
-        compile_ptx_with_opts(family.program(), opts).map_err(|e| {
+        compile_ptx_with_opts(src, opts).map_err(|e| {
             let log = match &e {
                 cudarc::nvrtc::CompileError::CompileError { log, .. } => {
                     log.to_string_lossy().into_owned()
                 }
                 other => other.to_string(),
             };
-            GpuError::Compile {
-                file: family.file(),
-                log,
-            }
+            GpuError::Compile { file, log }
         })
     })
 }
@@ -163,6 +169,8 @@ pub struct Device {
     /// Index among the visible devices.
     pub ordinal: usize,
     pub name: String,
+    /// The PTX target of its compute capability (NVRTC's default if unknown).
+    pub arch: Option<&'static str>,
     pub stream: Arc<CudaStream>,
     functions: HashMap<&'static str, CudaFunction>,
     /// A one-byte buffer passed where a kernel has no such input.
@@ -233,6 +241,7 @@ impl Device {
             Ok(Device {
                 ordinal,
                 name,
+                arch: target,
                 stream,
                 functions,
                 dummy,
@@ -261,7 +270,11 @@ impl Device {
 
     /// Copy `src` down (through the page-locked staging buffer) and hand
     /// the cells to `f`.
-    pub fn download<R>(&self, src: &CudaSlice<i8>, f: impl FnOnce(&[i8]) -> R) -> GpuResult<R> {
+    pub fn download<R, S: cudarc::driver::DevicePtr<i8>>(
+        &self,
+        src: &S,
+        f: impl FnOnce(&[i8]) -> R,
+    ) -> GpuResult<R> {
         let n = src.len();
         let mut guard = self
             .staging_down
@@ -272,6 +285,14 @@ impl Device {
         self.stream.memcpy_dtoh(src, host)?;
         self.stream.synchronize()?;
         Ok(f(host))
+    }
+
+    /// Load `function` of compiled PTX (generated code: whole programs).
+    pub fn load(&self, ptx: Ptx, function: &str) -> GpuResult<CudaFunction> {
+        guard(|| {
+            let module = self.stream.context().load_module(ptx)?;
+            Ok(module.load_function(function)?)
+        })
     }
 
     /// Is kernel `name` loaded (its family compiled)?

@@ -526,3 +526,90 @@ pub fn key_cell(k: u32) -> Cell {
     let (i, j) = key_loc(k);
     Cell::new(((k >> 24) as i32 - 128) as i8, i, j)
 }
+
+/// Whole programs (`whole.rs`) on one device over `inputs`: every program
+/// on every input in one launch, one thread per evaluation; the inputs go
+/// up once and the outputs come down once, packed (descriptors, then only
+/// the cells written). Results program by program over `inputs`. Also
+/// returns the bytes moved up and down.
+pub fn run_whole(
+    device: &Device,
+    function: &cudarc::driver::CudaFunction,
+    programs: usize,
+    warp_bytes: usize,
+    inputs: &[&Grid],
+) -> GpuResult<(super::whole::WholeOut, u64, u64)> {
+    use super::whole::{pack_inputs, WholeOut, OUT_CAP, OUT_DESC};
+    if programs == 0 || inputs.is_empty() {
+        return Ok((WholeOut::default(), 0, 0));
+    }
+    let t0 = Instant::now();
+    let stream = &device.stream;
+    let (cells, desc) = pack_inputs(inputs);
+    let cells_dev = device.upload(cells.len(), |h| h.copy_from_slice(&cells))?;
+    let desc_dev = stream.clone_htod(&desc)?;
+    let total = programs * inputs.len();
+    // Room for half of the outputs at their largest; once it is full, the
+    // later outputs are left to the CPU (counted as such), never lost.
+    let cap = total * OUT_CAP / 2;
+    let mut out_cells = stream.alloc_zeros::<i8>(cap.max(1))?;
+    let mut out_desc = stream.alloc_zeros::<i32>(OUT_DESC * total)?;
+    let mut used = stream.alloc_zeros::<u64>(1)?;
+    let (n_in, n_prog, cap_u) = (inputs.len() as i32, programs as i32, cap as u64);
+    // One warp per evaluation, as many warps per block as 48 KB of shared
+    // memory hold (the default limit), and blocks enough to fill the device
+    // several times over (each warp then takes evaluations in turn).
+    let warps = (48 * 1024 / warp_bytes).clamp(1, 8);
+    let blocks = total.div_ceil(warps).min(1 << 14) as u32;
+    let cfg = LaunchConfig {
+        grid_dim: (blocks, 1, 1),
+        block_dim: (32 * warps as u32, 1, 1),
+        shared_mem_bytes: (warps * warp_bytes) as u32,
+    };
+    stream.synchronize()?;
+    let t_up = t0.elapsed();
+    let mut launch = stream.launch_builder(function);
+    launch
+        .arg(&cells_dev)
+        .arg(&desc_dev)
+        .arg(&n_in)
+        .arg(&n_prog)
+        .arg(&mut out_cells)
+        .arg(&mut out_desc)
+        .arg(&mut used)
+        .arg(&cap_u);
+    // SAFETY: thread t < programs * inputs reads input t % n_in inside the
+    // packed cells (offsets from `pack_inputs`), writes its own OUT_DESC
+    // ints and reserves its output's cells below `cap` with an atomic add.
+    unsafe { launch.launch(cfg) }?;
+    stream.synchronize()?;
+    let t_kernel = t0.elapsed();
+    let out_desc = stream.clone_dtoh(&out_desc)?;
+    let used = stream.clone_dtoh(&used)?;
+    let written = (used.first().copied().unwrap_or(0) as usize).min(cap);
+    let cells_out = if written == 0 {
+        Vec::new()
+    } else {
+        device.download(&out_cells.slice(0..written), |c| c.to_vec())?
+    };
+    if trace_on() {
+        eprintln!(
+            "gpu trace: whole programs, {programs} programs x {} inputs: up {} us, kernel {} us, down {} us ({} cells)",
+            inputs.len(),
+            t_up.as_micros(),
+            (t_kernel - t_up).as_micros(),
+            (t0.elapsed() - t_kernel).as_micros(),
+            written
+        );
+    }
+    let up = (cells.len() + 4 * desc.len()) as u64;
+    let down = (written + 4 * out_desc.len()) as u64;
+    Ok((
+        WholeOut {
+            desc: out_desc,
+            cells: cells_out,
+        },
+        up,
+        down,
+    ))
+}

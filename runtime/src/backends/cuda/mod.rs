@@ -9,7 +9,9 @@
 //! - `cache`: device residency of grids between calls (pure);
 //! - `cost`: when a call is worth the GPU (pure);
 //! - `launch`: one call's rows on one device;
-//! - `selftest`: the device check (`--gpu-selftest`).
+//! - `selftest`: the device check (`--gpu-selftest`);
+//! - `whole`: programs that run from input to output on the device, and
+//!   their generated CUDA source (pure).
 
 pub mod cache;
 pub mod cost;
@@ -18,6 +20,7 @@ pub mod launch;
 pub mod ops;
 pub mod pack;
 pub mod selftest;
+pub mod whole;
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -68,6 +71,8 @@ pub struct GpuBackend {
     /// device; `BATTGEN_GPU_RESIDENT=0` copies every output down at once,
     /// as before).
     resident: bool,
+    /// The whole-programs kernel of the last source compiled, per device.
+    whole: Mutex<Option<(String, Vec<cudarc::driver::CudaFunction>)>>,
 }
 
 impl GpuBackend {
@@ -96,6 +101,7 @@ impl GpuBackend {
             trace: std::env::var_os("BATTGEN_GPU_TRACE").is_some_and(|v| v != "0"),
             fault: None,
             resident: std::env::var("BATTGEN_GPU_RESIDENT").map_or(true, |v| v != "0"),
+            whole: Mutex::new(None),
         })
     }
 
@@ -372,6 +378,94 @@ impl GpuBackend {
     }
 }
 
+impl GpuBackend {
+    /// The whole-programs kernel of `source` on every device, compiled on
+    /// first use (NVRTC once per distinct target).
+    fn whole_functions(&self, source: &str) -> GpuResult<Vec<cudarc::driver::CudaFunction>> {
+        let mut cached = self
+            .whole
+            .lock()
+            .map_err(|_| GpuError::Panic("whole-programs lock".into()))?;
+        if let Some((s, f)) = cached.as_ref() {
+            if s == source {
+                return Ok(f.clone());
+            }
+        }
+        let start = Instant::now();
+        let mut ptx: std::collections::HashMap<Option<&'static str>, cudarc::nvrtc::Ptx> =
+            std::collections::HashMap::new();
+        let mut functions = Vec::with_capacity(self.devices.len());
+        for d in &self.devices {
+            let p = match ptx.get(&d.arch) {
+                Some(p) => p.clone(),
+                None => {
+                    let p = device::compile_source(source.to_owned(), "whole programs", d.arch)
+                        .or_else(|_| {
+                            device::compile_source(source.to_owned(), "whole programs", None)
+                        })?;
+                    ptx.insert(d.arch, p.clone());
+                    p
+                }
+            };
+            functions.push(d.load(p, whole::KERNEL)?);
+        }
+        self.telemetry
+            .whole
+            .compile_nanos
+            .fetch_add(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
+        *cached = Some((source.to_owned(), functions.clone()));
+        Ok(functions)
+    }
+
+    /// [`Backend::run_whole`]: the inputs split over the devices by cells,
+    /// each device running every program on its share.
+    fn whole_on_devices(
+        &self,
+        code: &whole::WholeCode,
+        inputs: &[&crate::values::Grid],
+    ) -> GpuResult<whole::WholeResults> {
+        let functions = self.whole_functions(&code.source)?;
+        let programs = code.programs.len();
+        let warp_bytes = code.warp_bytes();
+        let cells: Vec<usize> = inputs.iter().map(|g| g.cells().len()).collect();
+        let weights = vec![1.0; self.devices.len()];
+        let ranges = split(&weights, &cells);
+        let parts: Vec<GpuResult<(whole::WholeOut, u64, u64)>> = std::thread::scope(|s| {
+            let handles: Vec<_> = ranges
+                .iter()
+                .enumerate()
+                .map(|(d, r)| {
+                    let (dev, f) = (&self.devices[d], &functions[d]);
+                    let mine = &inputs[r.clone()];
+                    s.spawn(move || guard(|| launch::run_whole(dev, f, programs, warp_bytes, mine)))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|_| Err(GpuError::Panic("device thread".into())))
+                })
+                .collect()
+        });
+        let mut results = whole::WholeResults::default();
+        for (r, part) in ranges.into_iter().zip(parts) {
+            let (out, up, down) = part?;
+            self.telemetry
+                .bytes_to_device
+                .fetch_add(up, Ordering::Relaxed);
+            self.telemetry
+                .bytes_from_device
+                .fetch_add(down, Ordering::Relaxed);
+            if out.len() != programs * r.len() {
+                return Err(GpuError::Driver("wrong number of results".into()));
+            }
+            results.parts.push((r, out));
+        }
+        Ok(results)
+    }
+}
+
 impl Backend for GpuBackend {
     fn name(&self) -> String {
         format!(
@@ -398,6 +492,19 @@ impl Backend for GpuBackend {
             .and_then(|v| v.parse::<usize>().ok())
             .filter(|&n| n > 0)
             .unwrap_or_else(|| cpu_batch_rows(total))
+    }
+    fn run_whole(
+        &self,
+        code: &whole::WholeCode,
+        inputs: &[&crate::values::Grid],
+    ) -> Option<std::result::Result<whole::WholeResults, String>> {
+        if !self.healthy() {
+            return None;
+        }
+        Some(
+            self.whole_on_devices(code, inputs)
+                .map_err(|e| e.to_string()),
+        )
     }
     fn call(&self, callee: Callee, args: &[&Column], rows: usize) -> Column {
         let cpu = || CpuBackend::run(callee, args, rows, &self.telemetry);

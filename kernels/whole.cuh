@@ -1,0 +1,815 @@
+// Whole programs on the device: the primitives as device functions over one
+// warp's values. `runtime/src/backends/cuda/whole.rs` generates one device
+// function per program from the typed plan and the kernel that runs every
+// (program, input) pair, one warp per evaluation; this file is prepended to
+// that source. Grids live in the warp's shared memory and its 32 lanes share
+// each grid's cells (lane k takes cells k, k + 32, ...); numbers and pairs
+// are computed by every lane alike (registers), so every branch is taken by
+// the whole warp. Each function ends with the warp synchronised, its result
+// visible to every lane.
+//
+// Every function returns false where the reference would raise, where its
+// result is not a non-empty grid of colours 0..9, or where a value does not
+// fit the thread's storage: the evaluation then reports DEOPT and the host
+// runs it on the CPU, which decides what such a case gives. So only the
+// ordinary case is written here, and it matches `dsl.py` exactly.
+//
+// Compiled by NVRTC for the GPU and, with BATTGEN_HOST_TEST, as C++ on the
+// host with a warp of one lane (the tests check it against the CPU runtime on
+// machines without a GPU).
+
+#ifdef BATTGEN_HOST_TEST
+#define WARP 1
+#define LANE 0
+#define SYNC() ((void)0)
+__device__ __forceinline__ int warp_sum(int v) { return v; }
+__device__ __forceinline__ int warp_min(int v) { return v; }
+__device__ __forceinline__ int warp_max(int v) { return v; }
+__device__ __forceinline__ bool warp_all(bool v) { return v; }
+__device__ __forceinline__ unsigned warp_ballot(bool v) { return v ? 1u : 0u; }
+__device__ __forceinline__ unsigned lanes_below() { return 0u; }
+__device__ __forceinline__ int popc(unsigned m) { return __builtin_popcount(m); }
+__device__ __forceinline__ unsigned long long warp_first(unsigned long long v) { return v; }
+#else
+#define WARP 32
+#define LANE ((int)(threadIdx.x & 31))
+#define SYNC() __syncwarp()
+__device__ __forceinline__ int warp_sum(int v) {
+    for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+    return v;
+}
+__device__ __forceinline__ int warp_min(int v) {
+    for (int o = 16; o > 0; o >>= 1) v = min(v, __shfl_xor_sync(0xffffffffu, v, o));
+    return v;
+}
+__device__ __forceinline__ int warp_max(int v) {
+    for (int o = 16; o > 0; o >>= 1) v = max(v, __shfl_xor_sync(0xffffffffu, v, o));
+    return v;
+}
+__device__ __forceinline__ bool warp_all(bool v) { return __all_sync(0xffffffffu, v); }
+__device__ __forceinline__ unsigned warp_ballot(bool v) { return __ballot_sync(0xffffffffu, v); }
+__device__ __forceinline__ unsigned lanes_below() { return (1u << (threadIdx.x & 31)) - 1u; }
+__device__ __forceinline__ int popc(unsigned m) { return __popc(m); }
+__device__ __forceinline__ unsigned long long warp_first(unsigned long long v) {
+    return __shfl_sync(0xffffffffu, v, 0);
+}
+#endif
+
+#define WHOLE_CAP 2048     // cells of one grid value in a thread
+#define WHOLE_OUT_CAP 1024 // cells of one program output sent back
+#define WHOLE_OK 0
+#define WHOLE_DEOPT 1
+
+typedef long long I64;
+
+struct G {
+    int h, w;
+    signed char c[WHOLE_CAP];
+};
+
+struct P {
+    I64 a, b;
+};
+
+// A set of locations (Python's Indices): n keys in ascending order, which
+// is the order of their (i, j) tuples; i and j in -128..127 (a location
+// beyond is left to the CPU).
+#define WHOLE_LOCS 1024
+struct X {
+    int n, pad;
+    unsigned short k[WHOLE_LOCS];
+};
+
+// A slot of the warp's memory holds one grid or one set of locations.
+union V {
+    G g;
+    X x;
+};
+
+__device__ __forceinline__ bool loc_ok(I64 i, I64 j) { return i >= -128 && i <= 127 && j >= -128 && j <= 127; }
+__device__ __forceinline__ unsigned short loc_key(I64 i, I64 j) {
+    return (unsigned short)(((i + 128) << 8) | (j + 128));
+}
+__device__ __forceinline__ int key_i(unsigned short k) { return (int)(k >> 8) - 128; }
+__device__ __forceinline__ int key_j(unsigned short k) { return (int)(k & 255) - 128; }
+
+// Integers stay far from overflow: anything larger is left to the CPU.
+#define WHOLE_INT_LIMIT (1LL << 40)
+__device__ __forceinline__ bool int_ok(I64 v) {
+    return v > -WHOLE_INT_LIMIT && v < WHOLE_INT_LIMIT;
+}
+__device__ __forceinline__ bool is_color(I64 v) { return v >= 0 && v <= 9; }
+__device__ __forceinline__ bool fits(I64 h, I64 w) {
+    return h >= 1 && w >= 1 && h * w <= WHOLE_CAP;
+}
+__device__ __forceinline__ bool ok_grid(const G& a) { return a.h >= 1 && a.w >= 1; }
+
+// Python's floor division (`a // b`), b != 0.
+__device__ __forceinline__ I64 floor_div(I64 a, I64 b) {
+    I64 q = a / b;
+    if ((a % b != 0) && ((a < 0) != (b < 0))) q -= 1;
+    return q;
+}
+
+// ----- grid -> grid ---------------------------------------------------------
+
+// Output cell (i, j) of an h x w result read from `a` by `at(i, j)`, the
+// cells shared by the lanes.
+#define GATHER_INTO(o, a, H, W, AT)                                             \
+    do {                                                                        \
+        if (!ok_grid(a) || !fits((H), (W))) return false;                       \
+        const int oh = (int)(H), ow = (int)(W);                                 \
+        for (int cell_ = LANE; cell_ < oh * ow; cell_ += WARP) {                \
+            const int i = cell_ / ow, j = cell_ - i * ow;                       \
+            (void)i;                                                            \
+            (void)j;                                                            \
+            (o).c[cell_] = (AT);                                                \
+        }                                                                       \
+        if (LANE == 0) {                                                        \
+            (o).h = oh;                                                         \
+            (o).w = ow;                                                         \
+        }                                                                       \
+        SYNC();                                                                 \
+        return true;                                                            \
+    } while (0)
+
+__device__ bool d_rot90(G& o, const G& a) { GATHER_INTO(o, a, a.w, a.h, a.c[(a.h - 1 - j) * a.w + i]); }
+__device__ bool d_rot180(G& o, const G& a) { GATHER_INTO(o, a, a.h, a.w, a.c[(a.h - 1 - i) * a.w + (a.w - 1 - j)]); }
+__device__ bool d_rot270(G& o, const G& a) { GATHER_INTO(o, a, a.w, a.h, a.c[j * a.w + (a.w - 1 - i)]); }
+__device__ bool d_hmirror(G& o, const G& a) { GATHER_INTO(o, a, a.h, a.w, a.c[(a.h - 1 - i) * a.w + j]); }
+__device__ bool d_vmirror(G& o, const G& a) { GATHER_INTO(o, a, a.h, a.w, a.c[i * a.w + (a.w - 1 - j)]); }
+__device__ bool d_dmirror(G& o, const G& a) { GATHER_INTO(o, a, a.w, a.h, a.c[j * a.w + i]); }
+__device__ bool d_cmirror(G& o, const G& a) { GATHER_INTO(o, a, a.w, a.h, a.c[(a.h - 1 - j) * a.w + (a.w - 1 - i)]); }
+
+__device__ bool d_tophalf(G& o, const G& a) { GATHER_INTO(o, a, a.h / 2, a.w, a.c[i * a.w + j]); }
+__device__ bool d_bottomhalf(G& o, const G& a) {
+    const int top = a.h / 2 + a.h % 2;
+    GATHER_INTO(o, a, a.h / 2, a.w, a.c[(i + top) * a.w + j]);
+}
+__device__ bool d_lefthalf(G& o, const G& a) { GATHER_INTO(o, a, a.h, a.w / 2, a.c[i * a.w + j]); }
+__device__ bool d_righthalf(G& o, const G& a) {
+    const int left = a.w / 2 + a.w % 2;
+    GATHER_INTO(o, a, a.h, a.w / 2, a.c[i * a.w + (j + left)]);
+}
+__device__ bool d_trim(G& o, const G& a) { GATHER_INTO(o, a, a.h - 2, a.w - 2, a.c[(i + 1) * a.w + (j + 1)]); }
+
+// crop(grid, start, dims): only windows that start inside the grid (Python
+// slices of negative starts count from the end: left to the CPU).
+__device__ bool d_crop(G& o, const G& a, P start, P dims) {
+    if (!ok_grid(a) || start.a < 0 || start.a >= a.h || start.b < 0 || start.b >= a.w) return false;
+    if (dims.a < 1 || dims.b < 1 || dims.a > WHOLE_INT_LIMIT || dims.b > WHOLE_INT_LIMIT) return false;
+    const I64 rows = (a.h < start.a + dims.a ? (I64)a.h : start.a + dims.a) - start.a;
+    const I64 cols = (a.w < start.b + dims.b ? (I64)a.w : start.b + dims.b) - start.b;
+    const int i0 = (int)start.a, j0 = (int)start.b;
+    GATHER_INTO(o, a, rows, cols, a.c[(i + i0) * a.w + (j + j0)]);
+}
+
+__device__ bool d_upscale(G& o, const G& a, I64 f) {
+    if (f < 1 || f > WHOLE_CAP) return false;
+    const int k = (int)f;
+    GATHER_INTO(o, a, (I64)a.h * f, (I64)a.w * f, a.c[(i / k) * a.w + (j / k)]);
+}
+__device__ bool d_hupscale(G& o, const G& a, I64 f) {
+    if (f < 1 || f > WHOLE_CAP) return false;
+    const int k = (int)f;
+    GATHER_INTO(o, a, a.h, (I64)a.w * f, a.c[i * a.w + (j / k)]);
+}
+__device__ bool d_vupscale(G& o, const G& a, I64 f) {
+    if (f < 1 || f > WHOLE_CAP) return false;
+    const int k = (int)f;
+    GATHER_INTO(o, a, (I64)a.h * f, a.w, a.c[(i / k) * a.w + j]);
+}
+// Keeps rows and columns whose index is a multiple of the factor.
+__device__ bool d_downscale(G& o, const G& a, I64 f) {
+    if (f < 1 || f > WHOLE_CAP) return false;
+    const int k = (int)f;
+    GATHER_INTO(o, a, (a.h + k - 1) / k, (a.w + k - 1) / k, a.c[(i * k) * a.w + (j * k)]);
+}
+
+__device__ bool d_replace(G& o, const G& a, I64 x, I64 y) {
+    if (!is_color(y)) return false;
+    const signed char to = (signed char)y;
+    GATHER_INTO(o, a, a.h, a.w, a.c[i * a.w + j] == x ? to : a.c[i * a.w + j]);
+}
+__device__ bool d_switch(G& o, const G& a, I64 x, I64 y) {
+    if (!is_color(x) || !is_color(y)) return false;
+    const signed char cx = (signed char)x, cy = (signed char)y;
+    GATHER_INTO(o, a, a.h, a.w,
+                a.c[i * a.w + j] == cx ? cy : (a.c[i * a.w + j] == cy ? cx : a.c[i * a.w + j]));
+}
+
+__device__ bool d_canvas(G& o, I64 color, P dims) {
+    if (!is_color(color) || dims.a < 1 || dims.b < 1 || dims.a > WHOLE_CAP || dims.b > WHOLE_CAP) return false;
+    if (!fits(dims.a, dims.b)) return false;
+    const int n = (int)(dims.a * dims.b);
+    for (int k = LANE; k < n; k += WARP) o.c[k] = (signed char)color;
+    if (LANE == 0) {
+        o.h = (int)dims.a;
+        o.w = (int)dims.b;
+    }
+    SYNC();
+    return true;
+}
+
+// zip(a, b): as many rows as the shorter grid.
+__device__ bool d_hconcat(G& o, const G& a, const G& b) {
+    if (!ok_grid(b)) return false;
+    const int h = a.h < b.h ? a.h : b.h;
+    GATHER_INTO(o, a, h, a.w + b.w, j < a.w ? a.c[i * a.w + j] : b.c[i * b.w + (j - a.w)]);
+}
+// a + b is a grid only when the widths agree.
+__device__ bool d_vconcat(G& o, const G& a, const G& b) {
+    if (!ok_grid(b) || a.w != b.w) return false;
+    GATHER_INTO(o, a, a.h + b.h, a.w, i < a.h ? a.c[i * a.w + j] : b.c[(i - a.h) * b.w + j]);
+}
+// The reference reads b[i][j] for every cell of a.
+__device__ bool d_cellwise(G& o, const G& a, const G& b, I64 fallback) {
+    if (!ok_grid(b) || b.h < a.h || b.w < a.w || !is_color(fallback)) return false;
+    GATHER_INTO(o, a, a.h, a.w,
+                a.c[i * a.w + j] == b.c[i * b.w + j] ? a.c[i * a.w + j] : (signed char)fallback);
+}
+
+// Drops every row and every column of one colour. `aux` (the warp's 128
+// ints) lists the kept rows, then the kept columns.
+__device__ bool d_compress(G& o, const G& a, int* aux) {
+    if (!ok_grid(a) || a.h > 64 || a.w > 64) return false;
+    if (LANE == 0) {
+        int kr = 0, kc = 0;
+        for (int i = 0; i < a.h; ++i) {
+            bool one = true;
+            for (int j = 1; j < a.w && one; ++j) one = a.c[i * a.w + j] == a.c[i * a.w];
+            if (!one) aux[kr++] = i;
+        }
+        for (int j = 0; j < a.w; ++j) {
+            bool one = true;
+            for (int i = 1; i < a.h && one; ++i) one = a.c[i * a.w + j] == a.c[j];
+            if (!one) aux[64 + kc++] = j;
+        }
+        o.h = kr;
+        o.w = kc;
+    }
+    SYNC();
+    const int oh = o.h, ow = o.w;
+    if (oh == 0 || ow == 0) return false;
+    for (int k = LANE; k < oh * ow; k += WARP) o.c[k] = a.c[aux[k / ow] * a.w + aux[64 + k % ow]];
+    SYNC();
+    return true;
+}
+
+// ----- grid -> number -------------------------------------------------------
+
+// Each colour's count, summed over the lanes (every lane gets them all).
+__device__ void counts_of(const G& a, int* counts) {
+    for (int c = 0; c < 10; ++c) counts[c] = 0;
+    for (int k = LANE; k < a.h * a.w; k += WARP) counts[a.c[k]] += 1;
+    for (int c = 0; c < 10; ++c) counts[c] = warp_sum(counts[c]);
+}
+// Ties go to the smallest colour: sets iterate in ascending order (values.rs).
+__device__ bool d_mostcolor(I64& o, const G& a) {
+    if (!ok_grid(a)) return false;
+    int counts[10];
+    counts_of(a, counts);
+    int best = 0;
+    for (int c = 1; c < 10; ++c) if (counts[c] > counts[best]) best = c;
+    o = best;
+    return true;
+}
+__device__ bool d_leastcolor(I64& o, const G& a) {
+    if (!ok_grid(a)) return false;
+    int counts[10];
+    counts_of(a, counts);
+    int best = -1;
+    for (int c = 0; c < 10; ++c)
+        if (counts[c] > 0 && (best < 0 || counts[c] < counts[best])) best = c;
+    o = best;
+    return true;
+}
+__device__ bool d_numcolors(I64& o, const G& a) {
+    if (!ok_grid(a)) return false;
+    int counts[10];
+    counts_of(a, counts);
+    int n = 0;
+    for (int c = 0; c < 10; ++c) n += counts[c] > 0;
+    o = n;
+    return true;
+}
+__device__ bool d_colorcount(I64& o, const G& a, I64 color) {
+    if (!ok_grid(a)) return false;
+    int n = 0;
+    for (int k = LANE; k < a.h * a.w; k += WARP) n += a.c[k] == color;
+    o = warp_sum(n);
+    return true;
+}
+__device__ bool d_height(I64& o, const G& a) { if (!ok_grid(a)) return false; o = a.h; return true; }
+__device__ bool d_width(I64& o, const G& a) { if (!ok_grid(a)) return false; o = a.w; return true; }
+__device__ bool d_shape(P& o, const G& a) {
+    if (!ok_grid(a)) return false;
+    o.a = a.h;
+    o.b = a.w;
+    return true;
+}
+__device__ bool d_equality_grid(I64& o, const G& a, const G& b) {
+    if (!ok_grid(a) || !ok_grid(b)) return false;
+    bool same = a.h == b.h && a.w == b.w;
+    if (same)
+        for (int k = LANE; same && k < a.h * a.w; k += WARP) same = a.c[k] == b.c[k];
+    o = warp_all(same);
+    return true;
+}
+
+// ----- numbers and pairs ----------------------------------------------------
+
+#define INT_RESULT(o, expr)                                                     \
+    do {                                                                        \
+        const I64 v = (expr);                                                   \
+        if (!int_ok(v)) return false;                                           \
+        (o) = v;                                                                \
+        return true;                                                            \
+    } while (0)
+
+__device__ bool d_add(I64& o, I64 a, I64 b) { INT_RESULT(o, a + b); }
+__device__ bool d_subtract(I64& o, I64 a, I64 b) { INT_RESULT(o, a - b); }
+__device__ bool d_multiply(I64& o, I64 a, I64 b) {
+    if (a > (1LL << 20) || a < -(1LL << 20) || b > (1LL << 20) || b < -(1LL << 20)) return false;
+    INT_RESULT(o, a * b);
+}
+__device__ bool d_divide(I64& o, I64 a, I64 b) {
+    if (b == 0) return false;
+    INT_RESULT(o, floor_div(a, b));
+}
+__device__ bool d_double(I64& o, I64 a) { INT_RESULT(o, 2 * a); }
+__device__ bool d_halve(I64& o, I64 a) { INT_RESULT(o, floor_div(a, 2)); }
+__device__ bool d_increment(I64& o, I64 a) { INT_RESULT(o, a + 1); }
+__device__ bool d_decrement(I64& o, I64 a) { INT_RESULT(o, a - 1); }
+__device__ bool d_invert(I64& o, I64 a) { INT_RESULT(o, -a); }
+__device__ bool d_equality(I64& o, I64 a, I64 b) { o = a == b; return true; }
+__device__ bool d_greater(I64& o, I64 a, I64 b) { o = a > b; return true; }
+__device__ bool d_astuple(P& o, I64 a, I64 b) {
+    o.a = a;
+    o.b = b;
+    return true;
+}
+
+#define PAIR_RESULT(o, x, y)                                                    \
+    do {                                                                        \
+        const I64 vx = (x), vy = (y);                                           \
+        if (!int_ok(vx) || !int_ok(vy)) return false;                           \
+        (o).a = vx;                                                             \
+        (o).b = vy;                                                             \
+        return true;                                                            \
+    } while (0)
+
+__device__ bool d_add_pair(P& o, P a, P b) { PAIR_RESULT(o, a.a + b.a, a.b + b.b); }
+__device__ bool d_subtract_pair(P& o, P a, P b) { PAIR_RESULT(o, a.a - b.a, a.b - b.b); }
+__device__ bool d_double_pair(P& o, P a) { PAIR_RESULT(o, 2 * a.a, 2 * a.b); }
+__device__ bool d_halve_pair(P& o, P a) { PAIR_RESULT(o, floor_div(a.a, 2), floor_div(a.b, 2)); }
+__device__ bool d_increment_pair(P& o, P a) { PAIR_RESULT(o, a.a + 1, a.b + 1); }
+__device__ bool d_decrement_pair(P& o, P a) { PAIR_RESULT(o, a.a - 1, a.b - 1); }
+__device__ bool d_invert_pair(P& o, P a) { PAIR_RESULT(o, -a.a, -a.b); }
+
+__device__ void d_copy(G& o, const G& a) {
+    for (int k = LANE; k < a.h * a.w; k += WARP) o.c[k] = a.c[k];
+    if (LANE == 0) {
+        o.h = a.h;
+        o.w = a.w;
+    }
+    SYNC();
+}
+
+// ----- sets of locations -----------------------------------------------------
+
+// The bounds of a non-empty set: rows from its first and last keys, columns
+// reduced over the lanes.
+__device__ void bounds(const X& a, int& top, int& left, int& bottom, int& right) {
+    top = key_i(a.k[0]);
+    bottom = key_i(a.k[a.n - 1]);
+    int lo = 1 << 20, hi = -(1 << 20);
+    for (int k = LANE; k < a.n; k += WARP) {
+        const int j = key_j(a.k[k]);
+        lo = j < lo ? j : lo;
+        hi = j > hi ? j : hi;
+    }
+    left = warp_min(lo);
+    right = warp_max(hi);
+}
+
+// Writes `count` on lane 0 and makes the set visible; false (on every lane)
+// where it did not fit.
+__device__ bool set_done(X& o, int count) {
+    if (LANE == 0) o.n = count;
+    SYNC();
+    return o.n >= 0;
+}
+
+__device__ bool d_ofcolor(X& o, const G& a, I64 value) {
+    if (!ok_grid(a) || a.h > 127 || a.w > 127) return false;
+    const int n = a.h * a.w;
+    int base = 0;
+    for (int k0 = 0; k0 < n; k0 += WARP) {
+        const int k = k0 + LANE;
+        const bool hit = k < n && a.c[k] == value;
+        const unsigned m = warp_ballot(hit);
+        if (base + popc(m) > WHOLE_LOCS) return false;
+        if (hit) o.k[base + popc(m & lanes_below())] = loc_key(k / a.w, k % a.w);
+        base += popc(m);
+    }
+    return set_done(o, base);
+}
+
+__device__ bool d_asindices(X& o, const G& a) {
+    if (!ok_grid(a) || a.h > 127 || a.w > 127 || a.h * a.w > WHOLE_LOCS) return false;
+    for (int k = LANE; k < a.h * a.w; k += WARP) o.k[k] = loc_key(k / a.w, k % a.w);
+    return set_done(o, a.h * a.w);
+}
+
+// The cells of `a` with those of `p` inside it set to `value` (`only`:
+// only cells of that colour; -1: all).
+__device__ bool fill_where(G& o, const G& a, I64 value, const X& p, int only) {
+    if (!ok_grid(a) || !is_color(value)) return false;
+    for (int k = LANE; k < a.h * a.w; k += WARP) o.c[k] = a.c[k];
+    SYNC();
+    for (int k = LANE; k < p.n; k += WARP) {
+        const int i = key_i(p.k[k]), j = key_j(p.k[k]);
+        if (i >= 0 && i < a.h && j >= 0 && j < a.w && (only < 0 || a.c[i * a.w + j] == only))
+            o.c[i * a.w + j] = (signed char)value;
+    }
+    if (LANE == 0) {
+        o.h = a.h;
+        o.w = a.w;
+    }
+    SYNC();
+    return true;
+}
+__device__ bool d_fill(G& o, const G& a, I64 value, const X& p) { return fill_where(o, a, value, p, -1); }
+__device__ bool d_underfill(G& o, const G& a, I64 value, const X& p) {
+    I64 bg = 0;
+    if (!d_mostcolor(bg, a)) return false;
+    return fill_where(o, a, value, p, (int)bg);
+}
+__device__ bool d_cover(G& o, const G& a, const X& p) {
+    I64 bg = 0;
+    if (!d_mostcolor(bg, a)) return false;
+    return fill_where(o, a, bg, p, -1);
+}
+
+// A translation keeps the order of the keys.
+__device__ bool d_shift(X& o, const X& a, P d) {
+    bool ok = true;
+    for (int k = LANE; k < a.n; k += WARP) {
+        const I64 i = key_i(a.k[k]) + d.a, j = key_j(a.k[k]) + d.b;
+        ok = ok && loc_ok(i, j);
+        if (ok) o.k[k] = loc_key(i, j);
+    }
+    if (!warp_all(ok)) return false;
+    return set_done(o, a.n);
+}
+__device__ bool d_normalize(X& o, const X& a) {
+    if (a.n == 0) return set_done(o, 0);
+    int top, left, bottom, right;
+    bounds(a, top, left, bottom, right);
+    P d = {-top, -left};
+    return d_shift(o, a, d);
+}
+__device__ bool d_toindices(X& o, const X& a) {
+    for (int k = LANE; k < a.n; k += WARP) o.k[k] = a.k[k];
+    return set_done(o, a.n);
+}
+
+// Merges of two ascending sets, on lane 0.
+__device__ bool d_combine(X& o, const X& a, const X& b) {
+    if (LANE == 0) {
+        int x = 0, y = 0, n = 0;
+        while ((x < a.n || y < b.n) && n >= 0) {
+            unsigned short v;
+            if (y >= b.n || (x < a.n && a.k[x] < b.k[y])) v = a.k[x++];
+            else if (x >= a.n || b.k[y] < a.k[x]) v = b.k[y++];
+            else { v = a.k[x++]; ++y; }
+            if (n == WHOLE_LOCS) n = -1;
+            else o.k[n++] = v;
+        }
+        o.n = n;
+    }
+    SYNC();
+    return o.n >= 0;
+}
+__device__ bool d_intersection(X& o, const X& a, const X& b) {
+    if (LANE == 0) {
+        int x = 0, y = 0, n = 0;
+        while (x < a.n && y < b.n) {
+            if (a.k[x] < b.k[y]) ++x;
+            else if (b.k[y] < a.k[x]) ++y;
+            else { o.k[n++] = a.k[x]; ++x; ++y; }
+        }
+        o.n = n;
+    }
+    SYNC();
+    return true;
+}
+__device__ bool d_difference(X& o, const X& a, const X& b) {
+    if (LANE == 0) {
+        int y = 0, n = 0;
+        for (int x = 0; x < a.n; ++x) {
+            while (y < b.n && b.k[y] < a.k[x]) ++y;
+            if (y < b.n && b.k[y] == a.k[x]) continue;
+            o.k[n++] = a.k[x];
+        }
+        o.n = n;
+    }
+    SYNC();
+    return true;
+}
+
+__device__ bool d_ulcorner(P& o, const X& a) { if (a.n == 0) return false; int t, l, b, r; bounds(a, t, l, b, r); o.a = t; o.b = l; return true; }
+__device__ bool d_urcorner(P& o, const X& a) { if (a.n == 0) return false; int t, l, b, r; bounds(a, t, l, b, r); o.a = t; o.b = r; return true; }
+__device__ bool d_llcorner(P& o, const X& a) { if (a.n == 0) return false; int t, l, b, r; bounds(a, t, l, b, r); o.a = b; o.b = l; return true; }
+__device__ bool d_lrcorner(P& o, const X& a) { if (a.n == 0) return false; int t, l, b, r; bounds(a, t, l, b, r); o.a = b; o.b = r; return true; }
+__device__ bool d_uppermost(I64& o, const X& a) { if (a.n == 0) return false; o = key_i(a.k[0]); return true; }
+__device__ bool d_lowermost(I64& o, const X& a) { if (a.n == 0) return false; o = key_i(a.k[a.n - 1]); return true; }
+__device__ bool d_leftmost(I64& o, const X& a) { if (a.n == 0) return false; int t, l, b, r; bounds(a, t, l, b, r); o = l; return true; }
+__device__ bool d_rightmost(I64& o, const X& a) { if (a.n == 0) return false; int t, l, b, r; bounds(a, t, l, b, r); o = r; return true; }
+__device__ bool d_height_x(I64& o, const X& a) {
+    if (a.n == 0) { o = 0; return true; }
+    o = key_i(a.k[a.n - 1]) - key_i(a.k[0]) + 1;
+    return true;
+}
+__device__ bool d_width_x(I64& o, const X& a) {
+    if (a.n == 0) { o = 0; return true; }
+    int t, l, b, r;
+    bounds(a, t, l, b, r);
+    o = r - l + 1;
+    return true;
+}
+__device__ bool d_shape_x(P& o, const X& a) {
+    if (a.n == 0) { o.a = 0; o.b = 0; return true; }
+    int t, l, b, r;
+    bounds(a, t, l, b, r);
+    o.a = b - t + 1;
+    o.b = r - l + 1;
+    return true;
+}
+__device__ bool d_center(P& o, const X& a) {
+    if (a.n == 0) return false;
+    int t, l, b, r;
+    bounds(a, t, l, b, r);
+    o.a = t + (b - t + 1) / 2;
+    o.b = l + (r - l + 1) / 2;
+    return true;
+}
+__device__ bool d_size_x(I64& o, const X& a) { o = a.n; return true; }
+__device__ bool d_size_grid(I64& o, const G& a) { if (!ok_grid(a)) return false; o = a.h; return true; }
+__device__ bool d_first_x(P& o, const X& a) { if (a.n == 0) return false; o.a = key_i(a.k[0]); o.b = key_j(a.k[0]); return true; }
+__device__ bool d_last_x(P& o, const X& a) {
+    if (a.n == 0) return false;
+    o.a = key_i(a.k[a.n - 1]);
+    o.b = key_j(a.k[a.n - 1]);
+    return true;
+}
+__device__ bool d_first_pair(I64& o, P a) { o = a.a; return true; }
+__device__ bool d_last_pair(I64& o, P a) { o = a.b; return true; }
+__device__ bool d_contained(I64& o, P v, const X& a) {
+    if (!loc_ok(v.a, v.b)) { o = 0; return true; }
+    const unsigned short key = loc_key(v.a, v.b);
+    bool found = false;
+    for (int k = LANE; k < a.n; k += WARP) found = found || a.k[k] == key;
+    o = !warp_all(!found);
+    return true;
+}
+__device__ bool d_initset(X& o, P v) {
+    if (!loc_ok(v.a, v.b)) return false;
+    if (LANE == 0) o.k[0] = loc_key(v.a, v.b);
+    return set_done(o, 1);
+}
+__device__ bool d_insert(X& o, P v, const X& a) {
+    if (!loc_ok(v.a, v.b)) return false;
+    const unsigned short key = loc_key(v.a, v.b);
+    if (LANE == 0) {
+        int n = 0;
+        bool put = false;
+        for (int x = 0; x < a.n && n >= 0; ++x) {
+            if (!put && key <= a.k[x]) {
+                put = true;
+                if (key < a.k[x]) {
+                    if (n == WHOLE_LOCS) { n = -1; break; }
+                    o.k[n++] = key;
+                }
+            }
+            if (n == WHOLE_LOCS) { n = -1; break; }
+            o.k[n++] = a.k[x];
+        }
+        if (n >= 0 && !put) {
+            if (n == WHOLE_LOCS) n = -1;
+            else o.k[n++] = key;
+        }
+        o.n = n;
+    }
+    SYNC();
+    return o.n >= 0;
+}
+__device__ bool d_remove(X& o, P v, const X& a) {
+    const bool in_range = loc_ok(v.a, v.b);
+    const unsigned short key = in_range ? loc_key(v.a, v.b) : 0;
+    if (LANE == 0) {
+        int n = 0;
+        for (int x = 0; x < a.n; ++x)
+            if (!in_range || a.k[x] != key) o.k[n++] = a.k[x];
+        o.n = n;
+    }
+    SYNC();
+    return true;
+}
+__device__ bool d_equality_x(I64& o, const X& a, const X& b) {
+    bool same = a.n == b.n;
+    if (same)
+        for (int k = LANE; same && k < a.n; k += WARP) same = a.k[k] == b.k[k];
+    o = warp_all(same);
+    return true;
+}
+__device__ bool d_equality_pair(I64& o, P a, P b) { o = a.a == b.a && a.b == b.b; return true; }
+
+// The outline of rows si..ei and columns sj..ej (si <= ei, sj <= ej), in order.
+__device__ bool box_of(X& o, I64 si, I64 sj, I64 ei, I64 ej) {
+    if (!loc_ok(si, sj) || !loc_ok(ei, ej)) return false;
+    if (LANE == 0) {
+        int n = 0;
+        for (I64 i = si; i <= ei && n >= 0; ++i) {
+            const bool edge = i == si || i == ei;
+            for (I64 j = sj; j <= ej; ++j) {
+                if (!edge && j != sj && j != ej) continue;
+                if (n == WHOLE_LOCS) { n = -1; break; }
+                o.k[n++] = loc_key(i, j);
+            }
+        }
+        o.n = n;
+    }
+    SYNC();
+    return o.n >= 0;
+}
+__device__ bool d_box(X& o, const X& a) {
+    if (a.n == 0) return set_done(o, 0);
+    int t, l, b, r;
+    bounds(a, t, l, b, r);
+    return box_of(o, t, l, b, r);
+}
+__device__ bool d_inbox(X& o, const X& a) {
+    if (a.n == 0) return false;
+    int t, l, b, r;
+    bounds(a, t, l, b, r);
+    const I64 ai = t + 1, aj = l + 1, bi = b - 1, bj = r - 1;
+    return box_of(o, ai < bi ? ai : bi, aj < bj ? aj : bj, ai > bi ? ai : bi, aj > bj ? aj : bj);
+}
+__device__ bool d_outbox(X& o, const X& a) {
+    if (a.n == 0) return false;
+    int t, l, b, r;
+    bounds(a, t, l, b, r);
+    return box_of(o, t - 1, l - 1, b + 1, r + 1);
+}
+// The rectangle of the set's bounds, less the set itself (`minus`).
+__device__ bool rectangle_of(X& o, const X& a, bool minus) {
+    if (a.n == 0) return set_done(o, 0);
+    int t, l, b, r;
+    bounds(a, t, l, b, r);
+    const int w = r - l + 1, h = b - t + 1;
+    if (!minus && h * w > WHOLE_LOCS) return false;
+    if (LANE == 0) {
+        int n = 0, y = 0;
+        for (int k = 0; k < h * w && n >= 0; ++k) {
+            const unsigned short key = loc_key(t + k / w, l + k % w);
+            if (minus) {
+                while (y < a.n && a.k[y] < key) ++y;
+                if (y < a.n && a.k[y] == key) continue;
+            }
+            if (n == WHOLE_LOCS) n = -1;
+            else o.k[n++] = key;
+        }
+        o.n = n;
+    }
+    SYNC();
+    return o.n >= 0;
+}
+__device__ bool d_backdrop(X& o, const X& a) { return rectangle_of(o, a, false); }
+__device__ bool d_delta(X& o, const X& a) { return rectangle_of(o, a, true); }
+
+// Python's connect: a row, a column or a diagonal from a to b, else empty.
+__device__ bool d_connect(X& o, P a, P b) {
+    const I64 si = a.a < b.a ? a.a : b.a, ei = a.a < b.a ? b.a : a.a;
+    const I64 sj = a.b < b.b ? a.b : b.b, ej = a.b < b.b ? b.b : a.b;
+    int kind;
+    if (a.a == b.a) kind = 0;
+    else if (a.b == b.b) kind = 1;
+    else if (b.a - a.a == b.b - a.b) kind = 2;
+    else if (b.a - a.a == a.b - b.b) kind = 3;
+    else return set_done(o, 0);
+    const I64 n = kind == 0 ? ej - sj + 1 : ei - si + 1;
+    if (n > WHOLE_LOCS) return false;
+    bool ok = true;
+    for (int k = LANE; k < n; k += WARP) {
+        I64 i, j;
+        if (kind == 0) { i = a.a; j = sj + k; }
+        else if (kind == 1) { i = si + k; j = a.b; }
+        else if (kind == 2) { i = si + k; j = sj + k; }
+        else { i = si + k; j = ej - k; }
+        ok = ok && loc_ok(i, j);
+        if (ok) o.k[k] = loc_key(i, j);
+    }
+    if (!warp_all(ok)) return false;
+    // Rows and columns ascend; a diagonal has one cell per row, so its
+    // cells ascend with i whichever way j runs.
+    return set_done(o, (int)n);
+}
+__device__ bool d_shoot(X& o, P start, P dir) {
+    if (dir.a > WHOLE_INT_LIMIT / 64 || dir.a < -WHOLE_INT_LIMIT / 64 || dir.b > WHOLE_INT_LIMIT / 64 ||
+        dir.b < -WHOLE_INT_LIMIT / 64)
+        return false;
+    P end = {start.a + 42 * dir.a, start.b + 42 * dir.b};
+    return d_connect(o, start, end);
+}
+// Small fixed sets around a location, listed in ascending order.
+__device__ bool offsets_of(X& o, P v, const int* di, const int* dj, int n) {
+    bool ok = true;
+    for (int k = 0; k < n; ++k) ok = ok && loc_ok(v.a + di[k], v.b + dj[k]);
+    if (!ok) return false;
+    if (LANE == 0)
+        for (int k = 0; k < n; ++k) o.k[k] = loc_key(v.a + di[k], v.b + dj[k]);
+    return set_done(o, n);
+}
+__device__ bool d_dneighbors(X& o, P v) {
+    const int di[4] = {-1, 0, 0, 1}, dj[4] = {0, -1, 1, 0};
+    return offsets_of(o, v, di, dj, 4);
+}
+__device__ bool d_ineighbors(X& o, P v) {
+    const int di[4] = {-1, -1, 1, 1}, dj[4] = {-1, 1, -1, 1};
+    return offsets_of(o, v, di, dj, 4);
+}
+__device__ bool d_neighbors(X& o, P v) {
+    const int di[8] = {-1, -1, -1, 0, 0, 1, 1, 1}, dj[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
+    return offsets_of(o, v, di, dj, 8);
+}
+__device__ bool d_hfrontier(X& o, P v) {
+    if (!loc_ok(v.a, 0)) return false;
+    for (int k = LANE; k < 30; k += WARP) o.k[k] = loc_key(v.a, k);
+    return set_done(o, 30);
+}
+__device__ bool d_vfrontier(X& o, P v) {
+    if (!loc_ok(0, v.b)) return false;
+    for (int k = LANE; k < 30; k += WARP) o.k[k] = loc_key(k, v.b);
+    return set_done(o, 30);
+}
+__device__ bool d_subgrid(G& o, const X& p, const G& a) {
+    if (p.n == 0) return false;
+    int t, l, b, r;
+    bounds(p, t, l, b, r);
+    P start = {t, l}, dims = {b - t + 1, r - l + 1};
+    return d_crop(o, a, start, dims);
+}
+__device__ bool d_index(I64& o, const G& a, P loc) {
+    if (!ok_grid(a) || loc.a < 0 || loc.a >= a.h || loc.b < 0 || loc.b >= a.w) return false;
+    o = a.c[loc.a * a.w + loc.b];
+    return true;
+}
+__device__ bool d_tojvec(P& o, I64 j) { o.a = 0; o.b = j; return true; }
+__device__ bool d_toivec(P& o, I64 i) { o.a = i; o.b = 0; return true; }
+
+// ----- one evaluation -------------------------------------------------------
+
+// Reads input `i` of the batch into `g`; false if it does not fit.
+__device__ bool whole_load(G& g, const signed char* cells, const int* desc, int i) {
+    const int off = desc[3 * i], h = desc[3 * i + 1], w = desc[3 * i + 2];
+    if (!fits(h, w)) return false;
+    bool colours = true;
+    for (int k = LANE; k < h * w; k += WARP) {
+        g.c[k] = cells[off + k];
+        colours = colours && is_color(g.c[k]);
+    }
+    if (LANE == 0) {
+        g.h = h;
+        g.w = w;
+    }
+    SYNC();
+    return warp_all(colours);
+}
+
+// Writes a program's output grid after the outputs written so far (`used`
+// counts their cells: the outputs come back packed, in any order, each
+// found by its offset); false if it does not fit. desc of t: status,
+// height, width, offset.
+__device__ bool whole_store(const G& g, signed char* cells, int* desc, I64 t, unsigned long long* used,
+                            unsigned long long cap) {
+    if (!ok_grid(g) || g.h * g.w > WHOLE_OUT_CAP) return false;
+    const unsigned long long n = (unsigned long long)(g.h * g.w);
+    unsigned long long at = 0;
+#ifdef BATTGEN_HOST_TEST
+    at = *used;
+    *used += n;
+#else
+    if (LANE == 0) at = atomicAdd(used, n);
+    at = warp_first(at);
+#endif
+    if (at + n > cap) return false;
+    for (int k = LANE; k < (int)n; k += WARP) cells[at + k] = g.c[k];
+    if (LANE == 0) {
+        desc[4 * t + 1] = g.h;
+        desc[4 * t + 2] = g.w;
+        desc[4 * t + 3] = (int)at;
+    }
+    return true;
+}

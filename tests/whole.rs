@@ -1,0 +1,205 @@
+//! Whole programs on the device, checked without a GPU: the generated CUDA
+//! source (`battgen_runtime::backends::cuda::whole`) is compiled as C++ on
+//! the host and run on every input of the sampled real tasks; every result
+//! it gives must be the CPU runtime's, and it must give most of them (the
+//! others are the cases it leaves to the CPU).
+
+mod common;
+use common::{plan_of, sample};
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use battgen::corpus;
+use battgen_runtime::backends::cuda::whole::{form, DevTy, WholeCode, OUT_CAP};
+use battgen_runtime::battery::Battery;
+use battgen_runtime::plan::{Operand, Plan};
+use battgen_runtime::types::{infer, Ty};
+use battgen_runtime::values::{Grid, Value};
+
+fn corpus_plan() -> Plan {
+    plan_of("corpus/solvers.py", corpus::SOLVERS)
+}
+
+fn inputs() -> Vec<Grid> {
+    let mut tasks = sample("training");
+    tasks.extend(sample("evaluation"));
+    tasks
+        .iter()
+        .flat_map(|t| t.samples().map(|e| (*e.input).clone()).collect::<Vec<_>>())
+        .collect()
+}
+
+#[test]
+fn device_kinds_agree_with_the_inferred_types() {
+    let plan = corpus_plan();
+    let code = WholeCode::of(&plan);
+    assert!(
+        code.programs.len() >= 30,
+        "only {} programs have device code",
+        code.programs.len()
+    );
+    let types = infer(&plan);
+    let mut kinds: Vec<Option<DevTy>> = vec![None; plan.nodes.len()];
+    for &k in &code.programs {
+        for n in plan.program_nodes(k) {
+            let node = &plan.nodes[n];
+            let Operand::Prim(p) = node.callee else {
+                panic!("node {n} is not a primitive call")
+            };
+            let args: Vec<DevTy> = node
+                .args
+                .iter()
+                .map(|op| match op {
+                    Operand::Input => DevTy::Grid,
+                    Operand::Node(m) => kinds[*m].expect("an argument without a kind"),
+                    Operand::Const(c) => match battgen_runtime::constants::constant(c) {
+                        Some(Value::Pair(..)) => DevTy::Pair,
+                        _ => DevTy::Int,
+                    },
+                    other => panic!("{other:?}"),
+                })
+                .collect();
+            let kind = form(p, &args).expect("a device form").result;
+            let agrees = match (kind, &types[n]) {
+                (DevTy::Grid, Ty::Grid) => true,
+                (DevTy::Int, Ty::Int | Ty::Bool) => true,
+                (DevTy::Pair, Ty::Pair) => true,
+                (DevTy::Indices, Ty::Indices) => true,
+                (_, Ty::Dynamic) => true,
+                _ => false,
+            };
+            assert!(
+                agrees,
+                "node {n} ({}): device {kind:?}, inferred {:?}",
+                p.name(),
+                types[n]
+            );
+            kinds[n] = Some(kind);
+        }
+    }
+    let summary = code.summary(plan.programs.len());
+    assert!(summary.starts_with("whole programs: "), "{summary}");
+}
+
+#[test]
+fn generated_device_code_gives_the_cpu_results_on_real_tasks() {
+    let cxx = std::env::var("CXX").unwrap_or_else(|_| "c++".to_owned());
+    if Command::new(&cxx).arg("--version").output().is_err() {
+        println!("skipped: no C++ compiler ({cxx})");
+        return;
+    }
+    let plan = corpus_plan();
+    let code = WholeCode::of(&plan);
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("whole-host");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("whole.cu"), &code.source).unwrap();
+    let harness = r#"#include <cstdio>
+#include <vector>
+#define __device__
+#define __noinline__
+#define __forceinline__ inline
+#define BATTGEN_HOST_TEST
+#include "whole.cu"
+int main() {
+  int n_in = 0, n_prog = 0;
+  if (scanf("%d %d", &n_in, &n_prog) != 2) return 1;
+  std::vector<signed char> cells;
+  std::vector<int> desc;
+  for (int i = 0; i < n_in; ++i) {
+    int h, w;
+    if (scanf("%d %d", &h, &w) != 2) return 1;
+    desc.push_back((int)cells.size()); desc.push_back(h); desc.push_back(w);
+    for (int k = 0; k < h * w; ++k) { int x; if (scanf("%d", &x) != 1) return 1; cells.push_back((signed char)x); }
+  }
+  const long long total = (long long)n_in * n_prog;
+  // Room for half of the outputs at their largest, as on the device: a
+  // full buffer makes the later ones DEOPT, never write past it.
+  const unsigned long long cap = (unsigned long long)total * WHOLE_OUT_CAP / 2;
+  std::vector<signed char> out(cap);
+  std::vector<int> out_desc(4 * total);
+  unsigned long long used = 0;
+  std::vector<V> mem(WHOLE_SLOTS + 1);
+  std::vector<int> aux(128);
+  for (long long t = 0; t < total; ++t)
+    whole_eval(t, n_in, cells.data(), desc.data(), out.data(), out_desc.data(), &used, cap, mem.data(), aux.data());
+  for (long long t = 0; t < total; ++t) {
+    printf("%d %d %d", out_desc[4 * t], out_desc[4 * t + 1], out_desc[4 * t + 2]);
+    if (out_desc[4 * t] == 0)
+      for (int k = 0; k < out_desc[4 * t + 1] * out_desc[4 * t + 2]; ++k) printf(" %d", out[out_desc[4 * t + 3] + k]);
+    printf("\n");
+  }
+}
+"#;
+    std::fs::write(dir.join("harness.cpp"), harness).unwrap();
+    let exe = dir.join("harness");
+    let built = Command::new(&cxx)
+        .args(["-O1", "-std=c++17", "-Wall", "-Wno-unused-function", "-o"])
+        .arg(&exe)
+        .arg(dir.join("harness.cpp"))
+        .output()
+        .unwrap();
+    assert!(
+        built.status.success(),
+        "the generated source does not compile as C++:\n{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let grids = inputs();
+    let mut stdin = format!("{} {}\n", grids.len(), code.programs.len());
+    for g in &grids {
+        stdin.push_str(&format!("{} {}", g.height(), g.width()));
+        for c in g.cells() {
+            stdin.push_str(&format!(" {c}"));
+        }
+        stdin.push('\n');
+    }
+    let mut child = Command::new(&exe)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), grids.len() * code.programs.len());
+    let (mut given, mut left) = (0usize, 0usize);
+    for (p, &k) in code.programs.iter().enumerate() {
+        for (i, g) in grids.iter().enumerate() {
+            let nums: Vec<i64> = lines[p * grids.len() + i]
+                .split(' ')
+                .map(|x| x.parse().unwrap())
+                .collect();
+            if nums[0] != 0 {
+                left += 1;
+                continue;
+            }
+            given += 1;
+            let (h, w) = (nums[1] as usize, nums[2] as usize);
+            assert!(h * w <= OUT_CAP);
+            let cells: Vec<i8> = nums[3..].iter().map(|&c| c as i8).collect();
+            let device = Value::Grid(std::sync::Arc::new(Grid::new(h, w, cells)));
+            let cpu = plan.run_program(k, &Value::Grid(std::sync::Arc::new(g.clone())));
+            assert_eq!(
+                cpu.as_ref().ok(),
+                Some(&device),
+                "{} on input {i}: the device gave {device:?}, the CPU {cpu:?}",
+                plan.programs[k].name
+            );
+        }
+    }
+    // The device leaves to the CPU only the unusual cases (raises, empty or
+    // oversized grids): on these real inputs, a small minority.
+    assert!(
+        given > 0 && left * 5 < given,
+        "{given} given by the device, {left} left to the CPU"
+    );
+    println!("{given} results from the device code, {left} left to the CPU");
+}

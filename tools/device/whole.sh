@@ -1,0 +1,44 @@
+#!/bin/bash
+# Device run for issue 11, whole programs on the device (`--exec device`),
+# staged by tools/device/stage.sh plus solvers_whole (the battery of the
+# solvers.py programs that `gen --explain whole` lists; built by hand):
+# each battery in cross mode over training with --exec device and per
+# input on the CPU, outputs compared; then the corpus's and solvers_whole's
+# bench (its "Device on" lines and the device-code programs alone, GPU
+# against the 16 threads).
+cd "$(dirname "$0")"
+date; nproc; nvidia-smi -L
+cmp_out() { python3 - "$OUT" "$@" <<'PY' || echo "no python3"
+import json, sys
+out = sys.argv[1]
+def load(n):
+    d = json.load(open(f"{out}/{n}.json")); d.pop("__stats__", None); return d
+c = load(sys.argv[2])
+for n in sys.argv[3:]:
+    g = load(n)
+    diff = 0
+    for p, r in c.items():
+        for k, v in r.items():
+            w = g.get(p, {}).get(k)
+            if w != v:
+                diff += 1
+                if diff <= 6:
+                    print("  ", n, p, k, "cpu:", str(v)[:100], "| gpu:", str(w)[:100])
+    print(n, "vs", sys.argv[2], ":", diff, "differing outputs of", sum(len(r) for r in c.values()))
+PY
+}
+for b in ${BATTERIES:-corpus solvers_whole solvers}; do
+  [ -x ./$b ] || continue
+  for d in ${DATA:-training}; do
+    echo "== $b $d: device"
+    ./$b --data $d --mode cross --exec device --stats --out $OUT/${b}_dev.json 2>&1 | grep -E "whole|wall time|gpu:"
+    echo "== $b $d: per input, CPU"
+    ./$b --data $d --mode cross --exec per-input --out $OUT/${b}_cpu.json 2>&1 | grep -E "wall time"
+    cmp_out ${b}_cpu ${b}_dev; rm -f $OUT/*.json
+  done
+done
+if [ -z "$NO_BENCH" ]; then
+for b in corpus solvers_whole; do
+  echo "== bench $b"; ./$b --data training --bench --repeat 3 2>&1 | grep -E "Device on|whole|device code alone|Batched on|PerInput  16|Battery  16|identical"
+done
+fi
