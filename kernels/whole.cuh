@@ -62,6 +62,10 @@ __device__ __forceinline__ unsigned long long warp_first(unsigned long long v) {
 
 typedef long long I64;
 
+// Primitives with loops are compiled once, not inlined into every program:
+// inlined, the driver's JIT took 21 s for 73 programs' source on an H200.
+#define WHOLE_FN __device__ __noinline__
+
 struct G {
     int h, w;
     signed char c[WHOLE_CAP];
@@ -133,29 +137,29 @@ __device__ __forceinline__ I64 floor_div(I64 a, I64 b) {
         return true;                                                            \
     } while (0)
 
-__device__ bool d_rot90(G& o, const G& a) { GATHER_INTO(o, a, a.w, a.h, a.c[(a.h - 1 - j) * a.w + i]); }
-__device__ bool d_rot180(G& o, const G& a) { GATHER_INTO(o, a, a.h, a.w, a.c[(a.h - 1 - i) * a.w + (a.w - 1 - j)]); }
-__device__ bool d_rot270(G& o, const G& a) { GATHER_INTO(o, a, a.w, a.h, a.c[j * a.w + (a.w - 1 - i)]); }
-__device__ bool d_hmirror(G& o, const G& a) { GATHER_INTO(o, a, a.h, a.w, a.c[(a.h - 1 - i) * a.w + j]); }
-__device__ bool d_vmirror(G& o, const G& a) { GATHER_INTO(o, a, a.h, a.w, a.c[i * a.w + (a.w - 1 - j)]); }
-__device__ bool d_dmirror(G& o, const G& a) { GATHER_INTO(o, a, a.w, a.h, a.c[j * a.w + i]); }
-__device__ bool d_cmirror(G& o, const G& a) { GATHER_INTO(o, a, a.w, a.h, a.c[(a.h - 1 - j) * a.w + (a.w - 1 - i)]); }
+WHOLE_FN bool d_rot90(G& o, const G& a) { GATHER_INTO(o, a, a.w, a.h, a.c[(a.h - 1 - j) * a.w + i]); }
+WHOLE_FN bool d_rot180(G& o, const G& a) { GATHER_INTO(o, a, a.h, a.w, a.c[(a.h - 1 - i) * a.w + (a.w - 1 - j)]); }
+WHOLE_FN bool d_rot270(G& o, const G& a) { GATHER_INTO(o, a, a.w, a.h, a.c[j * a.w + (a.w - 1 - i)]); }
+WHOLE_FN bool d_hmirror(G& o, const G& a) { GATHER_INTO(o, a, a.h, a.w, a.c[(a.h - 1 - i) * a.w + j]); }
+WHOLE_FN bool d_vmirror(G& o, const G& a) { GATHER_INTO(o, a, a.h, a.w, a.c[i * a.w + (a.w - 1 - j)]); }
+WHOLE_FN bool d_dmirror(G& o, const G& a) { GATHER_INTO(o, a, a.w, a.h, a.c[j * a.w + i]); }
+WHOLE_FN bool d_cmirror(G& o, const G& a) { GATHER_INTO(o, a, a.w, a.h, a.c[(a.h - 1 - j) * a.w + (a.w - 1 - i)]); }
 
-__device__ bool d_tophalf(G& o, const G& a) { GATHER_INTO(o, a, a.h / 2, a.w, a.c[i * a.w + j]); }
-__device__ bool d_bottomhalf(G& o, const G& a) {
+WHOLE_FN bool d_tophalf(G& o, const G& a) { GATHER_INTO(o, a, a.h / 2, a.w, a.c[i * a.w + j]); }
+WHOLE_FN bool d_bottomhalf(G& o, const G& a) {
     const int top = a.h / 2 + a.h % 2;
     GATHER_INTO(o, a, a.h / 2, a.w, a.c[(i + top) * a.w + j]);
 }
-__device__ bool d_lefthalf(G& o, const G& a) { GATHER_INTO(o, a, a.h, a.w / 2, a.c[i * a.w + j]); }
-__device__ bool d_righthalf(G& o, const G& a) {
+WHOLE_FN bool d_lefthalf(G& o, const G& a) { GATHER_INTO(o, a, a.h, a.w / 2, a.c[i * a.w + j]); }
+WHOLE_FN bool d_righthalf(G& o, const G& a) {
     const int left = a.w / 2 + a.w % 2;
     GATHER_INTO(o, a, a.h, a.w / 2, a.c[i * a.w + (j + left)]);
 }
-__device__ bool d_trim(G& o, const G& a) { GATHER_INTO(o, a, a.h - 2, a.w - 2, a.c[(i + 1) * a.w + (j + 1)]); }
+WHOLE_FN bool d_trim(G& o, const G& a) { GATHER_INTO(o, a, a.h - 2, a.w - 2, a.c[(i + 1) * a.w + (j + 1)]); }
 
 // crop(grid, start, dims): only windows that start inside the grid (Python
 // slices of negative starts count from the end: left to the CPU).
-__device__ bool d_crop(G& o, const G& a, P start, P dims) {
+WHOLE_FN bool d_crop(G& o, const G& a, P start, P dims) {
     if (!ok_grid(a) || start.a < 0 || start.a >= a.h || start.b < 0 || start.b >= a.w) return false;
     if (dims.a < 1 || dims.b < 1 || dims.a > WHOLE_INT_LIMIT || dims.b > WHOLE_INT_LIMIT) return false;
     const I64 rows = (a.h < start.a + dims.a ? (I64)a.h : start.a + dims.a) - start.a;
@@ -164,41 +168,41 @@ __device__ bool d_crop(G& o, const G& a, P start, P dims) {
     GATHER_INTO(o, a, rows, cols, a.c[(i + i0) * a.w + (j + j0)]);
 }
 
-__device__ bool d_upscale(G& o, const G& a, I64 f) {
+WHOLE_FN bool d_upscale(G& o, const G& a, I64 f) {
     if (f < 1 || f > WHOLE_CAP) return false;
     const int k = (int)f;
     GATHER_INTO(o, a, (I64)a.h * f, (I64)a.w * f, a.c[(i / k) * a.w + (j / k)]);
 }
-__device__ bool d_hupscale(G& o, const G& a, I64 f) {
+WHOLE_FN bool d_hupscale(G& o, const G& a, I64 f) {
     if (f < 1 || f > WHOLE_CAP) return false;
     const int k = (int)f;
     GATHER_INTO(o, a, a.h, (I64)a.w * f, a.c[i * a.w + (j / k)]);
 }
-__device__ bool d_vupscale(G& o, const G& a, I64 f) {
+WHOLE_FN bool d_vupscale(G& o, const G& a, I64 f) {
     if (f < 1 || f > WHOLE_CAP) return false;
     const int k = (int)f;
     GATHER_INTO(o, a, (I64)a.h * f, a.w, a.c[(i / k) * a.w + j]);
 }
 // Keeps rows and columns whose index is a multiple of the factor.
-__device__ bool d_downscale(G& o, const G& a, I64 f) {
+WHOLE_FN bool d_downscale(G& o, const G& a, I64 f) {
     if (f < 1 || f > WHOLE_CAP) return false;
     const int k = (int)f;
     GATHER_INTO(o, a, (a.h + k - 1) / k, (a.w + k - 1) / k, a.c[(i * k) * a.w + (j * k)]);
 }
 
-__device__ bool d_replace(G& o, const G& a, I64 x, I64 y) {
+WHOLE_FN bool d_replace(G& o, const G& a, I64 x, I64 y) {
     if (!is_color(y)) return false;
     const signed char to = (signed char)y;
     GATHER_INTO(o, a, a.h, a.w, a.c[i * a.w + j] == x ? to : a.c[i * a.w + j]);
 }
-__device__ bool d_switch(G& o, const G& a, I64 x, I64 y) {
+WHOLE_FN bool d_switch(G& o, const G& a, I64 x, I64 y) {
     if (!is_color(x) || !is_color(y)) return false;
     const signed char cx = (signed char)x, cy = (signed char)y;
     GATHER_INTO(o, a, a.h, a.w,
                 a.c[i * a.w + j] == cx ? cy : (a.c[i * a.w + j] == cy ? cx : a.c[i * a.w + j]));
 }
 
-__device__ bool d_canvas(G& o, I64 color, P dims) {
+WHOLE_FN bool d_canvas(G& o, I64 color, P dims) {
     if (!is_color(color) || dims.a < 1 || dims.b < 1 || dims.a > WHOLE_CAP || dims.b > WHOLE_CAP) return false;
     if (!fits(dims.a, dims.b)) return false;
     const int n = (int)(dims.a * dims.b);
@@ -212,18 +216,18 @@ __device__ bool d_canvas(G& o, I64 color, P dims) {
 }
 
 // zip(a, b): as many rows as the shorter grid.
-__device__ bool d_hconcat(G& o, const G& a, const G& b) {
+WHOLE_FN bool d_hconcat(G& o, const G& a, const G& b) {
     if (!ok_grid(b)) return false;
     const int h = a.h < b.h ? a.h : b.h;
     GATHER_INTO(o, a, h, a.w + b.w, j < a.w ? a.c[i * a.w + j] : b.c[i * b.w + (j - a.w)]);
 }
 // a + b is a grid only when the widths agree.
-__device__ bool d_vconcat(G& o, const G& a, const G& b) {
+WHOLE_FN bool d_vconcat(G& o, const G& a, const G& b) {
     if (!ok_grid(b) || a.w != b.w) return false;
     GATHER_INTO(o, a, a.h + b.h, a.w, i < a.h ? a.c[i * a.w + j] : b.c[(i - a.h) * b.w + j]);
 }
 // The reference reads b[i][j] for every cell of a.
-__device__ bool d_cellwise(G& o, const G& a, const G& b, I64 fallback) {
+WHOLE_FN bool d_cellwise(G& o, const G& a, const G& b, I64 fallback) {
     if (!ok_grid(b) || b.h < a.h || b.w < a.w || !is_color(fallback)) return false;
     GATHER_INTO(o, a, a.h, a.w,
                 a.c[i * a.w + j] == b.c[i * b.w + j] ? a.c[i * a.w + j] : (signed char)fallback);
@@ -231,7 +235,7 @@ __device__ bool d_cellwise(G& o, const G& a, const G& b, I64 fallback) {
 
 // Drops every row and every column of one colour. `aux` (the warp's 128
 // ints) lists the kept rows, then the kept columns.
-__device__ bool d_compress(G& o, const G& a, int* aux) {
+WHOLE_FN bool d_compress(G& o, const G& a, int* aux) {
     if (!ok_grid(a) || a.h > 64 || a.w > 64) return false;
     if (LANE == 0) {
         int kr = 0, kc = 0;
@@ -265,7 +269,7 @@ __device__ void counts_of(const G& a, int* counts) {
     for (int c = 0; c < 10; ++c) counts[c] = warp_sum(counts[c]);
 }
 // Ties go to the smallest colour: sets iterate in ascending order (values.rs).
-__device__ bool d_mostcolor(I64& o, const G& a) {
+WHOLE_FN bool d_mostcolor(I64& o, const G& a) {
     if (!ok_grid(a)) return false;
     int counts[10];
     counts_of(a, counts);
@@ -274,7 +278,7 @@ __device__ bool d_mostcolor(I64& o, const G& a) {
     o = best;
     return true;
 }
-__device__ bool d_leastcolor(I64& o, const G& a) {
+WHOLE_FN bool d_leastcolor(I64& o, const G& a) {
     if (!ok_grid(a)) return false;
     int counts[10];
     counts_of(a, counts);
@@ -284,7 +288,7 @@ __device__ bool d_leastcolor(I64& o, const G& a) {
     o = best;
     return true;
 }
-__device__ bool d_numcolors(I64& o, const G& a) {
+WHOLE_FN bool d_numcolors(I64& o, const G& a) {
     if (!ok_grid(a)) return false;
     int counts[10];
     counts_of(a, counts);
@@ -293,22 +297,22 @@ __device__ bool d_numcolors(I64& o, const G& a) {
     o = n;
     return true;
 }
-__device__ bool d_colorcount(I64& o, const G& a, I64 color) {
+WHOLE_FN bool d_colorcount(I64& o, const G& a, I64 color) {
     if (!ok_grid(a)) return false;
     int n = 0;
     for (int k = LANE; k < a.h * a.w; k += WARP) n += a.c[k] == color;
     o = warp_sum(n);
     return true;
 }
-__device__ bool d_height(I64& o, const G& a) { if (!ok_grid(a)) return false; o = a.h; return true; }
-__device__ bool d_width(I64& o, const G& a) { if (!ok_grid(a)) return false; o = a.w; return true; }
-__device__ bool d_shape(P& o, const G& a) {
+WHOLE_FN bool d_height(I64& o, const G& a) { if (!ok_grid(a)) return false; o = a.h; return true; }
+WHOLE_FN bool d_width(I64& o, const G& a) { if (!ok_grid(a)) return false; o = a.w; return true; }
+WHOLE_FN bool d_shape(P& o, const G& a) {
     if (!ok_grid(a)) return false;
     o.a = a.h;
     o.b = a.w;
     return true;
 }
-__device__ bool d_equality_grid(I64& o, const G& a, const G& b) {
+WHOLE_FN bool d_equality_grid(I64& o, const G& a, const G& b) {
     if (!ok_grid(a) || !ok_grid(b)) return false;
     bool same = a.h == b.h && a.w == b.w;
     if (same)
@@ -376,11 +380,55 @@ __device__ void d_copy(G& o, const G& a) {
     SYNC();
 }
 
+// ----- sets of colours ----------------------------------------------------------
+
+// A set of numbers that are all colours (Python's palette and what is made
+// from it): bit c for colour c; numbers iterate ascending, so the first is
+// the lowest bit. A set that would hold any other number is left to the CPU.
+__device__ __forceinline__ int lowest(unsigned m) {
+    int c = 0;
+    while (!(m & 1u)) { m >>= 1; ++c; }
+    return c;
+}
+__device__ __forceinline__ int highest(unsigned m) {
+    int c = -1;
+    while (m) { m >>= 1; ++c; }
+    return c;
+}
+WHOLE_FN bool d_palette(unsigned& o, const G& a) {
+    if (!ok_grid(a)) return false;
+    unsigned m = 0;
+    for (int k = LANE; k < a.h * a.w; k += WARP) m |= 1u << a.c[k];
+    for (int c = 0; c < 10; ++c) {
+        const bool has = (m >> c) & 1u;
+        if (!warp_all(!has)) m |= 1u << c;
+    }
+    o = m;
+    return true;
+}
+__device__ bool d_remove_c(unsigned& o, I64 v, unsigned a) { o = is_color(v) ? a & ~(1u << v) : a; return true; }
+__device__ bool d_insert_c(unsigned& o, I64 v, unsigned a) { if (!is_color(v)) return false; o = a | (1u << v); return true; }
+__device__ bool d_initset_c(unsigned& o, I64 v) { if (!is_color(v)) return false; o = 1u << v; return true; }
+__device__ bool d_other_c(I64& o, unsigned a, I64 v) {
+    const unsigned m = is_color(v) ? a & ~(1u << v) : a;
+    if (!m) return false;
+    o = lowest(m);
+    return true;
+}
+__device__ bool d_contained_c(I64& o, I64 v, unsigned a) { o = is_color(v) && ((a >> v) & 1u); return true; }
+__device__ bool d_intersection_c(unsigned& o, unsigned a, unsigned b) { o = a & b; return true; }
+__device__ bool d_difference_c(unsigned& o, unsigned a, unsigned b) { o = a & ~b; return true; }
+__device__ bool d_combine_c(unsigned& o, unsigned a, unsigned b) { o = a | b; return true; }
+__device__ bool d_first_c(I64& o, unsigned a) { if (!a) return false; o = lowest(a); return true; }
+__device__ bool d_last_c(I64& o, unsigned a) { if (!a) return false; o = highest(a); return true; }
+__device__ bool d_size_c(I64& o, unsigned a) { o = popc(a); return true; }
+__device__ bool d_equality_c(I64& o, unsigned a, unsigned b) { o = a == b; return true; }
+
 // ----- sets of locations -----------------------------------------------------
 
 // The bounds of a non-empty set: rows from its first and last keys, columns
 // reduced over the lanes.
-__device__ void bounds(const X& a, int& top, int& left, int& bottom, int& right) {
+WHOLE_FN void bounds(const X& a, int& top, int& left, int& bottom, int& right) {
     top = key_i(a.k[0]);
     bottom = key_i(a.k[a.n - 1]);
     int lo = 1 << 20, hi = -(1 << 20);
@@ -401,7 +449,7 @@ __device__ bool set_done(X& o, int count) {
     return o.n >= 0;
 }
 
-__device__ bool d_ofcolor(X& o, const G& a, I64 value) {
+WHOLE_FN bool d_ofcolor(X& o, const G& a, I64 value) {
     if (!ok_grid(a) || a.h > 127 || a.w > 127) return false;
     const int n = a.h * a.w;
     int base = 0;
@@ -416,7 +464,7 @@ __device__ bool d_ofcolor(X& o, const G& a, I64 value) {
     return set_done(o, base);
 }
 
-__device__ bool d_asindices(X& o, const G& a) {
+WHOLE_FN bool d_asindices(X& o, const G& a) {
     if (!ok_grid(a) || a.h > 127 || a.w > 127 || a.h * a.w > WHOLE_LOCS) return false;
     for (int k = LANE; k < a.h * a.w; k += WARP) o.k[k] = loc_key(k / a.w, k % a.w);
     return set_done(o, a.h * a.w);
@@ -424,7 +472,7 @@ __device__ bool d_asindices(X& o, const G& a) {
 
 // The cells of `a` with those of `p` inside it set to `value` (`only`:
 // only cells of that colour; -1: all).
-__device__ bool fill_where(G& o, const G& a, I64 value, const X& p, int only) {
+WHOLE_FN bool fill_where(G& o, const G& a, I64 value, const X& p, int only) {
     if (!ok_grid(a) || !is_color(value)) return false;
     for (int k = LANE; k < a.h * a.w; k += WARP) o.c[k] = a.c[k];
     SYNC();
@@ -440,20 +488,20 @@ __device__ bool fill_where(G& o, const G& a, I64 value, const X& p, int only) {
     SYNC();
     return true;
 }
-__device__ bool d_fill(G& o, const G& a, I64 value, const X& p) { return fill_where(o, a, value, p, -1); }
-__device__ bool d_underfill(G& o, const G& a, I64 value, const X& p) {
+WHOLE_FN bool d_fill(G& o, const G& a, I64 value, const X& p) { return fill_where(o, a, value, p, -1); }
+WHOLE_FN bool d_underfill(G& o, const G& a, I64 value, const X& p) {
     I64 bg = 0;
     if (!d_mostcolor(bg, a)) return false;
     return fill_where(o, a, value, p, (int)bg);
 }
-__device__ bool d_cover(G& o, const G& a, const X& p) {
+WHOLE_FN bool d_cover(G& o, const G& a, const X& p) {
     I64 bg = 0;
     if (!d_mostcolor(bg, a)) return false;
     return fill_where(o, a, bg, p, -1);
 }
 
 // A translation keeps the order of the keys.
-__device__ bool d_shift(X& o, const X& a, P d) {
+WHOLE_FN bool d_shift(X& o, const X& a, P d) {
     bool ok = true;
     for (int k = LANE; k < a.n; k += WARP) {
         const I64 i = key_i(a.k[k]) + d.a, j = key_j(a.k[k]) + d.b;
@@ -463,20 +511,20 @@ __device__ bool d_shift(X& o, const X& a, P d) {
     if (!warp_all(ok)) return false;
     return set_done(o, a.n);
 }
-__device__ bool d_normalize(X& o, const X& a) {
+WHOLE_FN bool d_normalize(X& o, const X& a) {
     if (a.n == 0) return set_done(o, 0);
     int top, left, bottom, right;
     bounds(a, top, left, bottom, right);
     P d = {-top, -left};
     return d_shift(o, a, d);
 }
-__device__ bool d_toindices(X& o, const X& a) {
+WHOLE_FN bool d_toindices(X& o, const X& a) {
     for (int k = LANE; k < a.n; k += WARP) o.k[k] = a.k[k];
     return set_done(o, a.n);
 }
 
 // Merges of two ascending sets, on lane 0.
-__device__ bool d_combine(X& o, const X& a, const X& b) {
+WHOLE_FN bool d_combine(X& o, const X& a, const X& b) {
     if (LANE == 0) {
         int x = 0, y = 0, n = 0;
         while ((x < a.n || y < b.n) && n >= 0) {
@@ -492,7 +540,7 @@ __device__ bool d_combine(X& o, const X& a, const X& b) {
     SYNC();
     return o.n >= 0;
 }
-__device__ bool d_intersection(X& o, const X& a, const X& b) {
+WHOLE_FN bool d_intersection(X& o, const X& a, const X& b) {
     if (LANE == 0) {
         int x = 0, y = 0, n = 0;
         while (x < a.n && y < b.n) {
@@ -505,7 +553,7 @@ __device__ bool d_intersection(X& o, const X& a, const X& b) {
     SYNC();
     return true;
 }
-__device__ bool d_difference(X& o, const X& a, const X& b) {
+WHOLE_FN bool d_difference(X& o, const X& a, const X& b) {
     if (LANE == 0) {
         int y = 0, n = 0;
         for (int x = 0; x < a.n; ++x) {
@@ -519,27 +567,27 @@ __device__ bool d_difference(X& o, const X& a, const X& b) {
     return true;
 }
 
-__device__ bool d_ulcorner(P& o, const X& a) { if (a.n == 0) return false; int t, l, b, r; bounds(a, t, l, b, r); o.a = t; o.b = l; return true; }
-__device__ bool d_urcorner(P& o, const X& a) { if (a.n == 0) return false; int t, l, b, r; bounds(a, t, l, b, r); o.a = t; o.b = r; return true; }
-__device__ bool d_llcorner(P& o, const X& a) { if (a.n == 0) return false; int t, l, b, r; bounds(a, t, l, b, r); o.a = b; o.b = l; return true; }
-__device__ bool d_lrcorner(P& o, const X& a) { if (a.n == 0) return false; int t, l, b, r; bounds(a, t, l, b, r); o.a = b; o.b = r; return true; }
-__device__ bool d_uppermost(I64& o, const X& a) { if (a.n == 0) return false; o = key_i(a.k[0]); return true; }
-__device__ bool d_lowermost(I64& o, const X& a) { if (a.n == 0) return false; o = key_i(a.k[a.n - 1]); return true; }
-__device__ bool d_leftmost(I64& o, const X& a) { if (a.n == 0) return false; int t, l, b, r; bounds(a, t, l, b, r); o = l; return true; }
-__device__ bool d_rightmost(I64& o, const X& a) { if (a.n == 0) return false; int t, l, b, r; bounds(a, t, l, b, r); o = r; return true; }
-__device__ bool d_height_x(I64& o, const X& a) {
+WHOLE_FN bool d_ulcorner(P& o, const X& a) { if (a.n == 0) return false; int t, l, b, r; bounds(a, t, l, b, r); o.a = t; o.b = l; return true; }
+WHOLE_FN bool d_urcorner(P& o, const X& a) { if (a.n == 0) return false; int t, l, b, r; bounds(a, t, l, b, r); o.a = t; o.b = r; return true; }
+WHOLE_FN bool d_llcorner(P& o, const X& a) { if (a.n == 0) return false; int t, l, b, r; bounds(a, t, l, b, r); o.a = b; o.b = l; return true; }
+WHOLE_FN bool d_lrcorner(P& o, const X& a) { if (a.n == 0) return false; int t, l, b, r; bounds(a, t, l, b, r); o.a = b; o.b = r; return true; }
+WHOLE_FN bool d_uppermost(I64& o, const X& a) { if (a.n == 0) return false; o = key_i(a.k[0]); return true; }
+WHOLE_FN bool d_lowermost(I64& o, const X& a) { if (a.n == 0) return false; o = key_i(a.k[a.n - 1]); return true; }
+WHOLE_FN bool d_leftmost(I64& o, const X& a) { if (a.n == 0) return false; int t, l, b, r; bounds(a, t, l, b, r); o = l; return true; }
+WHOLE_FN bool d_rightmost(I64& o, const X& a) { if (a.n == 0) return false; int t, l, b, r; bounds(a, t, l, b, r); o = r; return true; }
+WHOLE_FN bool d_height_x(I64& o, const X& a) {
     if (a.n == 0) { o = 0; return true; }
     o = key_i(a.k[a.n - 1]) - key_i(a.k[0]) + 1;
     return true;
 }
-__device__ bool d_width_x(I64& o, const X& a) {
+WHOLE_FN bool d_width_x(I64& o, const X& a) {
     if (a.n == 0) { o = 0; return true; }
     int t, l, b, r;
     bounds(a, t, l, b, r);
     o = r - l + 1;
     return true;
 }
-__device__ bool d_shape_x(P& o, const X& a) {
+WHOLE_FN bool d_shape_x(P& o, const X& a) {
     if (a.n == 0) { o.a = 0; o.b = 0; return true; }
     int t, l, b, r;
     bounds(a, t, l, b, r);
@@ -547,7 +595,7 @@ __device__ bool d_shape_x(P& o, const X& a) {
     o.b = r - l + 1;
     return true;
 }
-__device__ bool d_center(P& o, const X& a) {
+WHOLE_FN bool d_center(P& o, const X& a) {
     if (a.n == 0) return false;
     int t, l, b, r;
     bounds(a, t, l, b, r);
@@ -555,18 +603,18 @@ __device__ bool d_center(P& o, const X& a) {
     o.b = l + (r - l + 1) / 2;
     return true;
 }
-__device__ bool d_size_x(I64& o, const X& a) { o = a.n; return true; }
-__device__ bool d_size_grid(I64& o, const G& a) { if (!ok_grid(a)) return false; o = a.h; return true; }
-__device__ bool d_first_x(P& o, const X& a) { if (a.n == 0) return false; o.a = key_i(a.k[0]); o.b = key_j(a.k[0]); return true; }
-__device__ bool d_last_x(P& o, const X& a) {
+WHOLE_FN bool d_size_x(I64& o, const X& a) { o = a.n; return true; }
+WHOLE_FN bool d_size_grid(I64& o, const G& a) { if (!ok_grid(a)) return false; o = a.h; return true; }
+WHOLE_FN bool d_first_x(P& o, const X& a) { if (a.n == 0) return false; o.a = key_i(a.k[0]); o.b = key_j(a.k[0]); return true; }
+WHOLE_FN bool d_last_x(P& o, const X& a) {
     if (a.n == 0) return false;
     o.a = key_i(a.k[a.n - 1]);
     o.b = key_j(a.k[a.n - 1]);
     return true;
 }
-__device__ bool d_first_pair(I64& o, P a) { o = a.a; return true; }
-__device__ bool d_last_pair(I64& o, P a) { o = a.b; return true; }
-__device__ bool d_contained(I64& o, P v, const X& a) {
+WHOLE_FN bool d_first_pair(I64& o, P a) { o = a.a; return true; }
+WHOLE_FN bool d_last_pair(I64& o, P a) { o = a.b; return true; }
+WHOLE_FN bool d_contained(I64& o, P v, const X& a) {
     if (!loc_ok(v.a, v.b)) { o = 0; return true; }
     const unsigned short key = loc_key(v.a, v.b);
     bool found = false;
@@ -574,12 +622,12 @@ __device__ bool d_contained(I64& o, P v, const X& a) {
     o = !warp_all(!found);
     return true;
 }
-__device__ bool d_initset(X& o, P v) {
+WHOLE_FN bool d_initset(X& o, P v) {
     if (!loc_ok(v.a, v.b)) return false;
     if (LANE == 0) o.k[0] = loc_key(v.a, v.b);
     return set_done(o, 1);
 }
-__device__ bool d_insert(X& o, P v, const X& a) {
+WHOLE_FN bool d_insert(X& o, P v, const X& a) {
     if (!loc_ok(v.a, v.b)) return false;
     const unsigned short key = loc_key(v.a, v.b);
     if (LANE == 0) {
@@ -605,7 +653,7 @@ __device__ bool d_insert(X& o, P v, const X& a) {
     SYNC();
     return o.n >= 0;
 }
-__device__ bool d_remove(X& o, P v, const X& a) {
+WHOLE_FN bool d_remove(X& o, P v, const X& a) {
     const bool in_range = loc_ok(v.a, v.b);
     const unsigned short key = in_range ? loc_key(v.a, v.b) : 0;
     if (LANE == 0) {
@@ -617,17 +665,17 @@ __device__ bool d_remove(X& o, P v, const X& a) {
     SYNC();
     return true;
 }
-__device__ bool d_equality_x(I64& o, const X& a, const X& b) {
+WHOLE_FN bool d_equality_x(I64& o, const X& a, const X& b) {
     bool same = a.n == b.n;
     if (same)
         for (int k = LANE; same && k < a.n; k += WARP) same = a.k[k] == b.k[k];
     o = warp_all(same);
     return true;
 }
-__device__ bool d_equality_pair(I64& o, P a, P b) { o = a.a == b.a && a.b == b.b; return true; }
+WHOLE_FN bool d_equality_pair(I64& o, P a, P b) { o = a.a == b.a && a.b == b.b; return true; }
 
 // The outline of rows si..ei and columns sj..ej (si <= ei, sj <= ej), in order.
-__device__ bool box_of(X& o, I64 si, I64 sj, I64 ei, I64 ej) {
+WHOLE_FN bool box_of(X& o, I64 si, I64 sj, I64 ei, I64 ej) {
     if (!loc_ok(si, sj) || !loc_ok(ei, ej)) return false;
     if (LANE == 0) {
         int n = 0;
@@ -644,27 +692,27 @@ __device__ bool box_of(X& o, I64 si, I64 sj, I64 ei, I64 ej) {
     SYNC();
     return o.n >= 0;
 }
-__device__ bool d_box(X& o, const X& a) {
+WHOLE_FN bool d_box(X& o, const X& a) {
     if (a.n == 0) return set_done(o, 0);
     int t, l, b, r;
     bounds(a, t, l, b, r);
     return box_of(o, t, l, b, r);
 }
-__device__ bool d_inbox(X& o, const X& a) {
+WHOLE_FN bool d_inbox(X& o, const X& a) {
     if (a.n == 0) return false;
     int t, l, b, r;
     bounds(a, t, l, b, r);
     const I64 ai = t + 1, aj = l + 1, bi = b - 1, bj = r - 1;
     return box_of(o, ai < bi ? ai : bi, aj < bj ? aj : bj, ai > bi ? ai : bi, aj > bj ? aj : bj);
 }
-__device__ bool d_outbox(X& o, const X& a) {
+WHOLE_FN bool d_outbox(X& o, const X& a) {
     if (a.n == 0) return false;
     int t, l, b, r;
     bounds(a, t, l, b, r);
     return box_of(o, t - 1, l - 1, b + 1, r + 1);
 }
 // The rectangle of the set's bounds, less the set itself (`minus`).
-__device__ bool rectangle_of(X& o, const X& a, bool minus) {
+WHOLE_FN bool rectangle_of(X& o, const X& a, bool minus) {
     if (a.n == 0) return set_done(o, 0);
     int t, l, b, r;
     bounds(a, t, l, b, r);
@@ -686,11 +734,11 @@ __device__ bool rectangle_of(X& o, const X& a, bool minus) {
     SYNC();
     return o.n >= 0;
 }
-__device__ bool d_backdrop(X& o, const X& a) { return rectangle_of(o, a, false); }
-__device__ bool d_delta(X& o, const X& a) { return rectangle_of(o, a, true); }
+WHOLE_FN bool d_backdrop(X& o, const X& a) { return rectangle_of(o, a, false); }
+WHOLE_FN bool d_delta(X& o, const X& a) { return rectangle_of(o, a, true); }
 
 // Python's connect: a row, a column or a diagonal from a to b, else empty.
-__device__ bool d_connect(X& o, P a, P b) {
+WHOLE_FN bool d_connect(X& o, P a, P b) {
     const I64 si = a.a < b.a ? a.a : b.a, ei = a.a < b.a ? b.a : a.a;
     const I64 sj = a.b < b.b ? a.b : b.b, ej = a.b < b.b ? b.b : a.b;
     int kind;
@@ -716,7 +764,7 @@ __device__ bool d_connect(X& o, P a, P b) {
     // cells ascend with i whichever way j runs.
     return set_done(o, (int)n);
 }
-__device__ bool d_shoot(X& o, P start, P dir) {
+WHOLE_FN bool d_shoot(X& o, P start, P dir) {
     if (dir.a > WHOLE_INT_LIMIT / 64 || dir.a < -WHOLE_INT_LIMIT / 64 || dir.b > WHOLE_INT_LIMIT / 64 ||
         dir.b < -WHOLE_INT_LIMIT / 64)
         return false;
@@ -732,42 +780,42 @@ __device__ bool offsets_of(X& o, P v, const int* di, const int* dj, int n) {
         for (int k = 0; k < n; ++k) o.k[k] = loc_key(v.a + di[k], v.b + dj[k]);
     return set_done(o, n);
 }
-__device__ bool d_dneighbors(X& o, P v) {
+WHOLE_FN bool d_dneighbors(X& o, P v) {
     const int di[4] = {-1, 0, 0, 1}, dj[4] = {0, -1, 1, 0};
     return offsets_of(o, v, di, dj, 4);
 }
-__device__ bool d_ineighbors(X& o, P v) {
+WHOLE_FN bool d_ineighbors(X& o, P v) {
     const int di[4] = {-1, -1, 1, 1}, dj[4] = {-1, 1, -1, 1};
     return offsets_of(o, v, di, dj, 4);
 }
-__device__ bool d_neighbors(X& o, P v) {
+WHOLE_FN bool d_neighbors(X& o, P v) {
     const int di[8] = {-1, -1, -1, 0, 0, 1, 1, 1}, dj[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
     return offsets_of(o, v, di, dj, 8);
 }
-__device__ bool d_hfrontier(X& o, P v) {
+WHOLE_FN bool d_hfrontier(X& o, P v) {
     if (!loc_ok(v.a, 0)) return false;
     for (int k = LANE; k < 30; k += WARP) o.k[k] = loc_key(v.a, k);
     return set_done(o, 30);
 }
-__device__ bool d_vfrontier(X& o, P v) {
+WHOLE_FN bool d_vfrontier(X& o, P v) {
     if (!loc_ok(0, v.b)) return false;
     for (int k = LANE; k < 30; k += WARP) o.k[k] = loc_key(k, v.b);
     return set_done(o, 30);
 }
-__device__ bool d_subgrid(G& o, const X& p, const G& a) {
+WHOLE_FN bool d_subgrid(G& o, const X& p, const G& a) {
     if (p.n == 0) return false;
     int t, l, b, r;
     bounds(p, t, l, b, r);
     P start = {t, l}, dims = {b - t + 1, r - l + 1};
     return d_crop(o, a, start, dims);
 }
-__device__ bool d_index(I64& o, const G& a, P loc) {
+WHOLE_FN bool d_index(I64& o, const G& a, P loc) {
     if (!ok_grid(a) || loc.a < 0 || loc.a >= a.h || loc.b < 0 || loc.b >= a.w) return false;
     o = a.c[loc.a * a.w + loc.b];
     return true;
 }
-__device__ bool d_tojvec(P& o, I64 j) { o.a = 0; o.b = j; return true; }
-__device__ bool d_toivec(P& o, I64 i) { o.a = i; o.b = 0; return true; }
+WHOLE_FN bool d_tojvec(P& o, I64 j) { o.a = 0; o.b = j; return true; }
+WHOLE_FN bool d_toivec(P& o, I64 i) { o.a = i; o.b = 0; return true; }
 
 // ----- one evaluation -------------------------------------------------------
 

@@ -67,6 +67,7 @@ fn device_kinds_agree_with_the_inferred_types() {
                 (DevTy::Int, Ty::Int | Ty::Bool) => true,
                 (DevTy::Pair, Ty::Pair) => true,
                 (DevTy::Indices, Ty::Indices) => true,
+                (DevTy::Colors, Ty::SetOf(e)) => matches!(**e, Ty::Int),
                 (_, Ty::Dynamic) => true,
                 _ => false,
             };

@@ -44,6 +44,8 @@ pub enum DevTy {
     Pair,
     /// A set of locations (`Indices`), ascending.
     Indices,
+    /// A set of colours (a `palette`), as a bit mask.
+    Colors,
 }
 
 /// How a node runs on the device: the device function and its result kind.
@@ -161,6 +163,19 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
         (P::index, [Grid, Pair]) => f("d_index", Int),
         (P::tojvec, [Int]) => f("d_tojvec", Pair),
         (P::toivec, [Int]) => f("d_toivec", Pair),
+        (P::palette, [Grid]) => f("d_palette", Colors),
+        (P::remove, [Int, Colors]) => f("d_remove_c", Colors),
+        (P::insert, [Int, Colors]) => f("d_insert_c", Colors),
+        (P::initset, [Int]) => f("d_initset_c", Colors),
+        (P::other, [Colors, Int]) => f("d_other_c", Int),
+        (P::contained, [Int, Colors]) => f("d_contained_c", Int),
+        (P::intersection, [Colors, Colors]) => f("d_intersection_c", Colors),
+        (P::difference, [Colors, Colors]) => f("d_difference_c", Colors),
+        (P::combine, [Colors, Colors]) => f("d_combine_c", Colors),
+        (P::first, [Colors]) => f("d_first_c", Int),
+        (P::last, [Colors]) => f("d_last_c", Int),
+        (P::size, [Colors]) => f("d_size_c", Int),
+        (P::equality, [Colors, Colors]) => f("d_equality_c", Int),
         // Written inline by the generator (a choice or a copy, never fails).
         (P::branch, [Int, a, b]) if a == b => f("branch", *a),
         (P::identity, [a]) => f("identity", *a),
@@ -246,6 +261,7 @@ fn ty_name(t: DevTy) -> &'static str {
         DevTy::Int => "Int",
         DevTy::Pair => "Pair",
         DevTy::Indices => "Indices",
+        DevTy::Colors => "Colors",
     }
 }
 
@@ -326,6 +342,10 @@ fn program_body(plan: &Plan, k: usize, index: usize) -> Result<(String, usize), 
             }
             DevTy::Pair => {
                 let _ = writeln!(locals, "    P v{n} = {{0, 0}};");
+                format!("v{n}")
+            }
+            DevTy::Colors => {
+                let _ = writeln!(locals, "    unsigned v{n} = 0;");
                 format!("v{n}")
             }
         };
