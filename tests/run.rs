@@ -161,6 +161,21 @@ fn cross_mode_defaults_to_the_battery_on_the_cpu() {
     assert_eq!(default, batched);
 }
 
+/// With `--gpus`, cross mode runs the programs with device code whole on
+/// the GPUs (`Device`); without a GPU they run on the CPU, with the same
+/// outputs, and the share that has device code is reported all the same.
+#[test]
+fn gpus_run_whole_programs_with_the_cpus_outputs() {
+    let data = data_dir("cross-gpus", &THREE);
+    let (default, _) = cross_results(&data, "gpus-default", &[]);
+    let (device, stats) = cross_results(&data, "gpus-device", &["--gpus", "all"]);
+    assert_eq!(stats["exec"], "Device");
+    assert_eq!(default, device);
+    let whole = &stats["whole_programs"];
+    assert!(whole["programs"].as_u64().unwrap() > 0, "{whole}");
+    assert_eq!(whole["of_programs"], 147);
+}
+
 /// `gen run --program NAME` runs only the named programs (and does not
 /// clash with `--programs PATH`).
 #[test]

@@ -55,9 +55,9 @@ pub struct RunOptions {
     /// How programs run: each alone per input, the merged battery per input,
     /// the merged battery column-wise over all inputs, or (device) the
     /// programs with device code whole on the GPUs and the others per input
-    /// on the CPU at the same time. Default: per-input
-    /// in own mode; in cross mode the battery, or batched when `--gpus` or
-    /// `--stats` is given (the GPU path and batch telemetry are column-wise).
+    /// on the CPU at the same time. Default: per-input in own mode; in
+    /// cross mode device with `--gpus`, batched with `--stats` alone (batch
+    /// telemetry is column-wise), else the battery.
     #[arg(long, value_enum)]
     pub exec: Option<Exec>,
     /// Print per-primitive telemetry (rows per device, time).
@@ -110,13 +110,16 @@ pub enum Exec {
 impl Exec {
     /// The default execution. Cross mode runs the battery per input on the
     /// CPU: on the 16-core H100 host it was 1.2-2x faster than batched
-    /// execution, and batched on today's GPU kernels slower still
-    /// (BENCHMARKS.md). Batched when a GPU is asked for, or batch
-    /// telemetry (`--stats`).
-    pub fn default_for(mode: Mode, gpus_or_stats: bool) -> Exec {
+    /// execution (BENCHMARKS.md). With `--gpus`, the programs with device
+    /// code run whole on the GPUs beside the others per input (device):
+    /// on the H200 host it was level with per input on the 16 threads and
+    /// 1.8x faster than batched on the GPU, the former default. Batched
+    /// with `--stats` alone (batch telemetry is column-wise).
+    pub fn default_for(mode: Mode, gpus: bool, stats: bool) -> Exec {
         match mode {
             Mode::Own => Exec::PerInput,
-            Mode::Cross if gpus_or_stats => Exec::Batched,
+            Mode::Cross if gpus => Exec::Device,
+            Mode::Cross if stats => Exec::Batched,
             Mode::Cross => Exec::Battery,
         }
     }
@@ -1168,7 +1171,8 @@ pub fn run(battery: &dyn Battery, opts: &RunOptions) -> i32 {
     let progress = Progress::new(opts.quiet);
     let exec = opts.exec.unwrap_or(Exec::default_for(
         opts.mode,
-        opts.gpus.is_some() || opts.stats,
+        opts.gpus.is_some(),
+        opts.stats,
     ));
     // Only batched and device execution go through a backend: no GPU is
     // opened otherwise.
@@ -1272,6 +1276,10 @@ fn stats_json(backend: &str, exec: Exec, t: &[PrimStats], tel: &Telemetry) -> Js
             "bytes_from_device": load(&tel.bytes_from_device),
             "host_crossings": { "columns": load(&tel.crossings.columns),
                                 "bytes": load(&tel.crossings.bytes) },
+            "whole_programs": { "programs": load(&tel.whole.programs),
+                                "of_programs": load(&tel.whole.of_programs),
+                                "on_device": load(&tel.whole.on_device),
+                                "left_to_cpu": load(&tel.whole.deopts) },
             "memo": memo_json() })
 }
 

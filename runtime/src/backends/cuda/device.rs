@@ -179,6 +179,43 @@ pub struct Device {
     /// copies from pageable memory run at a fraction of the bus speed.
     staging_up: Mutex<Option<PinnedHostSlice<i8>>>,
     staging_down: Mutex<Option<PinnedHostSlice<i8>>>,
+    /// Page-locked buffers that whole programs' outputs come down into,
+    /// kept for the next run (fresh pages made the copy 4x slower).
+    results_pool: Arc<Mutex<Vec<PinnedHostSlice<i8>>>>,
+}
+
+/// Cells copied down into a page-locked buffer of a device's pool; the
+/// buffer goes back to the pool when they are dropped.
+pub struct PinnedCells {
+    buf: Option<PinnedHostSlice<i8>>,
+    ptr: *const i8,
+    len: usize,
+    pool: Arc<Mutex<Vec<PinnedHostSlice<i8>>>>,
+}
+
+// SAFETY: `ptr` points into `buf`, which this value owns and never writes
+// after construction; the buffer itself is Send and Sync.
+unsafe impl Send for PinnedCells {}
+unsafe impl Sync for PinnedCells {}
+
+impl AsRef<[i8]> for PinnedCells {
+    fn as_ref(&self) -> &[i8] {
+        if self.len == 0 {
+            return &[];
+        }
+        // SAFETY: `len` cells at `ptr` were copied into `buf` (and the
+        // stream synchronised) before this value was made; `buf` lives as
+        // long as `self` and is not written again.
+        unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
+    }
+}
+
+impl Drop for PinnedCells {
+    fn drop(&mut self) {
+        if let (Some(b), Ok(mut pool)) = (self.buf.take(), self.pool.lock()) {
+            pool.push(b);
+        }
+    }
 }
 
 /// A page-locked buffer of at least `n` cells in `slot`.
@@ -247,6 +284,7 @@ impl Device {
                 dummy,
                 staging_up: Mutex::new(None),
                 staging_down: Mutex::new(None),
+                results_pool: Arc::new(Mutex::new(Vec::new())),
             })
         })
     }
@@ -285,6 +323,39 @@ impl Device {
         self.stream.memcpy_dtoh(src, host)?;
         self.stream.synchronize()?;
         Ok(f(host))
+    }
+
+    /// Copy `n` cells of `src` down into a page-locked buffer of the pool.
+    pub fn download_pinned<S: cudarc::driver::DevicePtr<i8>>(
+        &self,
+        src: &S,
+    ) -> GpuResult<PinnedCells> {
+        let n = src.len();
+        let taken = self
+            .results_pool
+            .lock()
+            .map_err(|_| GpuError::Panic("results pool lock".into()))?
+            .pop();
+        let mut buf = match taken {
+            Some(b) if b.len() >= n => b,
+            _ => {
+                let cap = n.next_power_of_two().max(1 << 20);
+                // SAFETY: only the `n` cells copied below are ever read.
+                unsafe { self.stream.context().alloc_pinned::<i8>(cap) }?
+            }
+        };
+        let ptr = {
+            let host = &mut buf.as_mut_slice()?[..n];
+            self.stream.memcpy_dtoh(src, host)?;
+            self.stream.synchronize()?;
+            host.as_ptr()
+        };
+        Ok(PinnedCells {
+            buf: Some(buf),
+            ptr,
+            len: n,
+            pool: self.results_pool.clone(),
+        })
     }
 
     /// Load `function` of compiled PTX (generated code: whole programs).

@@ -514,12 +514,35 @@ pub fn unpack_output(cells: &[i8], desc: &[i32], t: usize) -> Option<crate::valu
         .then(|| crate::values::Grid::new(h, w, cells[at..at + h * w].to_vec()))
 }
 
+/// The packed output cells as the host holds them (a vector, or the
+/// page-locked buffer they were copied into, returned to its pool on drop).
+pub type HostCells = Box<dyn AsRef<[i8]> + Send + Sync>;
+
 /// What one device returned for its evaluations (program-major over its
 /// inputs): descriptors and packed cells, decoded by [`unpack_output`].
-#[derive(Clone, Debug, Default)]
 pub struct WholeOut {
     pub desc: Vec<i32>,
-    pub cells: Vec<i8>,
+    pub cells: HostCells,
+}
+
+impl Default for WholeOut {
+    fn default() -> WholeOut {
+        WholeOut {
+            desc: Vec::new(),
+            cells: Box::new(Vec::<i8>::new()),
+        }
+    }
+}
+
+impl std::fmt::Debug for WholeOut {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "WholeOut({} evaluations, {} cells)",
+            self.len(),
+            (*self.cells).as_ref().len()
+        )
+    }
 }
 
 impl WholeOut {
@@ -530,12 +553,12 @@ impl WholeOut {
         self.desc.is_empty()
     }
     pub fn get(&self, t: usize) -> Option<crate::values::Grid> {
-        unpack_output(&self.cells, &self.desc, t)
+        unpack_output((*self.cells).as_ref(), &self.desc, t)
     }
 }
 
 /// Every device's results: device d ran every program on inputs `range`.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct WholeResults {
     pub parts: Vec<(std::ops::Range<usize>, WholeOut)>,
 }
