@@ -564,23 +564,8 @@ fn whole_on_device(
             return;
         }
     };
-    // Each evaluation's outcome: the device's grid, or the CPU's where the
-    // device left it, all on the CPU threads.
     let m = code.programs.len();
-    let decided: Vec<(Outcome, bool)> = (0..m * n)
-        .into_par_iter()
-        .with_min_len(64)
-        .map(|t| {
-            let (p, i) = (t / n, t % n);
-            match results.get(p, i) {
-                Some(g) => (Outcome::Grid(Arc::new(g)), true),
-                None => (
-                    Outcome::from_result(battery.runner(code.programs[p]).run(&samples[i].2)),
-                    false,
-                ),
-            }
-        })
-        .collect();
+    let decided = whole_outcomes(battery, &code.programs, &results, samples);
     let given = decided.iter().filter(|d| d.1).count();
     counters.on_device.store(given as u64, Ordering::Relaxed);
     counters
@@ -596,6 +581,32 @@ fn whole_on_device(
         }
     }
     progress.inc(code.programs.len() * n);
+}
+
+/// Each evaluation's outcome (program-major over `samples`) from the
+/// device's results: its grid, or, where the device left it, the CPU's
+/// (`false`), on the CPU threads.
+fn whole_outcomes(
+    battery: &dyn Battery,
+    programs: &[usize],
+    results: &crate::backends::cuda::whole::WholeResults,
+    samples: &[(usize, usize, Value)],
+) -> Vec<(Outcome, bool)> {
+    let n = samples.len();
+    (0..programs.len() * n)
+        .into_par_iter()
+        .with_min_len(64)
+        .map(|t| {
+            let (p, i) = (t / n, t % n);
+            match results.get(p, i) {
+                Some(g) => (Outcome::Grid(Arc::new(g)), true),
+                None => (
+                    Outcome::from_result(battery.runner(programs[p]).run(&samples[i].2)),
+                    false,
+                ),
+            }
+        })
+        .collect()
 }
 
 /// Indices `0..n`, those whose input grid has the most cells first
@@ -1639,35 +1650,31 @@ pub fn bench(battery: &dyn Battery, opts: &RunOptions) -> i32 {
                 .iter()
                 .flat_map(|t| t.samples().map(|e| &*e.input))
                 .collect();
-            // The device's results decoded into grids on the CPU threads,
-            // as `--exec device` does (the CPU's runs give outcomes too).
-            let mut gpu_secs = Vec::new();
+            let samples: Vec<(usize, usize, Value)> = tasks
+                .iter()
+                .enumerate()
+                .flat_map(|(t, task)| {
+                    task.samples()
+                        .enumerate()
+                        .map(move |(s, e)| (t, s, Value::Grid(e.input.clone())))
+                })
+                .collect();
+            // The device's run, then its results as outcomes, the
+            // evaluations it left run on the CPU threads: what `--exec
+            // device` does for these programs.
+            let (mut gpu_secs, mut device_secs) = (Vec::new(), Vec::new());
             for _ in 0..bench_runs(opts) {
                 let start = Instant::now();
                 if let Some(Ok(r)) = backend.run_whole(&code, &grids) {
-                    let n = grids.len();
-                    let decoded: usize = pool.install(|| {
-                        (0..code.programs.len() * n)
-                            .into_par_iter()
-                            .with_min_len(64)
-                            .filter(|&t| r.get(t / n, t % n).is_some())
-                            .count()
-                    });
-                    std::hint::black_box(decoded);
+                    device_secs.push(start.elapsed().as_secs_f64());
+                    let decided =
+                        pool.install(|| whole_outcomes(battery, &code.programs, &r, &samples));
+                    std::hint::black_box(decided);
                     gpu_secs.push(start.elapsed().as_secs_f64());
                 }
             }
             let (_, cpu_secs) = pool.install(|| {
                 median_run(bench_runs(opts), || {
-                    let samples: Vec<(usize, usize, Value)> = tasks
-                        .iter()
-                        .enumerate()
-                        .flat_map(|(t, task)| {
-                            task.samples()
-                                .enumerate()
-                                .map(move |(s, e)| (t, s, Value::Grid(e.input.clone())))
-                        })
-                        .collect();
                     let start = Instant::now();
                     let mut outcomes = vec![Vec::new(); battery.num_programs()];
                     let want = |_: usize, _: usize| true;
@@ -1689,12 +1696,16 @@ pub fn bench(battery: &dyn Battery, opts: &RunOptions) -> i32 {
                     }
                 })
             });
+            device_secs.sort_by(f64::total_cmp);
             gpu_secs.sort_by(f64::total_cmp);
             if let Some(g) = gpu_secs.get(gpu_secs.len() / 2) {
+                let d = device_secs[device_secs.len() / 2];
                 eprintln!(
-                    "    the {} programs with device code alone: {n} GPU {:.4} s, {cores} CPU threads {:.4} s ({:.2}x)",
+                    "    the {} programs with device code alone: {n} GPU {:.4} s (device {:.4} s, outcomes and the evaluations left to the CPU {:.4} s), {cores} CPU threads {:.4} s ({:.2}x)",
                     code.programs.len(),
                     g,
+                    d,
+                    g - d,
                     cpu_secs,
                     cpu_secs / g.max(1e-12)
                 );

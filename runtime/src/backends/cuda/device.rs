@@ -182,6 +182,9 @@ pub struct Device {
     /// Page-locked buffers that whole programs' outputs come down into,
     /// kept for the next run (fresh pages made the copy 4x slower).
     results_pool: Arc<Mutex<Vec<PinnedHostSlice<i8>>>>,
+    /// The device buffer whole programs write their outputs into, kept for
+    /// the next run (allocating 60 MB took a good part of a millisecond).
+    pub whole_out: Mutex<Option<CudaSlice<i8>>>,
 }
 
 /// Cells copied down into a page-locked buffer of a device's pool; the
@@ -285,6 +288,7 @@ impl Device {
                 staging_up: Mutex::new(None),
                 staging_down: Mutex::new(None),
                 results_pool: Arc::new(Mutex::new(Vec::new())),
+                whole_out: Mutex::new(None),
             })
         })
     }

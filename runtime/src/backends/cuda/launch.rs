@@ -552,7 +552,18 @@ pub fn run_whole(
     // Room for half of the outputs at their largest; once it is full, the
     // later outputs are left to the CPU (counted as such), never lost.
     let cap = total * OUT_CAP / 2;
-    let mut out_cells = stream.alloc_zeros::<i8>(cap.max(1))?;
+    // The output buffer of the last run where it is large enough: only the
+    // cells a run reserves (below `used`) are written and read.
+    let kept = device
+        .whole_out
+        .lock()
+        .map_err(|_| GpuError::Panic("whole output lock".into()))?
+        .take();
+    let mut out_cells = match kept {
+        Some(b) if b.len() >= cap.max(1) => b,
+        // SAFETY: read only below `used`, which the kernel writes first.
+        _ => unsafe { stream.alloc::<i8>(cap.max(1)) }?,
+    };
     let mut out_desc = stream.alloc_zeros::<i32>(OUT_DESC * total)?;
     let mut used = stream.alloc_zeros::<u64>(1)?;
     let (n_in, n_prog, cap_u) = (inputs.len() as i32, programs as i32, cap as u64);
@@ -595,6 +606,9 @@ pub fn run_whole(
     } else {
         Box::new(device.download_pinned(&out_cells.slice(0..written))?)
     };
+    if let Ok(mut slot) = device.whole_out.lock() {
+        *slot = Some(out_cells);
+    }
     if trace_on() {
         eprintln!(
             "gpu trace: whole programs, {programs} programs x {} inputs: up {} us, kernel {} us, down {} us ({} cells)",
