@@ -585,7 +585,9 @@ fn whole_on_device(
 
 /// Each evaluation's outcome (program-major over `samples`) from the
 /// device's results: its grid, or, where the device left it, the CPU's
-/// (`false`), on the CPU threads.
+/// (`false`), on the CPU threads: the grids first, then the evaluations
+/// left, those on the largest inputs first (they are the costly ones:
+/// oversized outputs, raises deep in a program).
 fn whole_outcomes(
     battery: &dyn Battery,
     programs: &[usize],
@@ -593,20 +595,41 @@ fn whole_outcomes(
     samples: &[(usize, usize, Value)],
 ) -> Vec<(Outcome, bool)> {
     let n = samples.len();
-    (0..programs.len() * n)
+    let start = Instant::now();
+    let mut decided: Vec<(Outcome, bool)> = (0..programs.len() * n)
         .into_par_iter()
-        .with_min_len(64)
-        .map(|t| {
-            let (p, i) = (t / n, t % n);
-            match results.get(p, i) {
-                Some(g) => (Outcome::Grid(Arc::new(g)), true),
-                None => (
-                    Outcome::from_result(battery.runner(programs[p]).run(&samples[i].2)),
-                    false,
-                ),
-            }
+        .with_min_len(256)
+        .map(|t| match results.get(t / n, t % n) {
+            Some(g) => (Outcome::Grid(Arc::new(g)), true),
+            None => (Outcome::Error("internal"), false),
         })
-        .collect()
+        .collect();
+    let decoded = start.elapsed();
+    let left: Vec<usize> = (0..decided.len()).filter(|&t| !decided[t].1).collect();
+    let order = largest_inputs_first(left.len(), |k| cells(&samples[left[k] % n].2));
+    let redone: Vec<Outcome> = in_order_given(
+        left.len(),
+        |p| order[p],
+        1,
+        None,
+        |k| {
+            let t = left[k];
+            Outcome::from_result(battery.runner(programs[t / n]).run(&samples[t % n].2))
+        },
+    );
+    for (&t, o) in left.iter().zip(redone) {
+        decided[t].0 = o;
+    }
+    if std::env::var_os("BATTGEN_GPU_TRACE").is_some_and(|v| v != "0") {
+        eprintln!(
+            "gpu trace: whole programs' outcomes: {} grids in {} us, {} evaluations left to the CPU in {} us",
+            decided.len() - left.len(),
+            decoded.as_micros(),
+            left.len(),
+            (start.elapsed() - decoded).as_micros()
+        );
+    }
+    decided
 }
 
 /// Indices `0..n`, those whose input grid has the most cells first

@@ -508,7 +508,7 @@ pub const OUT_DESC: usize = 4;
 /// The result of evaluation `t` from the kernel's packed output: a grid,
 /// or `None` where the device left it to the CPU.
 pub fn unpack_output(cells: &[i8], desc: &[i32], t: usize) -> Option<crate::values::Grid> {
-    let d = &desc[OUT_DESC * t..OUT_DESC * (t + 1)];
+    let d = desc.get(OUT_DESC * t..OUT_DESC * (t + 1))?;
     let (st, h, w, at) = (d[0], d[1] as usize, d[2] as usize, d[3] as usize);
     (st == 0 && h > 0 && w > 0 && h * w <= OUT_CAP && at + h * w <= cells.len())
         .then(|| crate::values::Grid::new(h, w, cells[at..at + h * w].to_vec()))
