@@ -55,8 +55,8 @@ __device__ __forceinline__ unsigned long long warp_first(unsigned long long v) {
 }
 #endif
 
-#define WHOLE_CAP 2048     // cells of one grid value in a thread
-#define WHOLE_OUT_CAP 1024 // cells of one program output sent back
+#define WHOLE_CAP 4096     // cells of one grid value (64 x 64, 30 x 120, ...)
+#define WHOLE_OUT_CAP 4096 // cells of one program output sent back
 #define WHOLE_OK 0
 #define WHOLE_DEOPT 1
 
@@ -78,7 +78,7 @@ struct P {
 // A set of locations (Python's Indices): n keys in ascending order, which
 // is the order of their (i, j) tuples; i and j in -128..127 (a location
 // beyond is left to the CPU).
-#define WHOLE_LOCS 1024
+#define WHOLE_LOCS 2048
 struct X {
     int n, pad;
     unsigned short k[WHOLE_LOCS];

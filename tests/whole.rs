@@ -32,6 +32,13 @@ fn inputs() -> Vec<Grid> {
 }
 
 #[test]
+fn the_prelude_and_the_host_agree_on_capacities() {
+    use battgen_runtime::backends::cuda::whole::{GRID_CAP, PRELUDE};
+    assert!(PRELUDE.contains(&format!("#define WHOLE_CAP {GRID_CAP} ")));
+    assert!(PRELUDE.contains(&format!("#define WHOLE_OUT_CAP {OUT_CAP} ")));
+}
+
+#[test]
 fn device_kinds_agree_with_the_inferred_types() {
     let plan = corpus_plan();
     let code = WholeCode::of(&plan);

@@ -357,9 +357,7 @@ impl Device {
             .pop();
         let mut buf = match taken {
             Some(b) if b.len() >= n => b,
-            _ => {
-                pinned(self.stream.context(), n, true)?
-            }
+            _ => pinned(self.stream.context(), n, true)?,
         };
         let ptr = {
             let host = &mut buf.as_mut_slice()?[..n];

@@ -539,7 +539,7 @@ pub fn run_whole(
     warp_bytes: usize,
     inputs: &[&Grid],
 ) -> GpuResult<(super::whole::WholeOut, u64, u64)> {
-    use super::whole::{pack_inputs, WholeOut, OUT_CAP, OUT_DESC};
+    use super::whole::{pack_inputs, WholeOut, OUT_DESC};
     if programs == 0 || inputs.is_empty() {
         return Ok((WholeOut::default(), 0, 0));
     }
@@ -549,9 +549,10 @@ pub fn run_whole(
     let cells_dev = device.upload(cells.len(), |h| h.copy_from_slice(&cells))?;
     let desc_dev = stream.clone_htod(&desc)?;
     let total = programs * inputs.len();
-    // Room for half of the outputs at their largest; once it is full, the
-    // later outputs are left to the CPU (counted as such), never lost.
-    let cap = total * OUT_CAP / 2;
+    // Room for 512 cells per evaluation (the public solvers' outputs average
+    // 160), at most 2 GB; once it is full, the later outputs are left to
+    // the CPU (counted as such), never lost.
+    let cap = (total * 512).min(1 << 31);
     // The output buffer of the last run where it is large enough: only the
     // cells a run reserves (below `used`) are written and read.
     let kept = device

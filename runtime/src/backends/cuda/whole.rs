@@ -24,15 +24,20 @@ use crate::values::Value;
 
 /// The device functions every generated source starts with.
 pub const PRELUDE: &str = include_str!("../../../../kernels/whole.cuh");
-/// Cells of one program output on the device (`WHOLE_OUT_CAP`).
-pub const OUT_CAP: usize = 1024;
+/// Cells of one grid value, and of one program output, on the device
+/// (`WHOLE_CAP`, `WHOLE_OUT_CAP`). With 2048 and 1024, a third of the
+/// evaluations the device left to the CPU on the public solvers' cross run
+/// were larger outputs, and they were two thirds of those evaluations' CPU
+/// time.
+pub const GRID_CAP: usize = 4096;
+pub const OUT_CAP: usize = 4096;
 /// Name of the kernel in the generated source.
 pub const KERNEL: &str = "whole_programs";
 /// Most grids one program may hold at once (each takes 2 KB of the warp's
 /// shared memory); programs that need more stay on the CPU.
 pub const MAX_SLOTS: usize = 8;
 /// Bytes of one slot on the device (`union V`: a grid, or a set of locations).
-pub const GRID_BYTES: usize = 8 + 2048;
+pub const GRID_BYTES: usize = 8 + GRID_CAP;
 /// Ints of a warp's scratch (`aux`).
 pub const AUX_INTS: usize = 128;
 
