@@ -1497,6 +1497,19 @@ pub struct BenchRow {
     pub evals_per_sec: f64,
 }
 
+impl BenchRow {
+    fn new(exec: String, threads: usize, gpus: usize, r: &RunResults, seconds: f64) -> BenchRow {
+        BenchRow {
+            exec,
+            threads,
+            gpus,
+            evaluations: r.evaluations(),
+            seconds,
+            evals_per_sec: r.evaluations() as f64 / seconds.max(1e-9),
+        }
+    }
+}
+
 /// The benchmark: cross mode over the tasks of `--data`, per-input versus
 /// battery versus batched execution, one thread versus all cores. Outputs
 /// of every configuration must be identical; a difference is an error.
@@ -1540,14 +1553,7 @@ pub fn bench(battery: &dyn Battery, opts: &RunOptions) -> i32 {
                     )
                 })
             });
-            let row = BenchRow {
-                exec: format!("{exec:?}"),
-                threads,
-                gpus: 0,
-                evaluations: r.evaluations(),
-                seconds: secs,
-                evals_per_sec: r.evaluations() as f64 / secs.max(1e-9),
-            };
+            let row = BenchRow::new(format!("{exec:?}"), threads, 0, &r, secs);
             eprintln!(
                 "  {:>9} {:>3} threads: {:>9.0} evaluations/s ({:.3} s)",
                 row.exec, threads, row.evals_per_sec, secs
@@ -1609,14 +1615,8 @@ pub fn bench(battery: &dyn Battery, opts: &RunOptions) -> i32 {
         let runs = bench_runs(opts) as u64;
         let (cpu_rows, gpu_rows) = backend.telemetry().total_rows();
         let (cpu_rows, gpu_rows) = (cpu_rows / runs, gpu_rows / runs);
-        let row = BenchRow {
-            exec: format!("Batched on {n} GPU{}", if n > 1 { "s" } else { "" }),
-            threads: cores,
-            gpus: n,
-            evaluations: r.evaluations(),
-            seconds: secs,
-            evals_per_sec: r.evaluations() as f64 / secs.max(1e-9),
-        };
+        let plural = if n > 1 { "s" } else { "" };
+        let row = BenchRow::new(format!("Batched on {n} GPU{plural}"), cores, n, &r, secs);
         eprintln!(
             "  {} + {cores} threads: {:>9.0} evaluations/s ({:.3} s; batch rows {gpu_rows} on GPU, {cpu_rows} on CPU)",
             row.exec, row.evals_per_sec, secs
@@ -1645,14 +1645,7 @@ pub fn bench(battery: &dyn Battery, opts: &RunOptions) -> i32 {
                 )
             })
         });
-        let row = BenchRow {
-            exec: format!("Device on {n} GPU{}", if n > 1 { "s" } else { "" }),
-            threads: cores,
-            gpus: n,
-            evaluations: r.evaluations(),
-            seconds: secs,
-            evals_per_sec: r.evaluations() as f64 / secs.max(1e-9),
-        };
+        let row = BenchRow::new(format!("Device on {n} GPU{plural}"), cores, n, &r, secs);
         eprintln!(
             "  {} + {cores} threads: {:>9.0} evaluations/s ({:.3} s)",
             row.exec, row.evals_per_sec, secs
@@ -1667,76 +1660,7 @@ pub fn bench(battery: &dyn Battery, opts: &RunOptions) -> i32 {
         }
         // The programs with device code alone: the device's share (copies
         // and results included) against the same programs on the CPU threads.
-        if let Some(plan) = battery.plan() {
-            let code = crate::backends::cuda::whole::WholeCode::of(plan);
-            let grids: Vec<&Grid> = tasks
-                .iter()
-                .flat_map(|t| t.samples().map(|e| &*e.input))
-                .collect();
-            let samples: Vec<(usize, usize, Value)> = tasks
-                .iter()
-                .enumerate()
-                .flat_map(|(t, task)| {
-                    task.samples()
-                        .enumerate()
-                        .map(move |(s, e)| (t, s, Value::Grid(e.input.clone())))
-                })
-                .collect();
-            // The device's run, then its results as outcomes, the
-            // evaluations it left run on the CPU threads: what `--exec
-            // device` does for these programs.
-            let (mut gpu_secs, mut device_secs) = (Vec::new(), Vec::new());
-            for _ in 0..bench_runs(opts) {
-                let start = Instant::now();
-                if let Some(Ok(r)) = backend.run_whole(&code, &grids) {
-                    device_secs.push(start.elapsed().as_secs_f64());
-                    let decided =
-                        pool.install(|| whole_outcomes(battery, &code.programs, &r, &samples));
-                    // Timed before the outcomes are dropped, as the CPU's
-                    // runs are (dropping 100,000 grids on this one thread
-                    // took 5-10 ms).
-                    gpu_secs.push(start.elapsed().as_secs_f64());
-                    drop(decided);
-                }
-            }
-            let (_, cpu_secs) = pool.install(|| {
-                median_run(bench_runs(opts), || {
-                    let start = Instant::now();
-                    let mut outcomes = vec![Vec::new(); battery.num_programs()];
-                    let want = |_: usize, _: usize| true;
-                    per_input(
-                        battery,
-                        &samples,
-                        Mode::Cross,
-                        &want,
-                        &code.programs,
-                        &mut outcomes,
-                        &Progress::new(true),
-                    );
-                    RunResults {
-                        names: Vec::new(),
-                        task_ids: Vec::new(),
-                        tasks: Vec::new(),
-                        outcomes,
-                        wall: start.elapsed(),
-                    }
-                })
-            });
-            device_secs.sort_by(f64::total_cmp);
-            gpu_secs.sort_by(f64::total_cmp);
-            if let Some(g) = gpu_secs.get(gpu_secs.len() / 2) {
-                let d = device_secs[device_secs.len() / 2];
-                eprintln!(
-                    "    the {} programs with device code alone: {n} GPU {:.4} s (device {:.4} s, outcomes and the evaluations left to the CPU {:.4} s), {cores} CPU threads {:.4} s ({:.2}x)",
-                    code.programs.len(),
-                    g,
-                    d,
-                    g - d,
-                    cpu_secs,
-                    cpu_secs / g.max(1e-12)
-                );
-            }
-        }
+        bench_whole_alone(battery, &tasks, &backend, &pool, cores, n, opts);
     }
     print!("{}", bench_table(&rows, cores));
     println!("outputs identical across all configurations: {identical}");
@@ -1756,6 +1680,89 @@ pub fn bench(battery: &dyn Battery, opts: &RunOptions) -> i32 {
 }
 
 /// Runs of each benchmark configuration.
+/// `gen bench`: the programs with device code alone, the GPU's side
+/// (the device's run, its results as outcomes, and the evaluations it left
+/// run on the CPU threads, as `--exec device` does) against the same
+/// programs per input on the CPU threads.
+fn bench_whole_alone(
+    battery: &dyn Battery,
+    tasks: &[Task],
+    backend: &crate::backends::GpuBackend,
+    pool: &rayon::ThreadPool,
+    cores: usize,
+    n: usize,
+    opts: &RunOptions,
+) {
+    let Some(plan) = battery.plan() else { return };
+    let code = crate::backends::cuda::whole::WholeCode::of(plan);
+    let grids: Vec<&Grid> = tasks
+        .iter()
+        .flat_map(|t| t.samples().map(|e| &*e.input))
+        .collect();
+    let samples: Vec<(usize, usize, Value)> = tasks
+        .iter()
+        .enumerate()
+        .flat_map(|(t, task)| {
+            task.samples()
+                .enumerate()
+                .map(move |(s, e)| (t, s, Value::Grid(e.input.clone())))
+        })
+        .collect();
+    // The device's run, then its results as outcomes, the
+    // evaluations it left run on the CPU threads: what `--exec
+    // device` does for these programs.
+    let (mut gpu_secs, mut device_secs) = (Vec::new(), Vec::new());
+    for _ in 0..bench_runs(opts) {
+        let start = Instant::now();
+        if let Some(Ok(r)) = backend.run_whole(&code, &grids) {
+            device_secs.push(start.elapsed().as_secs_f64());
+            let decided = pool.install(|| whole_outcomes(battery, &code.programs, &r, &samples));
+            // Timed before the outcomes are dropped, as the CPU's
+            // runs are (dropping 100,000 grids on this one thread
+            // took 5-10 ms).
+            gpu_secs.push(start.elapsed().as_secs_f64());
+            drop(decided);
+        }
+    }
+    let (_, cpu_secs) = pool.install(|| {
+        median_run(bench_runs(opts), || {
+            let start = Instant::now();
+            let mut outcomes = vec![Vec::new(); battery.num_programs()];
+            let want = |_: usize, _: usize| true;
+            per_input(
+                battery,
+                &samples,
+                Mode::Cross,
+                &want,
+                &code.programs,
+                &mut outcomes,
+                &Progress::new(true),
+            );
+            RunResults {
+                names: Vec::new(),
+                task_ids: Vec::new(),
+                tasks: Vec::new(),
+                outcomes,
+                wall: start.elapsed(),
+            }
+        })
+    });
+    device_secs.sort_by(f64::total_cmp);
+    gpu_secs.sort_by(f64::total_cmp);
+    if let Some(g) = gpu_secs.get(gpu_secs.len() / 2) {
+        let d = device_secs[device_secs.len() / 2];
+        eprintln!(
+                "    the {} programs with device code alone: {n} GPU {:.4} s (device {:.4} s, outcomes and the evaluations left to the CPU {:.4} s), {cores} CPU threads {:.4} s ({:.2}x)",
+                code.programs.len(),
+                g,
+                d,
+                g - d,
+                cpu_secs,
+                cpu_secs / g.max(1e-12)
+            );
+    }
+}
+
 fn bench_runs(opts: &RunOptions) -> usize {
     opts.repeat.unwrap_or(3).max(1)
 }

@@ -17,25 +17,7 @@ for b in corpus corpus_start corpus; do
   echo "== bench $b"; ./$b --data $T --bench --repeat 3 2>&1 | grep -E "Batched on|Battery  16|identical"
 done
 fi
-cmp_out() { python3 - "$OUT" "$@" <<'PY' || echo "no python3"
-import json, sys
-out = sys.argv[1]
-def load(n):
-    d = json.load(open(f"{out}/{n}.json")); d.pop("__stats__", None); return d
-c = load(sys.argv[2])
-for n in sys.argv[3:]:
-    g = load(n)
-    diff = 0
-    for p, r in c.items():
-        for k, v in r.items():
-            w = g.get(p, {}).get(k)
-            if w != v:
-                diff += 1
-                if diff <= 6:
-                    print("  ", n, p, k, "cpu:", str(v)[:100], "| gpu:", str(w)[:100])
-    print(n, "vs", sys.argv[2], ":", diff, "differing outputs of", sum(len(r) for r in c.values()))
-PY
-}
+source ./lib.sh  # cmp_out
 S="--data $T --mode cross --exec batched --stats"
 echo "== corpus cpu"; ./corpus $S --cpu --out $OUT/cpu.json 2>&1 | grep -E "gpu cover|wall|batch ops"
 echo "== corpus gpu (cost model)"; ./corpus $S --gpus all --out $OUT/gpu.json 2>&1 | grep -E "gpu cover|wall|batch ops|objects|fill|paint|ofcolor"

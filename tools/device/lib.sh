@@ -90,3 +90,26 @@ a = json.load(open('/tmp/found_$1.json')); b = json.load(open('/tmp/found_$2.jso
 strip = lambda d: {k: v for k, v in d.items() if k != 'stats'}
 print('search results identical:', strip(a) == strip(b))"
 }
+
+# cmp_out REF NAME...: results JSON files $OUT/REF.json and $OUT/NAME.json
+# (`__stats__` aside), output by output: how many of NAME's differ from
+# REF's, out of how many, with the first few differences.
+cmp_out() { python3 - "$OUT" "$@" <<'PY' || echo "no python3"
+import json, sys
+out = sys.argv[1]
+def load(n):
+    d = json.load(open(f"{out}/{n}.json")); d.pop("__stats__", None); return d
+c = load(sys.argv[2])
+for n in sys.argv[3:]:
+    g = load(n)
+    diff = 0
+    for p, r in c.items():
+        for k, v in r.items():
+            w = g.get(p, {}).get(k)
+            if w != v:
+                diff += 1
+                if diff <= 6:
+                    print("  ", n, p, k, "cpu:", str(v)[:100], "| gpu:", str(w)[:100])
+    print(n, "vs", sys.argv[2], ":", diff, "differing outputs of", sum(len(r) for r in c.values()))
+PY
+}

@@ -8,25 +8,7 @@
 # against the 16 threads).
 cd "$(dirname "$0")"
 date; nproc; nvidia-smi -L
-cmp_out() { python3 - "$OUT" "$@" <<'PY' || echo "no python3"
-import json, sys
-out = sys.argv[1]
-def load(n):
-    d = json.load(open(f"{out}/{n}.json")); d.pop("__stats__", None); return d
-c = load(sys.argv[2])
-for n in sys.argv[3:]:
-    g = load(n)
-    diff = 0
-    for p, r in c.items():
-        for k, v in r.items():
-            w = g.get(p, {}).get(k)
-            if w != v:
-                diff += 1
-                if diff <= 6:
-                    print("  ", n, p, k, "cpu:", str(v)[:100], "| gpu:", str(w)[:100])
-    print(n, "vs", sys.argv[2], ":", diff, "differing outputs of", sum(len(r) for r in c.values()))
-PY
-}
+source ./lib.sh  # cmp_out
 for b in ${BATTERIES:-corpus solvers_whole solvers}; do
   [ -x ./$b ] || continue
   for d in ${DATA:-training}; do

@@ -629,7 +629,7 @@ pub fn backend_for(cpu_only: bool, gpus: Option<&GpuSelect>, quiet: bool) -> Box
         Ok(b) => Box::new(b),
         Err(e) => {
             if explicit || !quiet {
-                eprintln!("gpu: not used: {e}; batched execution runs on the CPU");
+                eprintln!("gpu: not used: {e}; everything runs on the CPU");
             }
             Box::new(CpuBackend::new())
         }
