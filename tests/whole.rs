@@ -93,14 +93,73 @@ fn device_kinds_agree_with_the_inferred_types() {
 
 #[test]
 fn generated_device_code_gives_the_cpu_results_on_real_tasks() {
+    let Some((given, left)) = device_code_on_real_tasks(&corpus_plan(), "whole-host") else {
+        return;
+    };
+    // The device leaves to the CPU only the unusual cases (raises, empty or
+    // oversized grids): on these real inputs, a small minority.
+    assert!(
+        given > 0 && left * 5 < given,
+        "{given} given by the device, {left} left to the CPU"
+    );
+    println!("{given} results from the device code, {left} left to the CPU");
+}
+
+/// tests/data/programs/whole_forms.py uses every device form; each gives
+/// the CPU's results on real tasks.
+#[test]
+fn every_device_form_gives_the_cpu_results_on_real_tasks() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/programs/whole_forms.py");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let plan = plan_of("tests/data/programs/whole_forms.py", &text);
+    let code = WholeCode::of(&plan);
+    assert_eq!(
+        code.programs.len(),
+        plan.programs.len(),
+        "{}",
+        code.summary(plan.programs.len())
+    );
+    // Every device function named in the forms table is called by some
+    // program here (`branch` and `identity` are written inline).
+    let table = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("runtime/src/backends/cuda/whole.rs"),
+    )
+    .unwrap();
+    let mut missing = Vec::new();
+    for part in table.split("f(\"d_").skip(1) {
+        let name = &part[..part.find('"').unwrap()];
+        if !code.source.contains(&format!("d_{name}(s["))
+            && !code.source.contains(&format!("d_{name}(v"))
+        {
+            missing.push(name.to_owned());
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "device forms no test program uses: {missing:?}"
+    );
+    let Some((given, left)) = device_code_on_real_tasks(&plan, "whole-forms") else {
+        return;
+    };
+    assert!(
+        given > left,
+        "{given} given by the device, {left} left to the CPU"
+    );
+    println!("{given} results from the device code, {left} left to the CPU");
+}
+
+/// Compile the device code of `plan` as C++ and run it on every input of
+/// the sampled real tasks: every result it gives must be the CPU's. Returns
+/// how many it gave and how many it left to the CPU; `None` without a C++
+/// compiler.
+fn device_code_on_real_tasks(plan: &Plan, name: &str) -> Option<(usize, usize)> {
     let cxx = std::env::var("CXX").unwrap_or_else(|_| "c++".to_owned());
     if Command::new(&cxx).arg("--version").output().is_err() {
         println!("skipped: no C++ compiler ({cxx})");
-        return;
+        return None;
     }
-    let plan = corpus_plan();
-    let code = WholeCode::of(&plan);
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("whole-host");
+    let code = WholeCode::of(plan);
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("whole.cu"), &code.source).unwrap();
     let harness = r#"#include <cstdio>
@@ -203,11 +262,5 @@ int main() {
             );
         }
     }
-    // The device leaves to the CPU only the unusual cases (raises, empty or
-    // oversized grids): on these real inputs, a small minority.
-    assert!(
-        given > 0 && left * 5 < given,
-        "{given} given by the device, {left} left to the CPU"
-    );
-    println!("{given} results from the device code, {left} left to the CPU");
+    Some((given, left))
 }

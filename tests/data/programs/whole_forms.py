@@ -1,0 +1,209 @@
+from dsl import *
+
+# Programs written for battgen's tests: together they use every device form
+# of whole programs on the GPU (runtime/src/backends/cuda/whole.rs), so that
+# tests/whole.rs checks each against the CPU runtime on real tasks.
+
+# Grid transforms and halves.
+def solve_c1000001(I):
+    x1 = rot90(I)
+    x2 = rot180(x1)
+    x3 = rot270(x2)
+    x4 = cmirror(x3)
+    x5 = dmirror(x4)
+    x6 = tophalf(x5)
+    x7 = bottomhalf(x5)
+    x8 = vconcat(x6, x7)
+    x9 = lefthalf(x8)
+    x10 = righthalf(x8)
+    O = hconcat(x9, x10)
+    return O
+
+# Scaling, trimming, compressing.
+def solve_c1000002(I):
+    x1 = upscale(I, TWO)
+    x2 = downscale(x1, THREE)
+    x3 = hupscale(x2, TWO)
+    x4 = vupscale(x3, TWO)
+    x5 = trim(x4)
+    x6 = compress(x5)
+    O = hmirror(x6)
+    return O
+
+# Colours: counts, replace, switch, cellwise against a mirror.
+def solve_c1000003(I):
+    x1 = mostcolor(I)
+    x2 = leastcolor(I)
+    x3 = switch(I, x1, x2)
+    x4 = numcolors(I)
+    x5 = colorcount(I, x1)
+    x6 = replace(x3, ZERO, x4)
+    x7 = vmirror(x6)
+    x8 = cellwise(x6, x7, FIVE)
+    x9 = greater(x5, x4)
+    x10 = branch(x9, x8, x6)
+    O = identity(x10)
+    return O
+
+# Numbers and pairs.
+def solve_c1000004(I):
+    x1 = height(I)
+    x2 = width(I)
+    x3 = add(x1, x2)
+    x4 = subtract(x3, ONE)
+    x5 = multiply(x4, TWO)
+    x6 = divide(x5, THREE)
+    x7 = double(x6)
+    x8 = halve(x7)
+    x9 = increment(x8)
+    x10 = decrement(x9)
+    x11 = invert(x10)
+    x12 = equality(x11, x10)
+    x13 = astuple(x1, x2)
+    x14 = shape(I)
+    x15 = add(x13, x14)
+    x16 = subtract(x15, x14)
+    x17 = double(x16)
+    x18 = halve(x17)
+    x19 = increment(x18)
+    x20 = decrement(x19)
+    x21 = invert(x20)
+    x22 = equality(x21, x20)
+    x23 = first(x14)
+    x24 = last(x14)
+    x25 = branch(x22, x23, x24)
+    x26 = branch(x12, x13, x14)
+    x27 = canvas(x25, x26)
+    x28 = equality(x27, I)
+    x29 = size(I)
+    x30 = branch(x28, TWO, x29)
+    x31 = identity(x30)
+    x32 = crop(I, ORIGIN, x14)
+    O = replace(x32, ZERO, x31)
+    return O
+
+# Sets of locations: where a colour is, its bounds, its box and outline.
+def solve_c1000005(I):
+    x1 = leastcolor(I)
+    x2 = ofcolor(I, x1)
+    x3 = ulcorner(x2)
+    x4 = lrcorner(x2)
+    x5 = urcorner(x2)
+    x6 = llcorner(x2)
+    x7 = connect(x3, x4)
+    x8 = connect(x5, x6)
+    x9 = combine(x7, x8)
+    x10 = box(x2)
+    x11 = intersection(x9, x10)
+    x12 = difference(x10, x11)
+    x13 = fill(I, EIGHT, x12)
+    x14 = underfill(x13, SEVEN, x11)
+    x15 = inbox(x2)
+    O = fill(x14, SIX, x15)
+    return O
+
+# Sets of locations: backdrop, delta, outbox, cover, subgrid.
+def solve_c1000006(I):
+    x1 = mostcolor(I)
+    x2 = ofcolor(I, x1)
+    x3 = asindices(I)
+    x4 = difference(x3, x2)
+    x5 = backdrop(x4)
+    x6 = delta(x4)
+    x7 = outbox(x4)
+    x8 = cover(I, x6)
+    x9 = fill(x8, THREE, x7)
+    x10 = size(x5)
+    x11 = size(x4)
+    x12 = greater(x10, x11)
+    x13 = subgrid(x4, x9)
+    O = branch(x12, x13, x9)
+    return O
+
+# Sets of locations: shift, normalize, extremes, centre, membership.
+def solve_c1000007(I):
+    x1 = leastcolor(I)
+    x2 = ofcolor(I, x1)
+    x3 = normalize(x2)
+    x4 = shift(x3, UNITY)
+    x5 = toindices(x4)
+    x6 = uppermost(x5)
+    x7 = lowermost(x5)
+    x8 = leftmost(x5)
+    x9 = rightmost(x5)
+    x10 = height(x5)
+    x11 = width(x5)
+    x12 = shape(x5)
+    x13 = center(x5)
+    x14 = contained(x13, x5)
+    x15 = add(x6, x7)
+    x16 = add(x8, x9)
+    x17 = add(x10, x11)
+    x18 = astuple(x15, x16)
+    x19 = add(x18, x12)
+    x20 = initset(x19)
+    x21 = insert(x13, x20)
+    x22 = remove(x19, x21)
+    x23 = equality(x22, x20)
+    x24 = branch(x14, x17, ONE)
+    x25 = branch(x23, x24, TWO)
+    O = fill(I, x25, x4)
+    return O
+
+# Lines from a location: shoot, frontiers, neighbours.
+def solve_c1000008(I):
+    x1 = leastcolor(I)
+    x2 = ofcolor(I, x1)
+    x3 = first(x2)
+    x4 = last(x2)
+    x5 = shoot(x3, DOWN)
+    x6 = shoot(x4, UP_RIGHT)
+    x7 = hfrontier(x3)
+    x8 = vfrontier(x4)
+    x9 = neighbors(x3)
+    x10 = dneighbors(x4)
+    x11 = ineighbors(x4)
+    x12 = combine(x5, x6)
+    x13 = combine(x7, x8)
+    x14 = combine(x9, x10)
+    x15 = combine(x14, x11)
+    x16 = fill(I, TWO, x13)
+    x17 = fill(x16, FOUR, x12)
+    O = fill(x17, FIVE, x15)
+    return O
+
+# Vectors and a cell read.
+def solve_c1000009(I):
+    x1 = width(I)
+    x2 = halve(x1)
+    x3 = tojvec(x2)
+    x4 = toivec(x2)
+    x5 = index(I, x3)
+    x6 = index(I, ORIGIN)
+    x7 = add(x3, x4)
+    x8 = initset(x7)
+    x9 = equality(x5, x6)
+    x10 = branch(x9, ONE, TWO)
+    O = fill(I, x10, x8)
+    return O
+
+# Sets of colours: a palette, its members and the others.
+def solve_c100000a(I):
+    x1 = palette(I)
+    x2 = mostcolor(I)
+    x3 = remove(x2, x1)
+    x4 = other(x1, x2)
+    x5 = contained(FIVE, x1)
+    x6 = initset(FIVE)
+    x7 = insert(x2, x6)
+    x8 = intersection(x1, x7)
+    x9 = difference(x1, x8)
+    x10 = combine(x9, x6)
+    x11 = size(x10)
+    x12 = first(x1)
+    x13 = last(x1)
+    x14 = equality(x3, x9)
+    x15 = branch(x14, x12, x13)
+    x16 = branch(x5, x11, x4)
+    O = replace(I, x15, x16)
+    return O
