@@ -528,7 +528,7 @@ pub fn key_cell(k: u32) -> Cell {
 }
 
 /// Whole programs (`whole.rs`) on one device over `inputs`: every program
-/// on every input in one launch, one thread per evaluation; the inputs go
+/// on every input in one launch, one warp per evaluation; the inputs go
 /// up once and the outputs come down once, packed (descriptors, then only
 /// the cells written). Results program by program over `inputs`. Also
 /// returns the bytes moved up and down.

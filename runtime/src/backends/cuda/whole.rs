@@ -2,18 +2,19 @@
 //! input to output on the GPU, and their CUDA source.
 //!
 //! A program qualifies when every node it runs has a device form
-//! ([`form`]): its values are then grids, numbers and pairs that one GPU
-//! thread holds (grids in the thread's local memory, numbers in registers),
-//! and the program runs as one thread per input with nothing crossing to the
-//! host between nodes: the inputs go up once and the outputs come down once.
-//! The device kinds of the values follow from the forms, bottom up from the
-//! input grid; they agree with [`crate::types::infer`] (tested).
+//! ([`form`]): its values are then grids, numbers, pairs, sets of locations
+//! and sets of colours that one warp holds (grids and sets in slots of the
+//! warp's shared memory, numbers in registers), and the program runs as one
+//! warp per input with nothing crossing to the host between nodes: the
+//! inputs go up once and the outputs come down once. The device kinds of
+//! the values follow from the forms, bottom up from the input grid; they
+//! agree with [`crate::types::infer`] (tested).
 //!
 //! An evaluation whose case the device functions do not cover (a raise, an
 //! empty or oversized grid, a colour outside 0..9; see `kernels/whole.cuh`)
 //! reports DEOPT and runs on the CPU, so results are the CPU's exactly.
 //! Nothing here touches CUDA: it is tested on machines without a GPU, and
-//! the generated source is compiled as C++ there (`runtime/tests/whole.rs`).
+//! the generated source is compiled as C++ there (`tests/whole.rs`).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -33,8 +34,8 @@ pub const GRID_CAP: usize = 4096;
 pub const OUT_CAP: usize = 4096;
 /// Name of the kernel in the generated source.
 pub const KERNEL: &str = "whole_programs";
-/// Most grids one program may hold at once (each takes 2 KB of the warp's
-/// shared memory); programs that need more stay on the CPU.
+/// Most grids and sets one program may hold at once (each slot takes 4 KB
+/// of the warp's shared memory); programs that need more stay on the CPU.
 pub const MAX_SLOTS: usize = 8;
 /// Bytes of one slot on the device (`union V`: a grid, or a set of locations).
 pub const GRID_BYTES: usize = 8 + GRID_CAP;
