@@ -114,7 +114,7 @@ fn explain_whole(plan: &Plan, output: Option<&PathBuf>) -> i32 {
         out.push('\n');
     }
     if let Some(path) = output {
-        if let Err(e) = std::fs::write(path, &code.source) {
+        if let Err(e) = std::fs::write(path, code.source()) {
             eprintln!("error: cannot write {}: {e}", path.display());
             return battgen_runtime::driver::exit::IO;
         }

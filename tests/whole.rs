@@ -87,6 +87,17 @@ fn device_kinds_agree_with_the_inferred_types() {
             kinds[n] = Some(kind);
         }
     }
+    // Modules of at most MAX_PROGRAMS_PER_MODULE programs, back to back
+    // (the corpus's 54 make two: the host build dispatches over both).
+    use battgen_runtime::backends::cuda::whole::MAX_PROGRAMS_PER_MODULE;
+    assert!(code.modules.len() >= 2);
+    let mut next = 0;
+    for m in &code.modules {
+        assert!(m.len > 0 && m.len <= MAX_PROGRAMS_PER_MODULE);
+        assert_eq!(m.first, next);
+        next += m.len;
+    }
+    assert_eq!(next, code.programs.len());
     let summary = code.summary(plan.programs.len());
     assert!(summary.starts_with("whole programs: "), "{summary}");
 }
@@ -128,8 +139,8 @@ fn every_device_form_gives_the_cpu_results_on_real_tasks() {
     let mut missing = Vec::new();
     for part in table.split("f(\"d_").skip(1) {
         let name = &part[..part.find('"').unwrap()];
-        if !code.source.contains(&format!("d_{name}(s["))
-            && !code.source.contains(&format!("d_{name}(v"))
+        if !code.source().contains(&format!("d_{name}(s["))
+            && !code.source().contains(&format!("d_{name}(v"))
         {
             missing.push(name.to_owned());
         }
@@ -161,7 +172,7 @@ fn device_code_on_real_tasks(plan: &Plan, name: &str) -> Option<(usize, usize)> 
     let code = WholeCode::of(plan);
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("whole.cu"), &code.source).unwrap();
+    std::fs::write(dir.join("whole.cu"), code.source()).unwrap();
     let harness = r#"#include <cstdio>
 #include <vector>
 #define __device__

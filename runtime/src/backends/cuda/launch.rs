@@ -534,9 +534,8 @@ pub fn key_cell(k: u32) -> Cell {
 /// returns the bytes moved up and down.
 pub fn run_whole(
     device: &Device,
-    function: &cudarc::driver::CudaFunction,
+    modules: &[(&cudarc::driver::CudaFunction, &super::whole::WholeModule)],
     programs: usize,
-    warp_bytes: usize,
     inputs: &[&Grid],
 ) -> GpuResult<(super::whole::WholeOut, u64, u64)> {
     use super::whole::{pack_inputs, WholeOut, OUT_DESC};
@@ -567,33 +566,43 @@ pub fn run_whole(
     };
     let mut out_desc = stream.alloc_zeros::<i32>(OUT_DESC * total)?;
     let mut used = stream.alloc_zeros::<u64>(1)?;
-    let (n_in, n_prog, cap_u) = (inputs.len() as i32, programs as i32, cap as u64);
-    // One warp per evaluation, as many warps per block as 48 KB of shared
-    // memory hold (the default limit), and blocks enough to fill the device
-    // several times over (each warp then takes evaluations in turn).
-    let warps = (48 * 1024 / warp_bytes).clamp(1, 8);
-    let blocks = total.div_ceil(warps).min(1 << 14) as u32;
-    let cfg = LaunchConfig {
-        grid_dim: (blocks, 1, 1),
-        block_dim: (32 * warps as u32, 1, 1),
-        shared_mem_bytes: (warps * warp_bytes) as u32,
-    };
+    let (n_in, cap_u) = (inputs.len() as i32, cap as u64);
     stream.synchronize()?;
     let t_up = t0.elapsed();
-    let mut launch = stream.launch_builder(function);
-    launch
-        .arg(&cells_dev)
-        .arg(&desc_dev)
-        .arg(&n_in)
-        .arg(&n_prog)
-        .arg(&mut out_cells)
-        .arg(&mut out_desc)
-        .arg(&mut used)
-        .arg(&cap_u);
-    // SAFETY: thread t < programs * inputs reads input t % n_in inside the
-    // packed cells (offsets from `pack_inputs`), writes its own OUT_DESC
-    // ints and reserves its output's cells below `cap` with an atomic add.
-    unsafe { launch.launch(cfg) }?;
+    // One launch per module, each writing the descriptors of its programs'
+    // evaluations and reserving output cells from the shared counter.
+    for (function, m) in modules {
+        // One warp per evaluation, as many warps per block as 48 KB of
+        // shared memory hold (the default limit), and blocks enough to fill
+        // the device several times over (each warp then takes evaluations
+        // in turn).
+        let evaluations = m.len * inputs.len();
+        let warps = (48 * 1024 / m.warp_bytes()).clamp(1, 8);
+        let blocks = evaluations.div_ceil(warps).min(1 << 14) as u32;
+        let cfg = LaunchConfig {
+            grid_dim: (blocks, 1, 1),
+            block_dim: (32 * warps as u32, 1, 1),
+            shared_mem_bytes: (warps * m.warp_bytes()) as u32,
+        };
+        let at = OUT_DESC * m.first * inputs.len();
+        let mut desc_view = out_desc.slice_mut(at..at + OUT_DESC * evaluations);
+        let n_prog = m.len as i32;
+        let mut launch = stream.launch_builder(function);
+        launch
+            .arg(&cells_dev)
+            .arg(&desc_dev)
+            .arg(&n_in)
+            .arg(&n_prog)
+            .arg(&mut out_cells)
+            .arg(&mut desc_view)
+            .arg(&mut used)
+            .arg(&cap_u);
+        // SAFETY: thread t < m.len * inputs reads input t % n_in inside the
+        // packed cells (offsets from `pack_inputs`), writes its own OUT_DESC
+        // ints of the module's view and reserves its output's cells below
+        // `cap` with an atomic add.
+        unsafe { launch.launch(cfg) }?;
+    }
     stream.synchronize()?;
     let t_kernel = t0.elapsed();
     let out_desc = stream.clone_dtoh(&out_desc)?;

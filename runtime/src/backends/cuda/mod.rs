@@ -71,8 +71,9 @@ pub struct GpuBackend {
     /// device; `BATTGEN_GPU_RESIDENT=0` copies every output down at once,
     /// as before).
     resident: bool,
-    /// The whole-programs kernel of the last source compiled, per device.
-    whole: Mutex<Option<(String, Vec<cudarc::driver::CudaFunction>)>>,
+    /// The whole-programs kernels of the last source compiled, per device
+    /// and module.
+    whole: Mutex<Option<(String, Vec<Vec<cudarc::driver::CudaFunction>>)>>,
 }
 
 impl GpuBackend {
@@ -379,41 +380,65 @@ impl GpuBackend {
 }
 
 impl GpuBackend {
-    /// The whole-programs kernel of `source` on every device, compiled on
-    /// first use (NVRTC once per distinct target).
-    fn whole_functions(&self, source: &str) -> GpuResult<Vec<cudarc::driver::CudaFunction>> {
+    /// The kernels of `code`'s modules on every device (`[device][module]`),
+    /// compiled on first use: the modules in parallel, once per distinct
+    /// target.
+    fn whole_functions(
+        &self,
+        code: &whole::WholeCode,
+    ) -> GpuResult<Vec<Vec<cudarc::driver::CudaFunction>>> {
+        let key = code.source();
         let mut cached = self
             .whole
             .lock()
             .map_err(|_| GpuError::Panic("whole-programs lock".into()))?;
         if let Some((s, f)) = cached.as_ref() {
-            if s == source {
+            if *s == key {
                 return Ok(f.clone());
             }
         }
         let start = Instant::now();
-        let mut ptx: std::collections::HashMap<Option<&'static str>, cudarc::nvrtc::Ptx> =
+        let mut ptx: std::collections::HashMap<Option<&'static str>, Vec<cudarc::nvrtc::Ptx>> =
             std::collections::HashMap::new();
         let mut functions = Vec::with_capacity(self.devices.len());
         for d in &self.devices {
-            let p = match ptx.get(&d.arch) {
-                Some(p) => p.clone(),
-                None => {
-                    let p = device::compile_source(source.to_owned(), "whole programs", d.arch)
-                        .or_else(|_| {
-                            device::compile_source(source.to_owned(), "whole programs", None)
-                        })?;
-                    ptx.insert(d.arch, p.clone());
-                    p
-                }
-            };
-            functions.push(d.load(p, whole::KERNEL)?);
+            if !ptx.contains_key(&d.arch) {
+                let compiled: GpuResult<Vec<cudarc::nvrtc::Ptx>> = std::thread::scope(|s| {
+                    let handles: Vec<_> = code
+                        .modules
+                        .iter()
+                        .map(|m| {
+                            s.spawn(move || {
+                                device::compile_source(m.source(), "whole programs", d.arch)
+                                    .or_else(|_| {
+                                        device::compile_source(m.source(), "whole programs", None)
+                                    })
+                            })
+                        })
+                        .collect();
+                    handles
+                        .into_iter()
+                        .map(|h| {
+                            h.join()
+                                .unwrap_or_else(|_| Err(GpuError::Panic("NVRTC thread".into())))
+                        })
+                        .collect()
+                });
+                ptx.insert(d.arch, compiled?);
+            }
+            let mine = code
+                .modules
+                .iter()
+                .zip(&ptx[&d.arch])
+                .map(|(m, p)| d.load(p.clone(), &m.kernel()))
+                .collect::<GpuResult<Vec<_>>>()?;
+            functions.push(mine);
         }
         self.telemetry
             .whole
             .compile_nanos
             .fetch_add(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
-        *cached = Some((source.to_owned(), functions.clone()));
+        *cached = Some((key, functions.clone()));
         Ok(functions)
     }
 
@@ -424,9 +449,8 @@ impl GpuBackend {
         code: &whole::WholeCode,
         inputs: &[&crate::values::Grid],
     ) -> GpuResult<whole::WholeResults> {
-        let functions = self.whole_functions(&code.source)?;
+        let functions = self.whole_functions(code)?;
         let programs = code.programs.len();
-        let warp_bytes = code.warp_bytes();
         let cells: Vec<usize> = inputs.iter().map(|g| g.cells().len()).collect();
         let weights = vec![1.0; self.devices.len()];
         let ranges = split(&weights, &cells);
@@ -435,9 +459,10 @@ impl GpuBackend {
                 .iter()
                 .enumerate()
                 .map(|(d, r)| {
-                    let (dev, f) = (&self.devices[d], &functions[d]);
+                    let dev = &self.devices[d];
+                    let modules: Vec<_> = functions[d].iter().zip(&code.modules).collect();
                     let mine = &inputs[r.clone()];
-                    s.spawn(move || guard(|| launch::run_whole(dev, f, programs, warp_bytes, mine)))
+                    s.spawn(move || guard(|| launch::run_whole(dev, &modules, programs, mine)))
                 })
                 .collect();
             handles

@@ -189,43 +189,124 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
     }
 }
 
-/// The programs of a plan that run whole on the device, and their source.
-#[derive(Clone, Debug, Default)]
-pub struct WholeCode {
-    /// Plan program indices, in the kernel's program order.
-    pub programs: Vec<usize>,
-    /// CUDA source (the prelude, one function per program, the kernel).
-    pub source: String,
-    /// For the other programs, the first thing that kept each on the CPU
-    /// (`objects(Grid, Int, Int, Int)`, `a function value`), counted.
-    pub missing: BTreeMap<String, usize>,
-    /// The most grid slots a program uses.
+/// Most programs one generated module holds: each module is its own
+/// compile unit and kernel, so neither grows with the battery (as for the
+/// emitted Rust, `gen`'s `MAX_PROGRAMS_PER_MODULE`).
+pub const MAX_PROGRAMS_PER_MODULE: usize = 48;
+
+/// One compile unit of whole programs: programs `first..first + len` of
+/// [`WholeCode::programs`], their functions and their kernel.
+#[derive(Clone, Debug)]
+pub struct WholeModule {
+    pub index: usize,
+    pub first: usize,
+    pub len: usize,
+    /// The most grid and set slots one of its programs uses.
     pub slots: usize,
+    /// Its program functions and kernel (the prelude goes before).
+    pub part: String,
 }
 
-impl WholeCode {
+impl WholeModule {
+    /// The name of its kernel.
+    pub fn kernel(&self) -> String {
+        format!("{KERNEL}_{}", self.index)
+    }
+    /// Its CUDA source: the prelude and its part.
+    pub fn source(&self) -> String {
+        format!("{PRELUDE}\n{}", self.part)
+    }
     /// Shared memory of one warp: the input and the slots, and scratch.
     pub fn warp_bytes(&self) -> usize {
         (self.slots.max(1) + 1) * GRID_BYTES + AUX_INTS * 4
     }
+}
 
+/// The programs of a plan that run whole on the device, and their source.
+#[derive(Clone, Debug, Default)]
+pub struct WholeCode {
+    /// Plan program indices, in the kernels' program order.
+    pub programs: Vec<usize>,
+    /// The compile units, [`MAX_PROGRAMS_PER_MODULE`] programs each (the
+    /// last fewer).
+    pub modules: Vec<WholeModule>,
+    /// For the other programs, the first thing that kept each on the CPU
+    /// (`objects(Grid, Int, Int, Int)`, `a function value`), counted.
+    pub missing: BTreeMap<String, usize>,
+}
+
+impl WholeCode {
     /// Select the programs of `plan` that run whole on the device and write
     /// their source.
     pub fn of(plan: &Plan) -> WholeCode {
         let mut code = WholeCode::default();
-        let mut bodies = String::new();
+        let (mut bodies, mut slots) = (String::new(), 0usize);
         for k in 0..plan.programs.len() {
             match program_body(plan, k, code.programs.len()) {
-                Ok((body, slots)) => {
-                    code.slots = code.slots.max(slots);
+                Ok((body, s)) => {
+                    slots = slots.max(s);
                     code.programs.push(k);
                     bodies.push_str(&body);
+                    if code.programs.len() % MAX_PROGRAMS_PER_MODULE == 0 {
+                        code.close_module(std::mem::take(&mut bodies), slots);
+                        slots = 0;
+                    }
                 }
                 Err(why) => *code.missing.entry(why).or_default() += 1,
             }
         }
-        code.source = source(&bodies, code.programs.len(), code.slots.max(1));
+        if code.programs.len() % MAX_PROGRAMS_PER_MODULE != 0 {
+            code.close_module(bodies, slots);
+        }
         code
+    }
+
+    /// The module of the programs selected since the last one.
+    fn close_module(&mut self, bodies: String, slots: usize) {
+        let first = self.modules.last().map_or(0, |m| m.first + m.len);
+        let index = self.modules.len();
+        let len = self.programs.len() - first;
+        let part = module_part(&bodies, index, first, len, slots.max(1));
+        self.modules.push(WholeModule {
+            index,
+            first,
+            len,
+            slots: slots.max(1),
+            part,
+        });
+    }
+
+    /// All modules as one source (`gen --explain whole -o`, and the host
+    /// tests): the prelude once, every module's part, and, for a host
+    /// build, `whole_eval` over all programs.
+    pub fn source(&self) -> String {
+        let mut s = format!("{PRELUDE}\n");
+        for m in &self.modules {
+            s.push_str(&m.part);
+        }
+        let slots = self.modules.iter().map(|m| m.slots).max().unwrap_or(1);
+        let _ = writeln!(
+            s,
+            "#ifdef BATTGEN_HOST_TEST\n#define WHOLE_SLOTS {slots}\n\
+// Evaluation t of every program on every input: its module's, at its place.\n\
+__device__ void whole_eval(I64 t, int n_in, const signed char* in_cells, const int* in_desc,\n\
+                           signed char* out_cells, int* out_desc, unsigned long long* used,\n\
+                           unsigned long long cap, V* mem, int* aux) {{\n\
+    const I64 p = t / n_in;"
+        );
+        for m in &self.modules {
+            let _ = writeln!(
+                s,
+                "    if (p < {end}) {{\n        const I64 off = (I64){first} * n_in;\n        \
+whole_eval_{i}(t - off, n_in, in_cells, in_desc, out_cells, out_desc + 4 * off, used, cap, mem, aux);\n        \
+return;\n    }}",
+                end = m.first + m.len,
+                first = m.first,
+                i = m.index
+            );
+        }
+        s.push_str("}\n#endif\n");
+        s
     }
 
     /// `N of M programs run whole on the device` and the commonest reasons
@@ -438,21 +519,23 @@ fn program_body(plan: &Plan, k: usize, index: usize) -> Result<(String, usize), 
     Ok((f, slots))
 }
 
-/// The prelude, the program functions and the kernel.
-fn source(bodies: &str, programs: usize, slots: usize) -> String {
-    let mut s = String::with_capacity(PRELUDE.len() + bodies.len() + 1024);
-    s.push_str(PRELUDE);
-    s.push_str("\n// ----- generated: one function per program ----------------------------\n\n");
+/// Module `index`'s part of the source: the functions of programs
+/// `first..first + len` and the module's evaluation and kernel.
+fn module_part(bodies: &str, index: usize, first: usize, len: usize, slots: usize) -> String {
+    let mut s = String::with_capacity(bodies.len() + 4096);
+    let _ = writeln!(
+        s,
+        "// ----- generated: module {index}, one function per program -------------\n"
+    );
     s.push_str(bodies);
     let _ = writeln!(
         s,
-        "#define WHOLE_PROGRAMS {programs}\n#define WHOLE_SLOTS {slots}\n\
-#define WHOLE_WARP_BYTES ((WHOLE_SLOTS + 1) * sizeof(V) + {AUX_INTS} * sizeof(int))\n\n\
+        "\
 // Evaluation t: program t / n_in on input t % n_in (neighbouring warps run\n\
 // one program on neighbouring inputs), in the warp's memory `mem` (the input,\n\
 // then the slots) and scratch `aux`. Writes status, height, width and offset\n\
 // of t's output (`whole_store`).\n\
-__device__ void whole_eval(I64 t, int n_in, const signed char* in_cells, const int* in_desc,\n\
+__device__ void whole_eval_{index}(I64 t, int n_in, const signed char* in_cells, const int* in_desc,\n\
                            signed char* out_cells, int* out_desc, unsigned long long* used,\n\
                            unsigned long long cap, V* mem, int* aux) {{\n\
     const int p = (int)(t / n_in), i = (int)(t % n_in);\n\
@@ -463,10 +546,11 @@ __device__ void whole_eval(I64 t, int n_in, const signed char* in_cells, const i
     if (whole_load(I, in_cells, in_desc, i)) {{\n\
         switch (p) {{"
     );
-    for p in 0..programs {
+    for p in 0..len {
         let _ = writeln!(
             s,
-            "        case {p}: st = whole_p{p}(I, s, aux, &out); break;"
+            "        case {p}: st = whole_p{g}(I, s, aux, &out); break;",
+            g = first + p
         );
     }
     let _ = writeln!(
@@ -477,18 +561,18 @@ __device__ void whole_eval(I64 t, int n_in, const signed char* in_cells, const i
     SYNC();\n}}\n\n\
 #ifndef BATTGEN_HOST_TEST\n\
 // One warp per evaluation, each warp taking evaluations in turn; the\n\
-// block's dynamic shared memory holds WHOLE_WARP_BYTES per warp.\n\
-extern \"C\" __global__ void {KERNEL}(const signed char* in_cells, const int* in_desc, int n_in,\n\
+// block's dynamic shared memory holds the warp's bytes per warp.\n\
+extern \"C\" __global__ void {KERNEL}_{index}(const signed char* in_cells, const int* in_desc, int n_in,\n\
                                      int n_prog, signed char* out_cells, int* out_desc,\n\
                                      unsigned long long* used, unsigned long long cap) {{\n\
     extern __shared__ int whole_shared[];\n\
     const int warps = blockDim.x / 32, wid = threadIdx.x / 32;\n\
-    unsigned char* base = (unsigned char*)whole_shared + wid * WHOLE_WARP_BYTES;\n\
+    unsigned char* base = (unsigned char*)whole_shared + wid * (({slots} + 1) * sizeof(V) + {AUX_INTS} * sizeof(int));\n\
     V* mem = (V*)base;\n\
-    int* aux = (int*)(base + (WHOLE_SLOTS + 1) * sizeof(V));\n\
+    int* aux = (int*)(base + ({slots} + 1) * sizeof(V));\n\
     const I64 total = (I64)n_in * n_prog;\n\
     for (I64 t = (I64)blockIdx.x * warps + wid; t < total; t += (I64)gridDim.x * warps)\n\
-        whole_eval(t, n_in, in_cells, in_desc, out_cells, out_desc, used, cap, mem, aux);\n\
+        whole_eval_{index}(t, n_in, in_cells, in_desc, out_cells, out_desc, used, cap, mem, aux);\n\
 }}\n#endif"
     );
     s
