@@ -402,7 +402,7 @@ impl GpuBackend {
             std::collections::HashMap::new();
         let mut functions = Vec::with_capacity(self.devices.len());
         for d in &self.devices {
-            if !ptx.contains_key(&d.arch) {
+            if let std::collections::hash_map::Entry::Vacant(slot) = ptx.entry(d.arch) {
                 let compiled: GpuResult<Vec<cudarc::nvrtc::Ptx>> = std::thread::scope(|s| {
                     let handles: Vec<_> = code
                         .modules
@@ -424,7 +424,7 @@ impl GpuBackend {
                         })
                         .collect()
                 });
-                ptx.insert(d.arch, compiled?);
+                slot.insert(compiled?);
             }
             let mine = code
                 .modules
