@@ -11,7 +11,7 @@ pub const DEFAULT_SEED: u64 = 0x00BA_77E4;
 pub struct SplitMix64(pub u64);
 
 impl SplitMix64 {
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -22,7 +22,7 @@ impl SplitMix64 {
     pub fn below(&mut self, n: u64) -> u64 {
         let zone = u64::MAX - u64::MAX % n;
         loop {
-            let x = self.next();
+            let x = self.next_u64();
             if x < zone {
                 return x % n;
             }
@@ -65,7 +65,7 @@ mod tests {
     fn splitmix_is_stable() {
         // Reference values of SplitMix64 seeded with 0.
         let mut r = SplitMix64(0);
-        assert_eq!(r.next(), 0xE220_A839_7B1D_CDAF);
-        assert_eq!(r.next(), 0x6E78_9E6A_A1B9_65F4);
+        assert_eq!(r.next_u64(), 0xE220_A839_7B1D_CDAF);
+        assert_eq!(r.next_u64(), 0x6E78_9E6A_A1B9_65F4);
     }
 }

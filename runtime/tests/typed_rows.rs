@@ -62,7 +62,7 @@ fn agree<K: battgen_runtime::rt::t::Key>(
 #[test]
 fn sorted_rows_agree_with_apply_of_order_on_real_grids() {
     // Only the two grids without cells are declined.
-    assert_eq!(agree("identity", &prim(Prim::identity), |x| Ok(x)), 2);
+    assert_eq!(agree("identity", &prim(Prim::identity), Ok), 2);
     assert_eq!(
         agree("invert", &prim(Prim::invert), |x| invert(&Value::Int(x))?
             .as_int("k")),
