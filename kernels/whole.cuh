@@ -30,6 +30,10 @@ __device__ __forceinline__ unsigned warp_ballot(bool v) { return v ? 1u : 0u; }
 __device__ __forceinline__ unsigned lanes_below() { return 0u; }
 __device__ __forceinline__ int popc(unsigned m) { return __builtin_popcount(m); }
 __device__ __forceinline__ unsigned long long warp_first(unsigned long long v) { return v; }
+__device__ __forceinline__ bool warp_any(bool v) { return v; }
+__device__ __forceinline__ unsigned warp_peers(int v) { (void)v; return 1u; }
+__device__ __forceinline__ void shared_min(unsigned* p, unsigned v) { if (v < *p) *p = v; }
+__device__ __forceinline__ void shared_add(int* p, int v) { *p += v; }
 #else
 #define WARP 32
 #define LANE ((int)(threadIdx.x & 31))
@@ -53,12 +57,18 @@ __device__ __forceinline__ int popc(unsigned m) { return __popc(m); }
 __device__ __forceinline__ unsigned long long warp_first(unsigned long long v) {
     return __shfl_sync(0xffffffffu, v, 0);
 }
+__device__ __forceinline__ bool warp_any(bool v) { return __any_sync(0xffffffffu, v); }
+// The lanes holding the same value as this one (this one included).
+__device__ __forceinline__ unsigned warp_peers(int v) { return __match_any_sync(0xffffffffu, v); }
+__device__ __forceinline__ void shared_min(unsigned* p, unsigned v) { atomicMin(p, v); }
+__device__ __forceinline__ void shared_add(int* p, int v) { atomicAdd(p, v); }
 #endif
 
 #define WHOLE_CAP 4096     // cells of one grid value (64 x 64, 30 x 120, ...)
 #define WHOLE_OUT_CAP 4096 // cells of one program output sent back
 #define WHOLE_OK 0
 #define WHOLE_DEOPT 1
+#define WHOLE_AUX 512      // ints of a warp's scratch
 
 typedef long long I64;
 
@@ -84,10 +94,34 @@ struct X {
     unsigned short k[WHOLE_LOCS];
 };
 
-// A slot of the warp's memory holds one grid or one set of locations.
+// An object (a set of (colour, (i, j)) cells): n keys colour << 16 |
+// loc_key(i, j), ascending, which is the order of the cells' tuples (the
+// CPU's order, values.rs); colours 0..9.
+#define WHOLE_CELLS 1024
+struct O {
+    int n, pad;
+    unsigned k[WHOLE_CELLS];
+};
+
+// A set of objects: object e's keys are k[off[e]..off[e + 1]), ascending,
+// and the objects ascend in the order of their key sequences (the order of
+// the CPU's sets of objects). At most WHOLE_OBJS objects of WHOLE_SCELLS
+// cells in all (a 30 x 30 grid's partition fits); more is left to the CPU.
+#define WHOLE_OBJS 128
+#define WHOLE_SCELLS 959
+struct S {
+    int n, m;
+    unsigned short off[WHOLE_OBJS + 2];
+    unsigned k[WHOLE_SCELLS];
+};
+
+// A slot of the warp's memory holds one grid, one set of locations, one
+// object or one set of objects (4 KB each).
 union V {
     G g;
     X x;
+    O o;
+    S s;
 };
 
 __device__ __forceinline__ bool loc_ok(I64 i, I64 j) { return i >= -128 && i <= 127 && j >= -128 && j <= 127; }

@@ -12,7 +12,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 use battgen::corpus;
-use battgen_runtime::backends::cuda::whole::{form, DevTy, WholeCode, OUT_CAP};
+use battgen_runtime::backends::cuda::whole::{DevTy, WholeCode, OUT_CAP};
 use battgen_runtime::battery::Battery;
 use battgen_runtime::plan::{Operand, Plan};
 use battgen_runtime::types::{infer, Ty};
@@ -22,9 +22,20 @@ fn corpus_plan() -> Plan {
     plan_of("corpus/solvers.py", corpus::SOLVERS)
 }
 
+/// The inputs of the sampled tasks, or of the task directories in
+/// `BATTGEN_WHOLE_TASKS` (separated by `:`).
 fn inputs() -> Vec<Grid> {
-    let mut tasks = sample("training");
-    tasks.extend(sample("evaluation"));
+    let tasks = match std::env::var("BATTGEN_WHOLE_TASKS") {
+        Ok(dirs) => dirs
+            .split(':')
+            .flat_map(|d| battgen_runtime::task::load(Path::new(d)).tasks)
+            .collect(),
+        Err(_) => {
+            let mut tasks = sample("training");
+            tasks.extend(sample("evaluation"));
+            tasks
+        }
+    };
     tasks
         .iter()
         .flat_map(|t| t.samples().map(|e| (*e.input).clone()).collect::<Vec<_>>())
@@ -36,6 +47,10 @@ fn the_prelude_and_the_host_agree_on_capacities() {
     use battgen_runtime::backends::cuda::whole::{GRID_CAP, PRELUDE};
     assert!(PRELUDE.contains(&format!("#define WHOLE_CAP {GRID_CAP} ")));
     assert!(PRELUDE.contains(&format!("#define WHOLE_OUT_CAP {OUT_CAP} ")));
+    assert!(PRELUDE.contains(&format!(
+        "#define WHOLE_AUX {} ",
+        battgen_runtime::backends::cuda::whole::AUX_INTS
+    )));
 }
 
 #[test]
@@ -47,46 +62,7 @@ fn device_kinds_agree_with_the_inferred_types() {
         "only {} programs have device code",
         code.programs.len()
     );
-    let types = infer(&plan);
-    let mut kinds: Vec<Option<DevTy>> = vec![None; plan.nodes.len()];
-    for &k in &code.programs {
-        for n in plan.program_nodes(k) {
-            let node = &plan.nodes[n];
-            let Operand::Prim(p) = node.callee else {
-                panic!("node {n} is not a primitive call")
-            };
-            let args: Vec<DevTy> = node
-                .args
-                .iter()
-                .map(|op| match op {
-                    Operand::Input => DevTy::Grid,
-                    Operand::Node(m) => kinds[*m].expect("an argument without a kind"),
-                    Operand::Const(c) => match battgen_runtime::constants::constant(c) {
-                        Some(Value::Pair(..)) => DevTy::Pair,
-                        _ => DevTy::Int,
-                    },
-                    other => panic!("{other:?}"),
-                })
-                .collect();
-            let kind = form(p, &args).expect("a device form").result;
-            let agrees = match (kind, &types[n]) {
-                (DevTy::Grid, Ty::Grid) => true,
-                (DevTy::Int, Ty::Int | Ty::Bool) => true,
-                (DevTy::Pair, Ty::Pair) => true,
-                (DevTy::Indices, Ty::Indices) => true,
-                (DevTy::Colors, Ty::SetOf(e)) => matches!(**e, Ty::Int),
-                (_, Ty::Dynamic) => true,
-                _ => false,
-            };
-            assert!(
-                agrees,
-                "node {n} ({}): device {kind:?}, inferred {:?}",
-                p.name(),
-                types[n]
-            );
-            kinds[n] = Some(kind);
-        }
-    }
+    kinds_agree_with_the_inferred_types(&plan, &code);
     // Modules of at most MAX_PROGRAMS_PER_MODULE programs, back to back
     // (the corpus's 54 make two: the host build dispatches over both).
     use battgen_runtime::backends::cuda::whole::MAX_PROGRAMS_PER_MODULE;
@@ -102,6 +78,44 @@ fn device_kinds_agree_with_the_inferred_types() {
     assert!(summary.starts_with("whole programs: "), "{summary}");
 }
 
+/// The generator's device kinds agree with `types::infer`, and every value
+/// node of a selected program has one.
+fn kinds_agree_with_the_inferred_types(plan: &Plan, code: &WholeCode) {
+    let types = infer(plan);
+    for (&n, &kind) in &code.kinds {
+        let agrees = match (kind, &types[n]) {
+            (DevTy::Grid, Ty::Grid) => true,
+            (DevTy::Int, Ty::Int | Ty::Bool) => true,
+            (DevTy::Pair, Ty::Pair) => true,
+            (DevTy::Indices, Ty::Indices) => true,
+            (DevTy::Indices, Ty::SetOf(e)) => matches!(**e, Ty::Pair),
+            (DevTy::Colors, Ty::SetOf(e)) => matches!(**e, Ty::Int),
+            (DevTy::Object, Ty::Object) => true,
+            (DevTy::Objects, Ty::Objects) => true,
+            (_, Ty::Dynamic) => true,
+            _ => false,
+        };
+        assert!(
+            agrees,
+            "node {n} ({:?}): device {kind:?}, inferred {:?}",
+            plan.nodes[n].callee, types[n]
+        );
+    }
+    // Every program's nodes have kinds, but the function makers'.
+    for &k in &code.programs {
+        for n in plan.program_nodes(k) {
+            let makes_function = matches!(
+                plan.nodes[n].callee,
+                Operand::Prim(p) if matches!(p.name(), "rbind" | "lbind" | "compose" | "chain" | "fork" | "matcher")
+            );
+            assert!(
+                makes_function || code.kinds.contains_key(&n),
+                "node {n} has no kind"
+            );
+        }
+    }
+}
+
 #[test]
 fn generated_device_code_gives_the_cpu_results_on_real_tasks() {
     let Some((given, left)) = device_code_on_real_tasks(&corpus_plan(), "whole-host") else {
@@ -114,6 +128,25 @@ fn generated_device_code_gives_the_cpu_results_on_real_tasks() {
         "{given} given by the device, {left} left to the CPU"
     );
     println!("{given} results from the device code, {left} left to the CPU");
+}
+
+/// Any program file's device code against the CPU on the sampled tasks:
+/// `BATTGEN_WHOLE_PROGRAMS=solvers.py cargo test --release --test whole`
+/// (for measuring and debugging on the public corpora, which stay out of
+/// the repository).
+#[test]
+fn device_code_of_a_given_program_file() {
+    let Some(path) = std::env::var_os("BATTGEN_WHOLE_PROGRAMS") else {
+        return;
+    };
+    let text = std::fs::read_to_string(&path).unwrap();
+    let plan = plan_of(&path.to_string_lossy(), &text);
+    let code = WholeCode::of(&plan);
+    println!("{}", code.summary(plan.programs.len()));
+    kinds_agree_with_the_inferred_types(&plan, &code);
+    if let Some((given, left)) = device_code_on_real_tasks(&plan, "whole-given") {
+        println!("{given} results from the device code, {left} left to the CPU");
+    }
 }
 
 /// tests/data/programs/whole_forms.py uses every device form; each gives
@@ -199,7 +232,7 @@ int main() {
   std::vector<int> out_desc(4 * total);
   unsigned long long used = 0;
   std::vector<V> mem(WHOLE_SLOTS + 1);
-  std::vector<int> aux(128);
+  std::vector<int> aux(WHOLE_AUX);
   for (long long t = 0; t < total; ++t)
     whole_eval(t, n_in, cells.data(), desc.data(), out.data(), out_desc.data(), &used, cap, mem.data(), aux.data());
   for (long long t = 0; t < total; ++t) {
@@ -249,6 +282,7 @@ int main() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), grids.len() * code.programs.len());
     let (mut given, mut left) = (0usize, 0usize);
+    let mut wrong = Vec::new();
     for (p, &k) in code.programs.iter().enumerate() {
         for (i, g) in grids.iter().enumerate() {
             let nums: Vec<i64> = lines[p * grids.len() + i]
@@ -265,13 +299,19 @@ int main() {
             let cells: Vec<i8> = nums[3..].iter().map(|&c| c as i8).collect();
             let device = Value::Grid(std::sync::Arc::new(Grid::new(h, w, cells)));
             let cpu = plan.run_program(k, &Value::Grid(std::sync::Arc::new(g.clone())));
-            assert_eq!(
-                cpu.as_ref().ok(),
-                Some(&device),
-                "{} on input {i}: the device gave {device:?}, the CPU {cpu:?}",
-                plan.programs[k].name
-            );
+            if cpu.as_ref().ok() != Some(&device) {
+                wrong.push(format!(
+                    "{} on input {i}: the device gave {device:?}, the CPU {cpu:?}",
+                    plan.programs[k].name
+                ));
+            }
         }
     }
+    assert!(
+        wrong.is_empty(),
+        "{} results differ from the CPU's:\n{}",
+        wrong.len(),
+        wrong[..wrong.len().min(8)].join("\n")
+    );
     Some((given, left))
 }

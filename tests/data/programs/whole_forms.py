@@ -207,3 +207,136 @@ def solve_c100000a(I):
     x16 = branch(x5, x11, x4)
     O = replace(I, x15, x16)
     return O
+
+# Objects: components, their order, filters and a set difference.
+def solve_c100000b(I):
+    x1 = objects(I, T, F, T)
+    x2 = objects(I, F, T, T)
+    x3 = objects(I, T, T, F)
+    x4 = size(x1)
+    x5 = first(x2)
+    x6 = last(x3)
+    x7 = colorfilter(x3, x4)
+    x8 = sizefilter(x1, ONE)
+    x9 = difference(x3, x7)
+    x10 = remove(x6, x9)
+    x11 = merge(x10)
+    x12 = color(x5)
+    x13 = size(x8)
+    x14 = recolor(x12, x11)
+    x15 = paint(I, x14)
+    O = underpaint(x15, x5)
+    return O
+
+# Partitions, an object's colours and counts, a move.
+def solve_c100000c(I):
+    x1 = partition(I)
+    x2 = fgpartition(I)
+    x3 = first(x1)
+    x4 = last(x2)
+    x5 = mostcolor(x4)
+    x6 = leastcolor(x3)
+    x7 = palette(x4)
+    x8 = numcolors(x3)
+    x9 = colorcount(x4, x5)
+    x10 = size(x4)
+    x11 = greater(x9, x10)
+    x12 = contained(x6, x7)
+    x13 = add(x8, x11)
+    x14 = add(x13, x12)
+    x15 = toivec(x14)
+    O = move(I, x4, x15)
+    return O
+
+# An object's locations and shape: the location forms on an object.
+def solve_c100000d(I):
+    x1 = objects(I, T, F, T)
+    x2 = first(x1)
+    x3 = normalize(x2)
+    x4 = shift(x3, UNITY)
+    x5 = toindices(x4)
+    x6 = square(x2)
+    x7 = hline(x2)
+    x8 = vline(x2)
+    x9 = portrait(x2)
+    x10 = corners(x2)
+    x11 = ulcorner(x2)
+    x12 = recolor(x6, x10)
+    x13 = combine(x12, x4)
+    x14 = equality(x13, x4)
+    x15 = add(x7, x8)
+    x16 = add(x15, x9)
+    x17 = add(x16, x14)
+    x18 = fill(I, x17, x5)
+    x19 = paint(x18, x13)
+    O = subgrid(x2, x19)
+    return O
+
+# Objects from a patch and from a whole grid.
+def solve_c100000e(I):
+    x1 = ofcolor(I, ZERO)
+    x2 = toobject(x1, I)
+    x3 = asobject(I)
+    x4 = size(x2)
+    x5 = size(x3)
+    x6 = recolor(FIVE, x2)
+    x7 = shift(x6, UNITY)
+    x8 = greater(x5, x4)
+    x9 = branch(x8, x7, x6)
+    O = paint(I, x9)
+    return O
+
+# Loops over objects with known functions: argmax, argmin, valmax,
+# valmin, sfilter, mfilter, extract.
+def solve_c100000f(I):
+    x1 = objects(I, T, F, T)
+    x2 = argmax(x1, size)
+    x3 = argmin(x1, size)
+    x4 = valmax(x1, size)
+    x5 = valmin(x1, height)
+    x6 = rbind(colorcount, x5)
+    x7 = matcher(color, x4)
+    x8 = sfilter(x1, x7)
+    x9 = mfilter(x1, square)
+    x10 = lbind(greater, x4)
+    x11 = chain(x10, x6, normalize)
+    x12 = extract(x1, x11)
+    x13 = merge(x8)
+    x14 = paint(I, x13)
+    x15 = paint(x14, x9)
+    x16 = underpaint(x15, x12)
+    x17 = cover(x16, x2)
+    O = paint(x17, x3)
+    return O
+
+# Loops over objects: mapply and apply of compositions and forks.
+def solve_c1000011(I):
+    x1 = objects(I, T, F, T)
+    x2 = compose(backdrop, inbox)
+    x3 = mapply(x2, x1)
+    x4 = fork(recolor, color, outbox)
+    x5 = mapply(x4, x1)
+    x6 = apply(color, x1)
+    x7 = size(x6)
+    x8 = fill(I, x7, x3)
+    O = paint(x8, x5)
+    return O
+
+# Loops over locations, an applied function's objects, a function called.
+def solve_c1000010(I):
+    x1 = ofcolor(I, ONE)
+    x2 = mapply(neighbors, x1)
+    x3 = rbind(add, UNITY)
+    x4 = apply(x3, x1)
+    x14 = rbind(contained, x1)
+    x5 = sfilter(x2, x14)
+    x6 = objects(I, T, T, T)
+    x7 = apply(normalize, x6)
+    x8 = first(x7)
+    x9 = lbind(shift, x8)
+    x10 = x9(UNITY)
+    x11 = argmax(x4, first)
+    x12 = shift(x10, x11)
+    x13 = fill(I, FOUR, x5)
+    O = paint(x13, x12)
+    return O

@@ -24,7 +24,10 @@ use crate::signatures::Prim;
 use crate::values::Value;
 
 /// The device functions every generated source starts with.
-pub const PRELUDE: &str = include_str!("../../../../kernels/whole.cuh");
+pub const PRELUDE: &str = concat!(
+    include_str!("../../../../kernels/whole.cuh"),
+    include_str!("../../../../kernels/whole_objects.cuh")
+);
 /// Cells of one grid value, and of one program output, on the device
 /// (`WHOLE_CAP`, `WHOLE_OUT_CAP`). With 2048 and 1024, a third of the
 /// evaluations the device left to the CPU on the public solvers' cross run
@@ -40,7 +43,7 @@ pub const MAX_SLOTS: usize = 8;
 /// Bytes of one slot on the device (`union V`: a grid, or a set of locations).
 pub const GRID_BYTES: usize = 8 + GRID_CAP;
 /// Ints of a warp's scratch (`aux`).
-pub const AUX_INTS: usize = 128;
+pub const AUX_INTS: usize = 512;
 
 /// The kind of a value on the device. Booleans are numbers, as in Python.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,6 +55,10 @@ pub enum DevTy {
     Indices,
     /// A set of colours (a `palette`), as a bit mask.
     Colors,
+    /// An object: its cells' keys, ascending.
+    Object,
+    /// A set of objects, in ascending order.
+    Objects,
 }
 
 /// How a node runs on the device: the device function and its result kind.
@@ -59,13 +66,35 @@ pub enum DevTy {
 pub struct Form {
     pub function: &'static str,
     pub result: DevTy,
+    /// Scratch the function takes after its arguments.
+    pub extra: Extra,
+}
+
+/// Scratch a device function needs besides its arguments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Extra {
+    None,
+    /// The warp's ints (`aux`).
+    Aux,
+    /// A slot for the node alone, and the warp's ints.
+    SlotAux,
 }
 
 /// The device form of `prim` on arguments of kinds `args`, if any.
 pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
     use DevTy::*;
     use Prim as P;
-    let f = |function, result| Some(Form { function, result });
+    let f = |function, result| {
+        Some(Form {
+            function,
+            result,
+            extra: match function {
+                "d_compress" => Extra::Aux,
+                "d_objects" => Extra::SlotAux,
+                _ => Extra::None,
+            },
+        })
+    };
     match (prim, args) {
         (P::rot90, [Grid]) => f("d_rot90", Grid),
         (P::rot180, [Grid]) => f("d_rot180", Grid),
@@ -182,6 +211,42 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
         (P::last, [Colors]) => f("d_last_c", Int),
         (P::size, [Colors]) => f("d_size_c", Int),
         (P::equality, [Colors, Colors]) => f("d_equality_c", Int),
+        (P::corners, [Indices]) => f("d_corners", Indices),
+        (P::portrait, [Indices]) => f("d_portrait", Int),
+        // Objects and sets of objects (kernels/whole_objects.cuh).
+        (P::objects, [Grid, Int, Int, Int]) => f("d_objects", Objects),
+        (P::partition, [Grid]) => f("d_partition", Objects),
+        (P::fgpartition, [Grid]) => f("d_fgpartition", Objects),
+        (P::size, [Objects]) => f("d_size_s", Int),
+        (P::first, [Objects]) => f("d_first_s", Object),
+        (P::last, [Objects]) => f("d_last_s", Object),
+        (P::merge, [Objects]) => f("d_merge_s", Object),
+        (P::colorfilter, [Objects, Int]) => f("d_colorfilter", Objects),
+        (P::sizefilter, [Objects, Int]) => f("d_sizefilter", Objects),
+        (P::difference, [Objects, Objects]) => f("d_difference_s", Objects),
+        (P::remove, [Object, Objects]) => f("d_remove_s", Objects),
+        (P::color, [Object]) => f("d_color", Int),
+        (P::size, [Object]) => f("d_size_o", Int),
+        (P::toindices, [Object]) => f("d_toindices_o", Indices),
+        (P::shift, [Object, Pair]) => f("d_shift_o", Object),
+        (P::normalize, [Object]) => f("d_normalize_o", Object),
+        (P::recolor, [Int, Indices]) => f("d_recolor_x", Object),
+        (P::recolor, [Int, Object]) => f("d_recolor_o", Object),
+        (P::mostcolor, [Object]) => f("d_mostcolor_o", Int),
+        (P::leastcolor, [Object]) => f("d_leastcolor_o", Int),
+        (P::palette, [Object]) => f("d_palette_o", Colors),
+        (P::numcolors, [Object]) => f("d_numcolors_o", Int),
+        (P::colorcount, [Object, Int]) => f("d_colorcount_o", Int),
+        (P::square, [Object]) => f("d_square_o", Int),
+        (P::hline, [Object]) => f("d_hline_o", Int),
+        (P::vline, [Object]) => f("d_vline_o", Int),
+        (P::equality, [Object, Object]) => f("d_equality_o", Int),
+        (P::combine, [Object, Object]) => f("d_combine_o", Object),
+        (P::toobject, [Indices, Grid]) => f("d_toobject", Object),
+        (P::asobject, [Grid]) => f("d_asobject", Object),
+        (P::paint, [Grid, Object]) => f("d_paint", Grid),
+        (P::underpaint, [Grid, Object]) => f("d_underpaint", Grid),
+        (P::r#move, [Grid, Object, Pair]) => f("d_move", Grid),
         // Written inline by the generator (a choice or a copy, never fails).
         (P::branch, [Int, a, b]) if a == b => f("branch", *a),
         (P::identity, [a]) => f("identity", *a),
@@ -233,6 +298,9 @@ pub struct WholeCode {
     /// For the other programs, the first thing that kept each on the CPU
     /// (`objects(Grid, Int, Int, Int)`, `a function value`), counted.
     pub missing: BTreeMap<String, usize>,
+    /// The device kind of every value node of the selected programs (the
+    /// nodes that make functions have none: their calls are inlined).
+    pub kinds: BTreeMap<usize, DevTy>,
 }
 
 impl WholeCode {
@@ -243,8 +311,9 @@ impl WholeCode {
         let (mut bodies, mut slots) = (String::new(), 0usize);
         for k in 0..plan.programs.len() {
             match program_body(plan, k, code.programs.len()) {
-                Ok((body, s)) => {
+                Ok((body, s, kinds)) => {
                     slots = slots.max(s);
+                    code.kinds.extend(kinds);
                     code.programs.push(k);
                     bodies.push_str(&body);
                     if code.programs.len() % MAX_PROGRAMS_PER_MODULE == 0 {
@@ -349,21 +418,527 @@ fn ty_name(t: DevTy) -> &'static str {
         DevTy::Pair => "Pair",
         DevTy::Indices => "Indices",
         DevTy::Colors => "Colors",
+        DevTy::Object => "Object",
+        DevTy::Objects => "Objects",
+    }
+}
+
+/// A function value known when the program is generated: its calls are
+/// written inline (a closure's captured values are the nodes it names).
+#[derive(Clone, Debug)]
+enum DevFn {
+    Prim(Prim),
+    /// `rbind` (`right`) or `lbind` of `f` and a fixed argument.
+    Bind {
+        right: bool,
+        f: Box<DevFn>,
+        fixed: Box<Arg>,
+    },
+    /// `compose(outer, inner)`, `chain(h, g, f)`: the last runs first.
+    Compose(Vec<DevFn>),
+    /// `fork(outer, a, b)`.
+    Fork(Box<DevFn>, Box<DevFn>, Box<DevFn>),
+    /// `matcher(f, target)`.
+    Matcher(Box<DevFn>, Box<Arg>),
+}
+
+impl DevFn {
+    fn arity(&self) -> usize {
+        match self {
+            DevFn::Prim(p) => p.arity(),
+            DevFn::Bind { f, .. } => f.arity().saturating_sub(1),
+            DevFn::Compose(fs) => fs.last().map_or(1, DevFn::arity),
+            _ => 1,
+        }
+    }
+}
+
+/// An argument as the generator holds it: a device value (its expression
+/// and kind) or a function known statically.
+#[derive(Clone, Debug)]
+enum Arg {
+    Val(String, DevTy),
+    Fn(DevFn),
+}
+
+/// Primitives whose result depends only on a patch's locations: on an
+/// object they run on its locations (`d_toindices_o` into a scratch slot).
+fn locations_only(p: Prim) -> bool {
+    use Prim as P;
+    matches!(
+        p,
+        P::ulcorner
+            | P::urcorner
+            | P::llcorner
+            | P::lrcorner
+            | P::uppermost
+            | P::lowermost
+            | P::leftmost
+            | P::rightmost
+            | P::height
+            | P::width
+            | P::shape
+            | P::center
+            | P::r#box
+            | P::inbox
+            | P::outbox
+            | P::backdrop
+            | P::delta
+            | P::corners
+            | P::fill
+            | P::underfill
+            | P::cover
+            | P::subgrid
+            | P::toobject
+            | P::portrait
+    )
+}
+
+/// Writes one program's device function: its statements, the locals and
+/// slots they use.
+struct Emitter {
+    locals: String,
+    body: String,
+    depth: usize,
+    free: Vec<usize>,
+    slots: usize,
+    names: usize,
+    /// Slots taken while the current node is written, released after it.
+    scratch: Vec<usize>,
+}
+
+impl Emitter {
+    fn new() -> Emitter {
+        Emitter {
+            locals: String::new(),
+            body: String::new(),
+            depth: 1,
+            free: Vec::new(),
+            slots: 0,
+            names: 0,
+            scratch: Vec::new(),
+        }
+    }
+
+    fn line(&mut self, text: &str) {
+        for _ in 0..self.depth {
+            self.body.push_str("    ");
+        }
+        self.body.push_str(text);
+        self.body.push('\n');
+    }
+
+    /// `if (!call) return WHOLE_DEOPT;`
+    fn check(&mut self, call: &str) {
+        self.line(&format!("if (!{call}) return WHOLE_DEOPT;"));
+    }
+
+    fn slot(&mut self) -> Result<usize, String> {
+        let s = self.free.pop().unwrap_or_else(|| {
+            self.slots += 1;
+            self.slots - 1
+        });
+        if self.slots > MAX_SLOTS {
+            return Err(format!("more than {MAX_SLOTS} grids or sets at once"));
+        }
+        Ok(s)
+    }
+
+    /// A slot for the current node only.
+    fn scratch_slot(&mut self) -> Result<usize, String> {
+        let s = self.slot()?;
+        self.scratch.push(s);
+        Ok(s)
+    }
+
+    fn end_node(&mut self) {
+        let done = std::mem::take(&mut self.scratch);
+        self.free.extend(done);
+    }
+
+    /// A new value of kind `t`: a slot's member or a local.
+    fn value(&mut self, t: DevTy, scratch: bool) -> Result<(String, Option<usize>), String> {
+        let member = match t {
+            DevTy::Grid => "g",
+            DevTy::Indices => "x",
+            DevTy::Object => "o",
+            DevTy::Objects => "s",
+            _ => "",
+        };
+        if !member.is_empty() {
+            let s = if scratch {
+                self.scratch_slot()?
+            } else {
+                self.slot()?
+            };
+            return Ok((format!("s[{s}].{member}"), Some(s)));
+        }
+        self.names += 1;
+        let name = format!("v{}", self.names);
+        let decl = match t {
+            DevTy::Int => format!("    I64 {name} = 0;"),
+            DevTy::Pair => format!("    P {name} = {{0, 0}};"),
+            _ => format!("    unsigned {name} = 0;"),
+        };
+        self.locals.push_str(&decl);
+        self.locals.push('\n');
+        Ok((name, None))
+    }
+
+    /// The value of `prim` on `args`; a node's result (`scratch` false)
+    /// keeps its slot after the node.
+    fn call(&mut self, prim: Prim, args: &[Arg], scratch: bool) -> Result<(String, DevTy), String> {
+        if args.iter().any(|a| matches!(a, Arg::Fn(_))) {
+            return self.higher(prim, args, scratch);
+        }
+        let mut vals: Vec<(String, DevTy)> = args
+            .iter()
+            .map(|a| match a {
+                Arg::Val(e, t) => (e.clone(), *t),
+                Arg::Fn(_) => unreachable!(),
+            })
+            .collect();
+        let tys: Vec<DevTy> = vals.iter().map(|a| a.1).collect();
+        let fm = match form(prim, &tys) {
+            Some(fm) => fm,
+            None => {
+                // An object where a patch's locations are read: its locations.
+                let as_locs: Vec<DevTy> = tys
+                    .iter()
+                    .map(|t| {
+                        if *t == DevTy::Object {
+                            DevTy::Indices
+                        } else {
+                            *t
+                        }
+                    })
+                    .collect();
+                match form(prim, &as_locs) {
+                    Some(fm) if locations_only(prim) && as_locs != tys => {
+                        for v in vals.iter_mut() {
+                            if v.1 == DevTy::Object {
+                                let t = self.scratch_slot()?;
+                                self.check(&format!("d_toindices_o(s[{t}].x, {})", v.0));
+                                *v = (format!("s[{t}].x"), DevTy::Indices);
+                            }
+                        }
+                        fm
+                    }
+                    _ => {
+                        let shown: Vec<&str> = tys.iter().map(|t| ty_name(*t)).collect();
+                        return Err(format!("{}({})", prim.name(), shown.join(", ")));
+                    }
+                }
+            }
+        };
+        let (name, _) = self.value(fm.result, scratch)?;
+        let mut a: Vec<String> = vals.iter().map(|a| a.0.clone()).collect();
+        match fm.extra {
+            Extra::None => {}
+            Extra::Aux => a.push("aux".to_owned()),
+            Extra::SlotAux => {
+                let t = self.scratch_slot()?;
+                a.push(format!("s[{t}]"));
+                a.push("aux".to_owned());
+            }
+        }
+        match fm.function {
+            "branch" => {
+                let pick = format!("{} ? {} : {}", a[0], a[1], a[2]);
+                self.copy(&name, fm.result, &pick);
+            }
+            "identity" => self.copy(&name, fm.result, &a[0]),
+            function => {
+                let sep = if a.is_empty() { "" } else { ", " };
+                self.check(&format!("{function}({name}{sep}{})", a.join(", ")));
+            }
+        }
+        Ok((name, fm.result))
+    }
+
+    /// `name = from` for a value of kind `t`.
+    fn copy(&mut self, name: &str, t: DevTy, from: &str) {
+        match t {
+            DevTy::Grid => self.line(&format!("d_copy({name}, {from});")),
+            DevTy::Indices => self.line(&format!("d_toindices({name}, {from});")),
+            DevTy::Object => self.line(&format!("d_copy_o({name}, {from});")),
+            DevTy::Objects => self.line(&format!("d_copy_s({name}, {from});")),
+            _ => self.line(&format!("{name} = {from};")),
+        }
+    }
+
+    /// A call of a function known statically.
+    fn call_fn(&mut self, f: &DevFn, args: &[Arg]) -> Result<(String, DevTy), String> {
+        match f {
+            DevFn::Prim(p) => {
+                if args.len() != p.arity() {
+                    return Err(format!("{} called with {} arguments", p.name(), args.len()));
+                }
+                self.call(*p, args, true)
+            }
+            DevFn::Bind { right, f, fixed } => {
+                let mut all = args.to_vec();
+                if *right {
+                    all.push((**fixed).clone());
+                } else {
+                    all.insert(0, (**fixed).clone());
+                }
+                self.call_fn(f, &all)
+            }
+            DevFn::Compose(fs) => {
+                let mut v = args.to_vec();
+                for g in fs.iter().rev() {
+                    let (e, t) = self.call_fn(g, &v)?;
+                    v = vec![Arg::Val(e, t)];
+                }
+                match v.pop() {
+                    Some(Arg::Val(e, t)) => Ok((e, t)),
+                    _ => Err("an empty composition".to_owned()),
+                }
+            }
+            DevFn::Fork(outer, a, b) => {
+                let (ea, ta) = self.call_fn(a, args)?;
+                let (eb, tb) = self.call_fn(b, args)?;
+                self.call_fn(outer, &[Arg::Val(ea, ta), Arg::Val(eb, tb)])
+            }
+            DevFn::Matcher(g, target) => {
+                let (e, t) = self.call_fn(g, args)?;
+                self.call(Prim::equality, &[Arg::Val(e, t), (**target).clone()], true)
+            }
+        }
+    }
+
+    /// apply, mapply, sfilter, mfilter, argmax, argmin, valmax, valmin and
+    /// extract of a known function over objects or locations: a loop.
+    fn higher(
+        &mut self,
+        prim: Prim,
+        args: &[Arg],
+        scratch: bool,
+    ) -> Result<(String, DevTy), String> {
+        use Prim as P;
+        let fail = || format!("{} of a function", prim.name());
+        let (f, container) = match (prim, args) {
+            (P::apply | P::mapply, [Arg::Fn(f), Arg::Val(c, t)]) => (f, (c.clone(), *t)),
+            (
+                P::sfilter
+                | P::mfilter
+                | P::argmax
+                | P::argmin
+                | P::valmax
+                | P::valmin
+                | P::extract,
+                [Arg::Val(c, t), Arg::Fn(f)],
+            ) => (f, (c.clone(), *t)),
+            _ => return Err(fail()),
+        };
+        if f.arity() != 1 {
+            return Err(fail());
+        }
+        let (c, ct) = container;
+        let e = format!("e{}", self.names + 1);
+        self.names += 1;
+        // The element's storage, set at the top of each turn.
+        let element = match ct {
+            DevTy::Objects => {
+                let t = self.scratch_slot()?;
+                (format!("s[{t}].o"), DevTy::Object)
+            }
+            DevTy::Indices => {
+                let (v, _) = self.value(DevTy::Pair, true)?;
+                (v, DevTy::Pair)
+            }
+            _ => return Err(format!("{} over {}", prim.name(), ty_name(ct))),
+        };
+        // The loop's turn first: the function's result kind decides the rest.
+        let outer_body = std::mem::take(&mut self.body);
+        self.depth += 1;
+        match ct {
+            DevTy::Objects => self.check(&format!("d_obj_at({}, {c}, {e})", element.0)),
+            _ => self.line(&format!("{} = loc_at({c}, {e});", element.0)),
+        }
+        let (r, rt) = self.call_fn(f, &[Arg::Val(element.0.clone(), element.1)])?;
+        let turn_calls = std::mem::replace(&mut self.body, outer_body);
+        self.depth -= 1;
+        let mut kind = ct;
+        let out: String;
+        let mut start: Vec<String> = Vec::new();
+        let mut turn: Vec<String> = Vec::new();
+        let mut end: Vec<String> = Vec::new();
+        let truthy = |rt: DevTy| -> Result<(), String> {
+            if rt == DevTy::Int {
+                Ok(())
+            } else {
+                Err(format!(
+                    "{} of a condition giving {}",
+                    prim.name(),
+                    ty_name(rt)
+                ))
+            }
+        };
+        match prim {
+            P::sfilter => {
+                truthy(rt)?;
+                out = self.value(ct, scratch)?.0;
+                match ct {
+                    DevTy::Objects => {
+                        start.push(format!("s_clear({out});"));
+                        turn.push(format!(
+                            "if ({r} && !s_append({out}, {c}, {e})) return WHOLE_DEOPT;"
+                        ));
+                    }
+                    _ => {
+                        start.push(format!("set_done({out}, 0);"));
+                        turn.push(format!(
+                            "if ({r} && !acc_loc({out}, {})) return WHOLE_DEOPT;",
+                            element.0
+                        ));
+                    }
+                }
+            }
+            P::mfilter if ct == DevTy::Objects => {
+                truthy(rt)?;
+                kind = DevTy::Object;
+                out = self.value(kind, scratch)?.0;
+                start.push(format!("obj_done({out}, 0);"));
+                turn.push(format!(
+                    "if ({r} && !acc_o({out}, {})) return WHOLE_DEOPT;",
+                    element.0
+                ));
+                end.push(format!("end_o({out});"));
+            }
+            P::mapply => match rt {
+                DevTy::Indices => {
+                    kind = DevTy::Indices;
+                    out = self.value(kind, scratch)?.0;
+                    start.push(format!("set_done({out}, 0);"));
+                    turn.push(format!("if (!acc_x({out}, {r})) return WHOLE_DEOPT;"));
+                    end.push(format!("end_x({out});"));
+                }
+                DevTy::Object => {
+                    kind = DevTy::Object;
+                    out = self.value(kind, scratch)?.0;
+                    start.push(format!("obj_done({out}, 0);"));
+                    turn.push(format!("if (!acc_o({out}, {r})) return WHOLE_DEOPT;"));
+                    end.push(format!("end_o({out});"));
+                }
+                _ => return Err(format!("mapply of a function giving {}", ty_name(rt))),
+            },
+            P::apply => match rt {
+                DevTy::Int => {
+                    kind = DevTy::Colors;
+                    out = self.value(kind, scratch)?.0;
+                    start.push(format!("{out} = 0;"));
+                    turn.push(format!("if (!is_color({r})) return WHOLE_DEOPT;"));
+                    turn.push(format!("{out} |= 1u << {r};"));
+                }
+                DevTy::Pair => {
+                    kind = DevTy::Indices;
+                    out = self.value(kind, scratch)?.0;
+                    start.push(format!("set_done({out}, 0);"));
+                    turn.push(format!("if (!acc_loc({out}, {r})) return WHOLE_DEOPT;"));
+                    end.push(format!("end_x({out});"));
+                }
+                DevTy::Object => {
+                    kind = DevTy::Objects;
+                    out = self.value(kind, scratch)?.0;
+                    let t = self.scratch_slot()?;
+                    start.push(format!("s_clear({out});"));
+                    turn.push(format!("if (!s_append_o({out}, {r})) return WHOLE_DEOPT;"));
+                    end.push(format!(
+                        "if (!s_canon({out}, s[{t}], aux)) return WHOLE_DEOPT;"
+                    ));
+                }
+                _ => return Err(format!("apply of a function giving {}", ty_name(rt))),
+            },
+            P::argmax | P::argmin | P::valmax | P::valmin | P::extract => {
+                truthy(rt)?;
+                self.names += 1;
+                let (at, val) = (format!("at{}", self.names), format!("best{}", self.names));
+                self.locals
+                    .push_str(&format!("    int {at} = -1;\n    I64 {val} = 0;\n"));
+                start.push(format!("{at} = -1;"));
+                match prim {
+                    P::extract => turn.push(format!("if ({r}) {{ {at} = {e}; break; }}")),
+                    _ => {
+                        let op = if matches!(prim, P::argmax | P::valmax) {
+                            ">"
+                        } else {
+                            "<"
+                        };
+                        turn.push(format!(
+                            "if ({at} < 0 || {r} {op} {val}) {{ {at} = {e}; {val} = {r}; }}"
+                        ));
+                    }
+                }
+                end.push(format!("if ({at} < 0) return WHOLE_DEOPT;"));
+                if matches!(prim, P::valmax | P::valmin) {
+                    kind = DevTy::Int;
+                    out = self.value(kind, scratch)?.0;
+                    end.push(format!("{out} = {val};"));
+                } else {
+                    kind = element.1;
+                    out = self.value(kind, scratch)?.0;
+                    match ct {
+                        DevTy::Objects => end.push(format!(
+                            "if (!d_obj_at({out}, {c}, {at})) return WHOLE_DEOPT;"
+                        )),
+                        _ => end.push(format!("{out} = loc_at({c}, {at});")),
+                    }
+                }
+            }
+            _ => return Err(fail()),
+        }
+        for l in &start {
+            self.line(l);
+        }
+        self.line(&format!("for (int {e} = 0; {e} < {c}.n; ++{e}) {{"));
+        self.body.push_str(&turn_calls);
+        self.depth += 1;
+        for l in &turn {
+            self.line(l);
+        }
+        self.depth -= 1;
+        self.line("}");
+        for l in &end {
+            self.line(l);
+        }
+        Ok((out, kind))
     }
 }
 
 /// The device function of program `k` (kernel index `index`) and the grid
 /// slots it uses, or what keeps it on the CPU.
-fn program_body(plan: &Plan, k: usize, index: usize) -> Result<(String, usize), String> {
+type Body = (String, usize, BTreeMap<usize, DevTy>);
+
+fn program_body(plan: &Plan, k: usize, index: usize) -> Result<Body, String> {
     let nodes = plan.program_nodes(k);
-    // Each grid node's slot, each number or pair node's local; the input is `I`.
-    let mut kinds: BTreeMap<usize, DevTy> = BTreeMap::new();
-    let mut names: BTreeMap<usize, String> = BTreeMap::new();
+    let mut vals: BTreeMap<usize, Arg> = BTreeMap::new();
+    // The last node reading each node; a function's captured nodes live as
+    // long as the function is read.
     let mut last_use: BTreeMap<usize, usize> = BTreeMap::new();
     for &n in &nodes {
         for op in &plan.nodes[n].args {
             if let Operand::Node(m) = op {
                 last_use.insert(*m, n);
+            }
+        }
+        if let Operand::Node(m) = plan.nodes[n].callee {
+            last_use.insert(m, n);
+        }
+    }
+    for &n in nodes.iter().rev() {
+        let node = &plan.nodes[n];
+        if let Operand::Prim(p) = node.callee {
+            if makes_function(p) {
+                if let Some(&until) = last_use.get(&n) {
+                    for op in &node.args {
+                        if let Operand::Node(m) = op {
+                            let l = last_use.entry(*m).or_insert(until);
+                            *l = (*l).max(until);
+                        }
+                    }
+                }
             }
         }
     }
@@ -373,136 +948,91 @@ fn program_body(plan: &Plan, k: usize, index: usize) -> Result<(String, usize), 
         Operand::Input => None,
         _ => return Err("a constant output".to_owned()),
     };
-    let mut free: Vec<usize> = Vec::new();
+    let mut em = Emitter::new();
     let mut slot_of: BTreeMap<usize, usize> = BTreeMap::new();
-    let mut slots = 0usize;
-    let mut locals = String::new();
-    let mut body = String::new();
     for &n in &nodes {
         let node = &plan.nodes[n];
-        let Operand::Prim(prim) = node.callee else {
-            return Err(match node.callee {
-                Operand::Fused(_) => "a fused call".to_owned(),
-                _ => "a call of a function value".to_owned(),
-            });
-        };
-        let mut args: Vec<(String, DevTy)> = Vec::with_capacity(node.args.len());
+        let mut args: Vec<Arg> = Vec::with_capacity(node.args.len());
         for op in &node.args {
             args.push(match op {
-                Operand::Input => ("I".to_owned(), DevTy::Grid),
-                Operand::Node(m) => match (names.get(m), kinds.get(m)) {
-                    (Some(name), Some(t)) => (name.clone(), *t),
-                    _ => return Err("a node of another program".to_owned()),
-                },
+                Operand::Input => Arg::Val("I".to_owned(), DevTy::Grid),
+                Operand::Node(m) => vals
+                    .get(m)
+                    .cloned()
+                    .ok_or_else(|| "a node of another program".to_owned())?,
                 Operand::Const(c) => crate::constants::constant(c)
                     .as_ref()
                     .and_then(literal)
+                    .map(|(e, t)| Arg::Val(e, t))
                     .ok_or_else(|| format!("the constant {c}"))?,
-                Operand::Prim(_) | Operand::Fused(_) => {
-                    return Err(format!("{} of a function", prim.name()))
-                }
+                Operand::Prim(p) => Arg::Fn(DevFn::Prim(*p)),
+                Operand::Fused(_) => return Err("a fused call".to_owned()),
             });
         }
-        let tys: Vec<DevTy> = args.iter().map(|a| a.1).collect();
-        let Some(fm) = form(prim, &tys) else {
-            let shown: Vec<&str> = tys.iter().map(|t| ty_name(*t)).collect();
-            return Err(format!("{}({})", prim.name(), shown.join(", ")));
-        };
-        let name = match fm.result {
-            DevTy::Grid | DevTy::Indices => {
-                let s = free.pop().unwrap_or_else(|| {
-                    slots += 1;
-                    slots - 1
-                });
-                if slots > MAX_SLOTS {
-                    return Err(format!("more than {MAX_SLOTS} grids or sets at once"));
+        let result = match node.callee {
+            Operand::Prim(p) if makes_function(p) => Arg::Fn(function_of(p, args)?),
+            Operand::Prim(p) => {
+                let (e, t) = em.call(p, &args, false)?;
+                Arg::Val(e, t)
+            }
+            Operand::Node(m) => match vals.get(&m) {
+                Some(Arg::Fn(f)) => {
+                    let f = f.clone();
+                    // The call's temporaries are scratch; its result is kept.
+                    let (e, t) = em.call_fn(&f, &args)?;
+                    let (name, slot) = em.value(t, false)?;
+                    em.copy(&name, t, &e);
+                    let _ = slot;
+                    Arg::Val(name, t)
                 }
-                slot_of.insert(n, s);
-                match fm.result {
-                    DevTy::Grid => format!("s[{s}].g"),
-                    _ => format!("s[{s}].x"),
-                }
-            }
-            DevTy::Int => {
-                let _ = writeln!(locals, "    I64 v{n} = 0;");
-                format!("v{n}")
-            }
-            DevTy::Pair => {
-                let _ = writeln!(locals, "    P v{n} = {{0, 0}};");
-                format!("v{n}")
-            }
-            DevTy::Colors => {
-                let _ = writeln!(locals, "    unsigned v{n} = 0;");
-                format!("v{n}")
-            }
-        };
-        let mut a: Vec<&str> = args.iter().map(|a| a.0.as_str()).collect();
-        if fm.function == "d_compress" {
-            a.push("aux");
-        }
-        match fm.function {
-            "branch" if fm.result == DevTy::Indices => {
-                let _ = writeln!(
-                    body,
-                    "    d_toindices({name}, {} ? {} : {});",
-                    a[0], a[1], a[2]
-                );
-            }
-            "identity" if fm.result == DevTy::Indices => {
-                let _ = writeln!(body, "    d_toindices({name}, {});", a[0]);
-            }
-            "branch" => match fm.result {
-                DevTy::Grid => {
-                    let _ = writeln!(body, "    d_copy({name}, {} ? {} : {});", a[0], a[1], a[2]);
-                }
-                _ => {
-                    let _ = writeln!(body, "    {name} = {} ? {} : {};", a[0], a[1], a[2]);
-                }
+                _ => return Err("a call of a function value".to_owned()),
             },
-            "identity" => match fm.result {
-                DevTy::Grid => {
-                    let _ = writeln!(body, "    d_copy({name}, {});", a[0]);
+            Operand::Fused(_) => return Err("a fused call".to_owned()),
+            _ => return Err("a call of a function value".to_owned()),
+        };
+        em.end_node();
+        if let Arg::Val(e, _) = &result {
+            if let Some(s) = e.strip_prefix("s[").and_then(|r| r.split(']').next()) {
+                if let Ok(s) = s.parse() {
+                    slot_of.insert(n, s);
                 }
-                _ => {
-                    let _ = writeln!(body, "    {name} = {};", a[0]);
-                }
-            },
-            function => {
-                let _ = writeln!(
-                    body,
-                    "    if (!{function}({name}{}{})) return WHOLE_DEOPT;",
-                    if a.is_empty() { "" } else { ", " },
-                    a.join(", ")
-                );
             }
         }
-        kinds.insert(n, fm.result);
-        names.insert(n, name.clone());
+        vals.insert(n, result);
         // Slots whose last reader is this node (or nobody) are free again.
         let mut done: Vec<usize> = node
             .args
             .iter()
+            .chain(std::iter::once(&node.callee))
             .filter_map(|op| match op {
                 Operand::Node(m) if last_use.get(m) == Some(&n) && Some(*m) != out_node => Some(*m),
                 _ => None,
             })
             .collect();
+        // Captured nodes whose function was last read here.
+        let captured: Vec<usize> = last_use
+            .iter()
+            .filter(|&(m, &l)| l == n && Some(*m) != out_node)
+            .map(|(m, _)| *m)
+            .collect();
+        done.extend(captured);
         if !last_use.contains_key(&n) && Some(n) != out_node {
             done.push(n);
         }
         done.sort_unstable();
         done.dedup();
         for m in done {
-            if let Some(s) = slot_of.get(&m) {
-                free.push(*s);
+            if let Some(s) = slot_of.remove(&m) {
+                em.free.push(s);
             }
         }
     }
     let out = match out_node {
         None => "&I".to_owned(),
-        Some(m) => match kinds.get(&m) {
-            Some(DevTy::Grid) => format!("&{}", names[&m]),
-            Some(t) => return Err(format!("an output of kind {}", ty_name(*t))),
+        Some(m) => match vals.get(&m) {
+            Some(Arg::Val(e, DevTy::Grid)) => format!("&{e}"),
+            Some(Arg::Val(_, t)) => return Err(format!("an output of kind {}", ty_name(*t))),
+            Some(Arg::Fn(_)) => return Err("a function as output".to_owned()),
             None => return Err("an output of another program".to_owned()),
         },
     };
@@ -513,10 +1043,57 @@ fn program_body(plan: &Plan, k: usize, index: usize) -> Result<(String, usize), 
         plan.programs[k].name, plan.programs[k].task_id
     );
     f.push_str("    (void)aux;\n");
-    f.push_str(&locals);
-    f.push_str(&body);
+    f.push_str(&em.locals);
+    f.push_str(&em.body);
     let _ = writeln!(f, "    *out = {out};\n    return WHOLE_OK;\n}}\n");
-    Ok((f, slots))
+    let kinds = vals
+        .iter()
+        .filter_map(|(n, a)| match a {
+            Arg::Val(_, t) => Some((*n, *t)),
+            Arg::Fn(_) => None,
+        })
+        .collect();
+    Ok((f, em.slots, kinds))
+}
+
+/// Primitives that make a function value.
+fn makes_function(p: Prim) -> bool {
+    use Prim as P;
+    matches!(
+        p,
+        P::rbind | P::lbind | P::compose | P::chain | P::fork | P::matcher
+    )
+}
+
+/// The function a function-making node builds, from its arguments.
+fn function_of(p: Prim, args: Vec<Arg>) -> Result<DevFn, String> {
+    use Prim as P;
+    let func = |a: &Arg| match a {
+        Arg::Fn(f) => Ok(f.clone()),
+        Arg::Val(..) => Err(format!("{} of a value", p.name())),
+    };
+    Ok(match (p, args.as_slice()) {
+        (P::rbind | P::lbind, [f, fixed]) => {
+            let f = func(f)?;
+            if f.arity() < 2 {
+                return Err(format!("{} of a function of one argument", p.name()));
+            }
+            DevFn::Bind {
+                right: p == P::rbind,
+                f: Box::new(f),
+                fixed: Box::new(fixed.clone()),
+            }
+        }
+        (P::compose, [outer, inner]) => DevFn::Compose(vec![func(outer)?, func(inner)?]),
+        (P::chain, [h, g, f]) => DevFn::Compose(vec![func(h)?, func(g)?, func(f)?]),
+        (P::fork, [outer, a, b]) => DevFn::Fork(
+            Box::new(func(outer)?),
+            Box::new(func(a)?),
+            Box::new(func(b)?),
+        ),
+        (P::matcher, [f, target]) => DevFn::Matcher(Box::new(func(f)?), Box::new(target.clone())),
+        _ => return Err(format!("{} of these arguments", p.name())),
+    })
 }
 
 /// Module `index`'s part of the source: the functions of programs

@@ -1,0 +1,637 @@
+// Whole programs on the device, part two: objects and sets of objects (the
+// structs O and S of whole.cuh), and the helpers of the loops the generator
+// writes for apply, mapply, sfilter, argmax, ... over them. Appended to
+// whole.cuh; the same rules hold: one warp per evaluation, every branch
+// warp-uniform, false (DEOPT) for every case other than the ordinary one.
+
+__device__ __forceinline__ unsigned cell_key(int color, unsigned short loc) {
+    return ((unsigned)color << 16) | loc;
+}
+__device__ __forceinline__ int cell_color(unsigned k) { return (int)(k >> 16); }
+__device__ __forceinline__ unsigned short cell_loc(unsigned k) { return (unsigned short)(k & 0xFFFFu); }
+
+// Sorts k[0..n) ascending and drops repeats (a bitonic sort over the next
+// power of two, which k must have room for); returns the count left.
+template <typename K>
+WHOLE_FN int sort_unique(K* k, int n, K pad) {
+    int p = 1;
+    while (p < n) p <<= 1;
+    for (int x = n + LANE; x < p; x += WARP) k[x] = pad;
+    SYNC();
+    for (int size = 2; size <= p; size <<= 1)
+        for (int stride = size >> 1; stride > 0; stride >>= 1) {
+            for (int x = LANE; x < p; x += WARP) {
+                const int y = x ^ stride;
+                if (y > x) {
+                    const K a = k[x], b = k[y];
+                    if ((a > b) == ((x & size) == 0)) {
+                        k[x] = b;
+                        k[y] = a;
+                    }
+                }
+            }
+            SYNC();
+        }
+    // Compaction in place: a kept key moves to its rank, never past a key
+    // another lane still has to read (see the note in whole.rs's tests).
+    int kept = 0;
+    for (int x0 = 0; x0 < n; x0 += WARP) {
+        const int x = x0 + LANE;
+        K v = pad;
+        bool keep = false;
+        if (x < n) {
+            v = k[x];
+            keep = x == 0 || k[x - 1] != v;
+        }
+        const unsigned m = warp_ballot(keep);
+        SYNC();
+        if (keep) k[kept + popc(m & lanes_below())] = v;
+        kept += popc(m);
+        SYNC();
+    }
+    return kept;
+}
+
+__device__ bool obj_done(O& o, int n) {
+    if (LANE == 0) o.n = n;
+    SYNC();
+    return true;
+}
+
+// The bounds of a non-empty object's locations.
+WHOLE_FN void obounds(const O& a, int& top, int& left, int& bottom, int& right) {
+    int t = 1 << 20, l = 1 << 20, b = -(1 << 20), r = -(1 << 20);
+    for (int x = LANE; x < a.n; x += WARP) {
+        const int i = key_i(cell_loc(a.k[x])), j = key_j(cell_loc(a.k[x]));
+        t = i < t ? i : t;
+        b = i > b ? i : b;
+        l = j < l ? j : l;
+        r = j > r ? j : r;
+    }
+    top = warp_min(t);
+    bottom = warp_max(b);
+    left = warp_min(l);
+    right = warp_max(r);
+}
+
+// ----- grids -> sets of objects ---------------------------------------------
+
+// objects(grid, univalued, diagonal, without_bg): the connected components
+// (4- or 8-connected; of one colour, or of any colour but the background),
+// found by propagating the smallest cell index with pointer jumping. The
+// labels live in the scratch slot `tmp`; `aux` holds per-object counters.
+WHOLE_FN bool d_objects(S& o, const G& a, I64 univalued, I64 diagonal, I64 without_bg, V& tmp, int* aux) {
+    if (!ok_grid(a) || a.h > 127 || a.w > 127 || a.h * a.w > WHOLE_LOCS) return false;
+    const int h = a.h, w = a.w, n = h * w;
+    int bg = -1;
+    if (without_bg) {
+        I64 m = 0;
+        d_mostcolor(m, a);
+        bg = (int)m;
+    }
+    const unsigned short none = 0xFFFFu, root_tag = 0x8000u;
+    unsigned short* lab = tmp.x.k;
+    for (int c = LANE; c < n; c += WARP) lab[c] = a.c[c] == bg ? none : (unsigned short)c;
+    SYNC();
+    const bool univ = univalued != 0, diag = diagonal != 0;
+    for (;;) {
+        bool changed = false;
+        for (int c = LANE; c < n; c += WARP) {
+            unsigned short best = lab[c];
+            if (best == none) continue;
+            const unsigned short jump = lab[best];
+            if (jump < best) best = jump;
+            const int i = c / w, j = c - i * w;
+            const signed char v = a.c[c];
+            for (int di = -1; di <= 1; ++di)
+                for (int dj = -1; dj <= 1; ++dj) {
+                    if ((di == 0 && dj == 0) || (!diag && di != 0 && dj != 0)) continue;
+                    const int y = i + di, x = j + dj;
+                    if (y < 0 || y >= h || x < 0 || x >= w) continue;
+                    const int d = y * w + x;
+                    const unsigned short l = lab[d];
+                    if (l == none || (univ && a.c[d] != v)) continue;
+                    if (l < best) best = l;
+                }
+            if (best < lab[c]) {
+                lab[c] = best;
+                changed = true;
+            }
+        }
+        SYNC();
+        if (!warp_any(changed)) break;
+    }
+    // Each component's label is now its first cell (row-major), its root.
+    // Number the roots, then point every cell at its root's number.
+    int* rank = aux;
+    unsigned* least = (unsigned*)(aux + WHOLE_OBJS);
+    int* cursor = aux + 2 * WHOLE_OBJS;
+    int roots = 0;
+    for (int c0 = 0; c0 < n; c0 += WARP) {
+        const int c = c0 + LANE;
+        const bool root = c < n && lab[c] == c;
+        const unsigned m = warp_ballot(root);
+        if (roots + popc(m) > WHOLE_OBJS) return false;
+        if (root) lab[c] = (unsigned short)(root_tag | (roots + popc(m & lanes_below())));
+        roots += popc(m);
+    }
+    SYNC();
+    for (int c = LANE; c < n; c += WARP) {
+        const unsigned short l = lab[c];
+        if (l != none && l < root_tag) lab[c] = lab[l];
+    }
+    SYNC();
+    for (int r = LANE; r < roots; r += WARP) {
+        least[r] = 0xFFFFFFFFu;
+        cursor[r] = 0;
+    }
+    SYNC();
+    for (int c = LANE; c < n; c += WARP) {
+        const unsigned short l = lab[c];
+        if (l == none) continue;
+        const int r = l & 0x7FFF;
+        shared_min(&least[r], cell_key(a.c[c], loc_key(c / w, c % w)));
+        shared_add(&cursor[r], 1);
+    }
+    SYNC();
+    // Disjoint objects are ordered by their smallest cells.
+    for (int r = LANE; r < roots; r += WARP) {
+        int below = 0;
+        for (int q = 0; q < roots; ++q) below += least[q] < least[r];
+        rank[r] = below;
+    }
+    SYNC();
+    if (LANE == 0) {
+        for (int r = 0; r < roots; ++r) o.off[rank[r] + 1] = (unsigned short)cursor[r];
+        o.off[0] = 0;
+        int total = 0;
+        for (int e = 0; e < roots; ++e) {
+            total += o.off[e + 1];
+            o.off[e + 1] = (unsigned short)total;
+        }
+        o.n = roots;
+        o.m = total;
+        for (int r = 0; r < roots; ++r) cursor[r] = o.off[rank[r]];
+    }
+    SYNC();
+    if (o.m > WHOLE_SCELLS) return false;
+    // Cells by colour, then row-major: each object's keys ascend. Lanes of
+    // one object in a chunk take consecutive places in lane order.
+    for (int col = 0; col < 10; ++col)
+        for (int c0 = 0; c0 < n; c0 += WARP) {
+            const int c = c0 + LANE;
+            const bool hit = c < n && lab[c] != none && a.c[c] == col;
+            if (!warp_any(hit)) continue;
+            const int r = hit ? (lab[c] & 0x7FFF) : -1;
+            const unsigned peers = warp_peers(r);
+            int at = 0;
+            if (hit) at = cursor[r] + popc(peers & lanes_below());
+            SYNC();
+            if (hit) {
+                o.k[at] = cell_key(col, loc_key(c / w, c % w));
+                if ((peers & lanes_below()) == 0) cursor[r] += popc(peers);
+            }
+            SYNC();
+        }
+    return true;
+}
+
+// partition / fgpartition: one object per colour (but the most common).
+WHOLE_FN bool partition_of(S& o, const G& a, bool fg) {
+    if (!ok_grid(a) || a.h > 127 || a.w > 127) return false;
+    int counts[10];
+    counts_of(a, counts);
+    int bg = -1;
+    if (fg) {
+        bg = 0;
+        for (int c = 1; c < 10; ++c) if (counts[c] > counts[bg]) bg = c;
+    }
+    int objs = 0, total = 0;
+    for (int c = 0; c < 10; ++c)
+        if (counts[c] > 0 && c != bg) {
+            ++objs;
+            total += counts[c];
+        }
+    if (total > WHOLE_SCELLS) return false;
+    const int n = a.h * a.w;
+    int e = 0, base = 0;
+    for (int col = 0; col < 10; ++col) {
+        if (counts[col] == 0 || col == bg) continue;
+        if (LANE == 0) o.off[e] = (unsigned short)base;
+        for (int c0 = 0; c0 < n; c0 += WARP) {
+            const int c = c0 + LANE;
+            const bool hit = c < n && a.c[c] == col;
+            const unsigned m = warp_ballot(hit);
+            if (hit) o.k[base + popc(m & lanes_below())] = cell_key(col, loc_key(c / a.w, c % a.w));
+            base += popc(m);
+        }
+        ++e;
+    }
+    if (LANE == 0) {
+        o.off[objs] = (unsigned short)total;
+        o.n = objs;
+        o.m = total;
+    }
+    SYNC();
+    return true;
+}
+WHOLE_FN bool d_partition(S& o, const G& a) { return partition_of(o, a, false); }
+WHOLE_FN bool d_fgpartition(S& o, const G& a) { return partition_of(o, a, true); }
+
+// ----- sets of objects ------------------------------------------------------
+
+__device__ void s_clear(S& o) {
+    if (LANE == 0) {
+        o.n = 0;
+        o.m = 0;
+        o.off[0] = 0;
+    }
+    SYNC();
+}
+// Appends `len` keys (one object) to o; false if they do not fit.
+WHOLE_FN bool s_push(S& o, const unsigned* k, int len) {
+    if (o.n >= WHOLE_OBJS || o.m + len > WHOLE_SCELLS) return false;
+    const int at = o.m;
+    for (int x = LANE; x < len; x += WARP) o.k[at + x] = k[x];
+    SYNC();
+    if (LANE == 0) {
+        o.m = at + len;
+        o.n += 1;
+        o.off[o.n] = (unsigned short)o.m;
+    }
+    SYNC();
+    return true;
+}
+__device__ __forceinline__ bool s_append(S& o, const S& a, int e) {
+    return s_push(o, a.k + a.off[e], a.off[e + 1] - a.off[e]);
+}
+__device__ __forceinline__ bool s_append_o(S& o, const O& a) { return s_push(o, a.k, a.n); }
+
+// Object e of a set.
+WHOLE_FN bool d_obj_at(O& o, const S& a, int e) {
+    const int from = a.off[e], len = a.off[e + 1] - from;
+    for (int x = LANE; x < len; x += WARP) o.k[x] = a.k[from + x];
+    return obj_done(o, len);
+}
+// Are the keys equal?
+WHOLE_FN bool same_keys(const unsigned* a, int na, const unsigned* b, int nb) {
+    if (na != nb) return false;
+    bool eq = true;
+    for (int x = LANE; x < na; x += WARP) eq = eq && a[x] == b[x];
+    return warp_all(eq);
+}
+// Lexicographic order of two key sequences: -1, 0 or 1.
+WHOLE_FN int cmp_keys(const unsigned* a, int na, const unsigned* b, int nb) {
+    for (int x = 0; x < na && x < nb; ++x)
+        if (a[x] != b[x]) return a[x] < b[x] ? -1 : 1;
+    return na < nb ? -1 : (na > nb ? 1 : 0);
+}
+
+WHOLE_FN bool d_size_s(I64& o, const S& a) { o = a.n; return true; }
+WHOLE_FN bool d_first_s(O& o, const S& a) { return a.n > 0 && d_obj_at(o, a, 0); }
+WHOLE_FN bool d_last_s(O& o, const S& a) { return a.n > 0 && d_obj_at(o, a, a.n - 1); }
+WHOLE_FN bool d_merge_s(O& o, const S& a) {
+    if (a.m > WHOLE_CELLS) return false;
+    for (int x = LANE; x < a.m; x += WARP) o.k[x] = a.k[x];
+    SYNC();
+    return obj_done(o, sort_unique<unsigned>(o.k, a.m, 0xFFFFFFFFu));
+}
+// Filters keep the order of the kept objects.
+WHOLE_FN bool d_colorfilter(S& o, const S& a, I64 value) {
+    s_clear(o);
+    for (int e = 0; e < a.n; ++e) {
+        if (a.off[e + 1] == a.off[e]) return false;
+        if (cell_color(a.k[a.off[e]]) == value && !s_append(o, a, e)) return false;
+    }
+    return true;
+}
+WHOLE_FN bool d_sizefilter(S& o, const S& a, I64 size) {
+    s_clear(o);
+    for (int e = 0; e < a.n; ++e)
+        if (a.off[e + 1] - a.off[e] == size && !s_append(o, a, e)) return false;
+    return true;
+}
+WHOLE_FN bool d_difference_s(S& o, const S& a, const S& b) {
+    s_clear(o);
+    for (int e = 0; e < a.n; ++e) {
+        bool found = false;
+        for (int f = 0; f < b.n && !found; ++f)
+            found = same_keys(a.k + a.off[e], a.off[e + 1] - a.off[e], b.k + b.off[f], b.off[f + 1] - b.off[f]);
+        if (!found && !s_append(o, a, e)) return false;
+    }
+    return true;
+}
+WHOLE_FN bool d_remove_s(S& o, const O& v, const S& a) {
+    s_clear(o);
+    for (int e = 0; e < a.n; ++e)
+        if (!same_keys(a.k + a.off[e], a.off[e + 1] - a.off[e], v.k, v.n) && !s_append(o, a, e)) return false;
+    return true;
+}
+// The objects of `a` in ascending order without repeats (after a loop
+// appended them in another order), through the scratch slot.
+WHOLE_FN bool s_canon(S& a, V& tmp, int* aux) {
+    if (a.n > WHOLE_AUX) return false;
+    for (int e = LANE; e < a.n; e += WARP) {
+        int below = 0;
+        bool repeat = false;
+        for (int f = 0; f < a.n; ++f) {
+            const int c = cmp_keys(a.k + a.off[f], a.off[f + 1] - a.off[f], a.k + a.off[e], a.off[e + 1] - a.off[e]);
+            below += c < 0;
+            repeat = repeat || (c == 0 && f < e);
+        }
+        aux[e] = repeat ? -1 : below;
+    }
+    SYNC();
+    S& t = tmp.s;
+    s_clear(t);
+    // Among equal objects only the first is kept; ranks count each object
+    // below, repeats included, so walk the ranks in order.
+    for (int r = 0; r < a.n; ++r)
+        for (int e = 0; e < a.n; ++e)
+            if (aux[e] == r && !s_append(t, a, e)) return false;
+    s_clear(a);
+    for (int e = 0; e < t.n; ++e) s_append(a, t, e);
+    return true;
+}
+
+// ----- objects ----------------------------------------------------------------
+
+WHOLE_FN bool d_copy_o(O& o, const O& a) {
+    for (int x = LANE; x < a.n; x += WARP) o.k[x] = a.k[x];
+    return obj_done(o, a.n);
+}
+WHOLE_FN bool d_copy_s(S& o, const S& a) {
+    s_clear(o);
+    for (int e = 0; e < a.n; ++e) s_append(o, a, e);
+    return true;
+}
+WHOLE_FN bool d_color(I64& o, const O& a) {
+    if (a.n == 0) return false;
+    o = cell_color(a.k[0]);
+    return true;
+}
+WHOLE_FN bool d_size_o(I64& o, const O& a) { o = a.n; return true; }
+// The object's locations, ascending, without repeats.
+WHOLE_FN bool d_toindices_o(X& o, const O& a) {
+    for (int x = LANE; x < a.n; x += WARP) o.k[x] = cell_loc(a.k[x]);
+    SYNC();
+    const int n = sort_unique<unsigned short>(o.k, a.n, (unsigned short)0xFFFFu);
+    return set_done(o, n);
+}
+// A translation keeps the order of the keys.
+WHOLE_FN bool d_shift_o(O& o, const O& a, P d) {
+    bool ok = true;
+    for (int x = LANE; x < a.n; x += WARP) {
+        const unsigned short l = cell_loc(a.k[x]);
+        const I64 i = key_i(l) + d.a, j = key_j(l) + d.b;
+        ok = ok && loc_ok(i, j);
+        if (ok) o.k[x] = cell_key(cell_color(a.k[x]), loc_key(i, j));
+    }
+    if (!warp_all(ok)) return false;
+    return obj_done(o, a.n);
+}
+WHOLE_FN bool d_normalize_o(O& o, const O& a) {
+    if (a.n == 0) return obj_done(o, 0);
+    int t, l, b, r;
+    obounds(a, t, l, b, r);
+    P d = {-t, -l};
+    return d_shift_o(o, a, d);
+}
+WHOLE_FN bool d_recolor_x(O& o, I64 value, const X& a) {
+    if (!is_color(value) || a.n > WHOLE_CELLS) return false;
+    for (int x = LANE; x < a.n; x += WARP) o.k[x] = cell_key((int)value, a.k[x]);
+    return obj_done(o, a.n);
+}
+WHOLE_FN bool d_recolor_o(O& o, I64 value, const O& a) {
+    if (!is_color(value)) return false;
+    for (int x = LANE; x < a.n; x += WARP) o.k[x] = cell_loc(a.k[x]);
+    SYNC();
+    const int n = sort_unique<unsigned>(o.k, a.n, 0xFFFFFFFFu);
+    for (int x = LANE; x < n; x += WARP) o.k[x] = cell_key((int)value, (unsigned short)o.k[x]);
+    return obj_done(o, n);
+}
+// The colours' counts over the lanes (every lane gets them all).
+__device__ void ocounts(const O& a, int* counts) {
+    for (int c = 0; c < 10; ++c) counts[c] = 0;
+    for (int x = LANE; x < a.n; x += WARP) counts[cell_color(a.k[x])] += 1;
+    for (int c = 0; c < 10; ++c) counts[c] = warp_sum(counts[c]);
+}
+WHOLE_FN bool d_mostcolor_o(I64& o, const O& a) {
+    if (a.n == 0) return false;
+    int counts[10];
+    ocounts(a, counts);
+    int best = 0;
+    for (int c = 1; c < 10; ++c) if (counts[c] > counts[best]) best = c;
+    o = best;
+    return true;
+}
+WHOLE_FN bool d_leastcolor_o(I64& o, const O& a) {
+    if (a.n == 0) return false;
+    int counts[10];
+    ocounts(a, counts);
+    int best = -1;
+    for (int c = 0; c < 10; ++c)
+        if (counts[c] > 0 && (best < 0 || counts[c] < counts[best])) best = c;
+    o = best;
+    return true;
+}
+WHOLE_FN bool d_palette_o(unsigned& o, const O& a) {
+    int counts[10];
+    ocounts(a, counts);
+    unsigned m = 0;
+    for (int c = 0; c < 10; ++c) if (counts[c] > 0) m |= 1u << c;
+    o = m;
+    return true;
+}
+WHOLE_FN bool d_numcolors_o(I64& o, const O& a) {
+    unsigned m = 0;
+    d_palette_o(m, a);
+    o = popc(m);
+    return true;
+}
+WHOLE_FN bool d_colorcount_o(I64& o, const O& a, I64 value) {
+    int counts[10];
+    ocounts(a, counts);
+    o = is_color(value) ? counts[value] : 0;
+    return true;
+}
+// square, hline, vline count an object's cells (len), not its locations.
+WHOLE_FN bool d_square_o(I64& o, const O& a) {
+    if (a.n == 0) return false;
+    int t, l, b, r;
+    obounds(a, t, l, b, r);
+    const I64 h = b - t + 1, w = r - l + 1;
+    o = h * w == a.n && h == w;
+    return true;
+}
+WHOLE_FN bool d_hline_o(I64& o, const O& a) {
+    if (a.n == 0) return false;
+    int t, l, b, r;
+    obounds(a, t, l, b, r);
+    o = (r - l + 1) == a.n && b == t;
+    return true;
+}
+WHOLE_FN bool d_vline_o(I64& o, const O& a) {
+    if (a.n == 0) return false;
+    int t, l, b, r;
+    obounds(a, t, l, b, r);
+    o = (b - t + 1) == a.n && r == l;
+    return true;
+}
+WHOLE_FN bool d_equality_o(I64& o, const O& a, const O& b) {
+    o = same_keys(a.k, a.n, b.k, b.n);
+    return true;
+}
+WHOLE_FN bool d_combine_o(O& o, const O& a, const O& b) {
+    if (a.n + b.n > WHOLE_CELLS) return false;
+    for (int x = LANE; x < a.n; x += WARP) o.k[x] = a.k[x];
+    for (int x = LANE; x < b.n; x += WARP) o.k[a.n + x] = b.k[x];
+    SYNC();
+    return obj_done(o, sort_unique<unsigned>(o.k, a.n + b.n, 0xFFFFFFFFu));
+}
+// toobject(patch, grid): the patch's cells inside the grid, with its colours.
+WHOLE_FN bool d_toobject(O& o, const X& p, const G& a) {
+    if (!ok_grid(a) || p.n > WHOLE_CELLS) return false;
+    int kept = 0;
+    for (int x0 = 0; x0 < p.n; x0 += WARP) {
+        const int x = x0 + LANE;
+        bool in = false;
+        unsigned key = 0;
+        if (x < p.n) {
+            const int i = key_i(p.k[x]), j = key_j(p.k[x]);
+            in = i >= 0 && i < a.h && j >= 0 && j < a.w;
+            if (in) key = cell_key(a.c[i * a.w + j], p.k[x]);
+        }
+        const unsigned m = warp_ballot(in);
+        if (in) o.k[kept + popc(m & lanes_below())] = key;
+        kept += popc(m);
+    }
+    SYNC();
+    return obj_done(o, sort_unique<unsigned>(o.k, kept, 0xFFFFFFFFu));
+}
+WHOLE_FN bool d_asobject(O& o, const G& a) {
+    if (!ok_grid(a) || a.h > 127 || a.w > 127 || a.h * a.w > WHOLE_CELLS) return false;
+    const int n = a.h * a.w;
+    int base = 0;
+    for (int col = 0; col < 10; ++col)
+        for (int c0 = 0; c0 < n; c0 += WARP) {
+            const int c = c0 + LANE;
+            const bool hit = c < n && a.c[c] == col;
+            const unsigned m = warp_ballot(hit);
+            if (hit) o.k[base + popc(m & lanes_below())] = cell_key(col, loc_key(c / a.w, c % a.w));
+            base += popc(m);
+        }
+    return obj_done(o, base);
+}
+
+// Paints the object's cells inside the grid (`only`: only over cells of that
+// colour in `a`; -1: all) onto o, a copy of a. Where two cells share a
+// location the later in the object's order wins, as on the CPU.
+WHOLE_FN bool paint_onto(G& o, const G& a, const O& p, P d, int only) {
+    for (int x0 = 0; x0 < p.n; x0 += WARP) {
+        const int x = x0 + LANE;
+        int at = -1, col = 0;
+        if (x < p.n) {
+            const I64 i = key_i(cell_loc(p.k[x])) + d.a, j = key_j(cell_loc(p.k[x])) + d.b;
+            if (i >= 0 && i < a.h && j >= 0 && j < a.w && (only < 0 || a.c[i * a.w + j] == only)) {
+                at = (int)(i * a.w + j);
+                col = cell_color(p.k[x]);
+            }
+        }
+        const unsigned peers = warp_peers(at);
+        const unsigned later = peers & ~lanes_below() & ~(1u << LANE);
+        if (at >= 0 && later == 0) o.c[at] = (signed char)col;
+        SYNC();
+    }
+    return true;
+}
+WHOLE_FN bool copy_grid(G& o, const G& a) {
+    if (!ok_grid(a)) return false;
+    for (int k = LANE; k < a.h * a.w; k += WARP) o.c[k] = a.c[k];
+    if (LANE == 0) {
+        o.h = a.h;
+        o.w = a.w;
+    }
+    SYNC();
+    return true;
+}
+WHOLE_FN bool d_paint(G& o, const G& a, const O& p) {
+    P zero = {0, 0};
+    return copy_grid(o, a) && paint_onto(o, a, p, zero, -1);
+}
+WHOLE_FN bool d_underpaint(G& o, const G& a, const O& p) {
+    I64 bg = 0;
+    P zero = {0, 0};
+    return d_mostcolor(bg, a) && copy_grid(o, a) && paint_onto(o, a, p, zero, (int)bg);
+}
+// move(grid, obj, offset): cover the object, then paint it shifted.
+WHOLE_FN bool d_move(G& o, const G& a, const O& p, P d) {
+    I64 bg = 0;
+    if (!d_mostcolor(bg, a) || !copy_grid(o, a)) return false;
+    if (d.a > 256 || d.a < -256 || d.b > 256 || d.b < -256) return false;
+    for (int x = LANE; x < p.n; x += WARP) {
+        const int i = key_i(cell_loc(p.k[x])), j = key_j(cell_loc(p.k[x]));
+        if (i >= 0 && i < a.h && j >= 0 && j < a.w) o.c[i * a.w + j] = (signed char)bg;
+    }
+    SYNC();
+    return paint_onto(o, o, p, d, -1);
+}
+
+// corners(patch): its bounding box's corners.
+WHOLE_FN bool d_corners(X& o, const X& a) {
+    if (a.n == 0) return false;
+    int t, l, b, r;
+    bounds(a, t, l, b, r);
+    if (LANE == 0) {
+        int n = 0;
+        o.k[n++] = loc_key(t, l);
+        if (r != l) o.k[n++] = loc_key(t, r);
+        if (b != t) {
+            o.k[n++] = loc_key(b, l);
+            if (r != l) o.k[n++] = loc_key(b, r);
+        }
+        o.n = n;
+    }
+    SYNC();
+    return true;
+}
+
+WHOLE_FN bool d_portrait(I64& o, const X& a) {
+    if (a.n == 0) return false;
+    int t, l, b, r;
+    bounds(a, t, l, b, r);
+    o = (b - t) > (r - l);
+    return true;
+}
+
+// ----- loops ------------------------------------------------------------------
+// The generator writes apply, mapply, sfilter, argmax, ... as loops over a
+// container's elements; these gather the results.
+
+// Appends the keys of a set of locations or an object to an accumulator of
+// its kind (sorted and made unique when the loop ends).
+WHOLE_FN bool acc_x(X& o, const X& a) {
+    if (o.n + a.n > WHOLE_LOCS) return false;
+    const int at = o.n;
+    for (int x = LANE; x < a.n; x += WARP) o.k[at + x] = a.k[x];
+    return set_done(o, at + a.n);
+}
+WHOLE_FN bool acc_loc(X& o, P v) {
+    if (o.n >= WHOLE_LOCS || !loc_ok(v.a, v.b)) return false;
+    const int at = o.n;
+    if (LANE == 0) o.k[at] = loc_key(v.a, v.b);
+    return set_done(o, at + 1);
+}
+WHOLE_FN bool acc_o(O& o, const O& a) {
+    if (o.n + a.n > WHOLE_CELLS) return false;
+    const int at = o.n;
+    for (int x = LANE; x < a.n; x += WARP) o.k[at + x] = a.k[x];
+    return obj_done(o, at + a.n);
+}
+WHOLE_FN bool end_x(X& o) { return set_done(o, sort_unique<unsigned short>(o.k, o.n, (unsigned short)0xFFFFu)); }
+WHOLE_FN bool end_o(O& o) { return obj_done(o, sort_unique<unsigned>(o.k, o.n, 0xFFFFFFFFu)); }
+// The i-th location of a set as a pair.
+__device__ __forceinline__ P loc_at(const X& a, int i) {
+    P v = {key_i(a.k[i]), key_j(a.k[i])};
+    return v;
+}
