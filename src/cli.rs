@@ -101,12 +101,12 @@ pub enum Explain {
     Whole,
 }
 
-/// `gen --explain whole`: the programs with device code (of the plan the
-/// runtime runs: after fusion), and their CUDA source to `output`.
+/// `gen --explain whole`: the programs with device code (generated from
+/// the merged plan before fusion, as the runtime does), and their CUDA
+/// source to `output`.
 fn explain_whole(plan: &Plan, output: Option<&PathBuf>) -> i32 {
     use battgen_runtime::backends::cuda::whole::WholeCode;
-    let plan = battgen_runtime::fuse::fuse(plan.clone()).0;
-    let code = WholeCode::of(&plan);
+    let code = WholeCode::of(plan);
     let mut out = code.summary(plan.programs.len());
     out.push('\n');
     for &k in &code.programs {

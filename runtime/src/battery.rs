@@ -35,6 +35,12 @@ pub trait Battery: Sync {
     fn plan(&self) -> Option<&Plan> {
         None
     }
+    /// The plan whole programs' device code is generated from: the merged
+    /// plan before fusion where the battery has it (fusion rewrites calls
+    /// for the CPU interpreter; the device code writes its own loops).
+    fn device_plan(&self) -> Option<std::borrow::Cow<'_, Plan>> {
+        self.plan().map(std::borrow::Cow::Borrowed)
+    }
 }
 
 impl Battery for Plan {
@@ -258,6 +264,14 @@ impl Battery for Emitted {
     }
     fn run_batch(&self, inputs: &Column, rows: usize, backend: &dyn Backend) -> Vec<Column> {
         self.plan().eval_batch(inputs, rows, backend)
+    }
+    fn device_plan(&self) -> Option<std::borrow::Cow<'_, Plan>> {
+        match Plan::from_text(self.plan_text) {
+            Ok(plan) if plan.programs.len() == self.programs.len() => {
+                Some(std::borrow::Cow::Owned(plan))
+            }
+            _ => Some(std::borrow::Cow::Borrowed(Emitted::plan(self))),
+        }
     }
     fn plan(&self) -> Option<&Plan> {
         Some(Emitted::plan(self))

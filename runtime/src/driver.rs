@@ -497,8 +497,8 @@ fn whole_on_device(
     use crate::backends::cuda::whole::WholeCode;
     let programs = outcomes.len();
     let all: Vec<usize> = (0..programs).collect();
-    let code = match (mode, battery.plan()) {
-        (Mode::Cross, Some(plan)) => WholeCode::of(plan),
+    let code = match (mode, battery.device_plan()) {
+        (Mode::Cross, Some(plan)) => WholeCode::of(&plan),
         _ => WholeCode::default(),
     };
     let counters = &backend.telemetry().whole;
@@ -1693,8 +1693,10 @@ fn bench_whole_alone(
     n: usize,
     opts: &RunOptions,
 ) {
-    let Some(plan) = battery.plan() else { return };
-    let code = crate::backends::cuda::whole::WholeCode::of(plan);
+    let Some(plan) = battery.device_plan() else {
+        return;
+    };
+    let code = crate::backends::cuda::whole::WholeCode::of(&plan);
     let grids: Vec<&Grid> = tasks
         .iter()
         .flat_map(|t| t.samples().map(|e| &*e.input))

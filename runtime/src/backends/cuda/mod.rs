@@ -398,42 +398,48 @@ impl GpuBackend {
             }
         }
         let start = Instant::now();
-        let mut ptx: std::collections::HashMap<Option<&'static str>, Vec<cudarc::nvrtc::Ptx>> =
-            std::collections::HashMap::new();
-        let mut functions = Vec::with_capacity(self.devices.len());
-        for d in &self.devices {
-            if let std::collections::hash_map::Entry::Vacant(slot) = ptx.entry(d.arch) {
-                let compiled: GpuResult<Vec<cudarc::nvrtc::Ptx>> = std::thread::scope(|s| {
-                    let handles: Vec<_> = code
-                        .modules
-                        .iter()
-                        .map(|m| {
-                            s.spawn(move || {
-                                device::compile_source(m.source(), "whole programs", d.arch)
-                                    .or_else(|_| {
-                                        device::compile_source(m.source(), "whole programs", None)
-                                    })
-                            })
+        // Each module is compiled to machine code and loaded in a thread of
+        // its own (as PTX, the driver's JIT took 13-16 s for 178 programs on
+        // an H200, one module after the other).
+        let devices = &self.devices;
+        let per_module: Vec<GpuResult<Vec<cudarc::driver::CudaFunction>>> =
+            std::thread::scope(|s| {
+                let handles: Vec<_> = code
+                    .modules
+                    .iter()
+                    .map(|m| {
+                        s.spawn(move || {
+                            let mut ptx: Vec<(Option<&'static str>, cudarc::nvrtc::Ptx)> =
+                                Vec::new();
+                            let mut loaded = Vec::with_capacity(devices.len());
+                            for d in devices {
+                                let p = match ptx.iter().find(|(a, _)| *a == d.arch) {
+                                    Some((_, p)) => p.clone(),
+                                    None => {
+                                        let p = whole_image(&m.source(), d.arch)?;
+                                        ptx.push((d.arch, p.clone()));
+                                        p
+                                    }
+                                };
+                                loaded.push(d.load(p, &m.kernel())?);
+                            }
+                            Ok(loaded)
                         })
-                        .collect();
-                    handles
-                        .into_iter()
-                        .map(|h| {
-                            h.join()
-                                .unwrap_or_else(|_| Err(GpuError::Panic("NVRTC thread".into())))
-                        })
-                        .collect()
-                });
-                slot.insert(compiled?);
-            }
-            let mine = code
-                .modules
-                .iter()
-                .zip(&ptx[&d.arch])
-                .map(|(m, p)| d.load(p.clone(), &m.kernel()))
-                .collect::<GpuResult<Vec<_>>>()?;
-            functions.push(mine);
-        }
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| {
+                        h.join()
+                            .unwrap_or_else(|_| Err(GpuError::Panic("NVRTC thread".into())))
+                    })
+                    .collect()
+            });
+        let per_module = per_module.into_iter().collect::<GpuResult<Vec<_>>>()?;
+        // Device-major: functions[device][module].
+        let functions: Vec<Vec<cudarc::driver::CudaFunction>> = (0..devices.len())
+            .map(|d| per_module.iter().map(|fs| fs[d].clone()).collect())
+            .collect();
         self.telemetry
             .whole
             .compile_nanos
@@ -664,6 +670,17 @@ pub fn backend_for(cpu_only: bool, gpus: Option<&GpuSelect>, quiet: bool) -> Box
 /// A GPU backend is in use and reports how much ran on it.
 pub fn is_gpu(backend: &dyn Backend) -> bool {
     backend.name().starts_with("cuda ")
+}
+
+/// A whole-programs module's image for a device of architecture `arch`:
+/// machine code from NVRTC where it can, else PTX (for that architecture,
+/// else NVRTC's default).
+fn whole_image(source: &str, arch: Option<&'static str>) -> GpuResult<cudarc::nvrtc::Ptx> {
+    if let Some(image) = device::compile_cubin(source, arch) {
+        return Ok(image);
+    }
+    device::compile_source(source.to_owned(), "whole programs", arch)
+        .or_else(|_| device::compile_source(source.to_owned(), "whole programs", None))
 }
 
 #[cfg(test)]
