@@ -382,6 +382,19 @@ __device__ bool d_decrement(I64& o, I64 a) { INT_RESULT(o, a - 1); }
 __device__ bool d_invert(I64& o, I64 a) { INT_RESULT(o, -a); }
 __device__ bool d_equality(I64& o, I64 a, I64 b) { o = a == b; return true; }
 __device__ bool d_greater(I64& o, I64 a, I64 b) { o = a > b; return true; }
+__device__ bool d_flip(I64& o, I64 a) { o = !a; return true; }
+__device__ bool d_positive(I64& o, I64 a) { o = a > 0; return true; }
+__device__ bool d_even(I64& o, I64 a) { o = a % 2 == 0; return true; }
+// Python's `and` and `or` give an operand, not a bool.
+__device__ bool d_both(I64& o, I64 a, I64 b) { o = a ? b : a; return true; }
+__device__ bool d_either(I64& o, I64 a, I64 b) { o = a ? a : b; return true; }
+__device__ __forceinline__ I64 sign_of(I64 a) { return a == 0 ? 0 : (a > 0 ? 1 : -1); }
+__device__ __forceinline__ I64 crement_of(I64 a) { return a == 0 ? 0 : (a > 0 ? a + 1 : a - 1); }
+__device__ bool d_sign(I64& o, I64 a) { o = sign_of(a); return true; }
+__device__ bool d_crement(I64& o, I64 a) { INT_RESULT(o, crement_of(a)); }
+__device__ bool d_sign_pair(P& o, P a) { o.a = sign_of(a.a); o.b = sign_of(a.b); return true; }
+__device__ bool d_maximum_pair(I64& o, P a) { o = a.a > a.b ? a.a : a.b; return true; }
+__device__ bool d_minimum_pair(I64& o, P a) { o = a.a < a.b ? a.a : a.b; return true; }
 __device__ bool d_astuple(P& o, I64 a, I64 b) {
     o.a = a;
     o.b = b;
@@ -456,6 +469,9 @@ __device__ bool d_combine_c(unsigned& o, unsigned a, unsigned b) { o = a | b; re
 __device__ bool d_first_c(I64& o, unsigned a) { if (!a) return false; o = lowest(a); return true; }
 __device__ bool d_last_c(I64& o, unsigned a) { if (!a) return false; o = highest(a); return true; }
 __device__ bool d_size_c(I64& o, unsigned a) { o = popc(a); return true; }
+// max and min with default 0 for no colour.
+__device__ bool d_maximum_c(I64& o, unsigned a) { o = a ? highest(a) : 0; return true; }
+__device__ bool d_minimum_c(I64& o, unsigned a) { o = a ? lowest(a) : 0; return true; }
 __device__ bool d_equality_c(I64& o, unsigned a, unsigned b) { o = a == b; return true; }
 
 // ----- sets of locations -----------------------------------------------------

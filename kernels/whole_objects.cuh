@@ -32,8 +32,9 @@ WHOLE_FN int sort_unique(K* k, int n, K pad) {
             }
             SYNC();
         }
-    // Compaction in place: a kept key moves to its rank, never past a key
-    // another lane still has to read (see the note in whole.rs's tests).
+    // Compaction in place, a chunk of the warp at a time: each lane reads
+    // its key and the one before, then the kept keys move down to their
+    // ranks (at or below their places, so never onto a key still unread).
     int kept = 0;
     for (int x0 = 0; x0 < n; x0 += WARP) {
         const int x = x0 + LANE;
@@ -354,6 +355,73 @@ WHOLE_FN bool s_canon(S& a, V& tmp, int* aux) {
     return true;
 }
 
+// frontiers(grid): its one-coloured rows and columns, as objects.
+WHOLE_FN bool d_frontiers(S& o, const G& a, V& tmp, int* aux) {
+    if (!ok_grid(a) || a.h > 127 || a.w > 127) return false;
+    s_clear(o);
+    for (int pass = 0; pass < 2; ++pass) {
+        const int lines = pass == 0 ? a.h : a.w, len = pass == 0 ? a.w : a.h;
+        for (int l = 0; l < lines; ++l) {
+            const int first = pass == 0 ? a.c[l * a.w] : a.c[l];
+            bool one = true;
+            for (int x = LANE; x < len; x += WARP) one = one && a.c[pass == 0 ? l * a.w + x : x * a.w + l] == first;
+            if (!warp_all(one)) continue;
+            if (o.n >= WHOLE_OBJS || o.m + len > WHOLE_SCELLS) return false;
+            const int at = o.m;
+            for (int x = LANE; x < len; x += WARP)
+                o.k[at + x] = cell_key(first, pass == 0 ? loc_key(l, x) : loc_key(x, l));
+            SYNC();
+            if (LANE == 0) {
+                o.m = at + len;
+                o.n += 1;
+                o.off[o.n] = (unsigned short)o.m;
+            }
+            SYNC();
+        }
+    }
+    return s_canon(o, tmp, aux);
+}
+// bordering(patch, grid): does the patch touch the grid's border?
+WHOLE_FN bool d_bordering(I64& o, const X& p, const G& a) {
+    if (p.n == 0 || !ok_grid(a)) return false;
+    int t, l, b, r;
+    bounds(p, t, l, b, r);
+    o = t == 0 || l == 0 || b == a.h - 1 || r == a.w - 1;
+    return true;
+}
+
+// ----- sets of patches -------------------------------------------------------
+// A set of sets of locations (what `apply(toindices, objs)` gives) has the
+// layout of a set of objects with colour 0 in every key: the order of the
+// sets is then the CPU's order of sets of locations.
+
+__device__ __forceinline__ bool s_append_x(S& o, const X& a) {
+    if (o.n >= WHOLE_OBJS || o.m + a.n > WHOLE_SCELLS) return false;
+    const int at = o.m;
+    for (int x = LANE; x < a.n; x += WARP) o.k[at + x] = a.k[x];
+    SYNC();
+    if (LANE == 0) {
+        o.m = at + a.n;
+        o.n += 1;
+        o.off[o.n] = (unsigned short)o.m;
+    }
+    SYNC();
+    return true;
+}
+// Set e of a set of patches.
+WHOLE_FN bool d_locs_at(X& o, const S& a, int e) {
+    const int from = a.off[e], len = a.off[e + 1] - from;
+    for (int x = LANE; x < len; x += WARP) o.k[x] = cell_loc(a.k[from + x]);
+    return set_done(o, len);
+}
+WHOLE_FN bool d_first_p(X& o, const S& a) { return a.n > 0 && d_locs_at(o, a, 0); }
+WHOLE_FN bool d_last_p(X& o, const S& a) { return a.n > 0 && d_locs_at(o, a, a.n - 1); }
+WHOLE_FN bool d_merge_p(X& o, const S& a) {
+    for (int x = LANE; x < a.m; x += WARP) o.k[x] = cell_loc(a.k[x]);
+    SYNC();
+    return set_done(o, sort_unique<unsigned short>(o.k, a.m, (unsigned short)0xFFFFu));
+}
+
 // ----- objects ----------------------------------------------------------------
 
 WHOLE_FN bool d_copy_o(O& o, const O& a) {
@@ -524,23 +592,27 @@ WHOLE_FN bool d_asobject(O& o, const G& a) {
     return obj_done(o, base);
 }
 
-// Paints the object's cells inside the grid (`only`: only over cells of that
-// colour in `a`; -1: all) onto o, a copy of a. Where two cells share a
-// location the later in the object's order wins, as on the CPU.
+// Paints the object's cells inside the grid onto o, a copy of a. paint
+// (`only` < 0): where two cells share a location the later in the object's
+// order wins, as on the CPU. underpaint (`only`, the background): a cell
+// is painted where the grid being painted still holds the background, so
+// the first cell of another colour wins.
 WHOLE_FN bool paint_onto(G& o, const G& a, const O& p, P d, int only) {
     for (int x0 = 0; x0 < p.n; x0 += WARP) {
         const int x = x0 + LANE;
         int at = -1, col = 0;
         if (x < p.n) {
             const I64 i = key_i(cell_loc(p.k[x])) + d.a, j = key_j(cell_loc(p.k[x])) + d.b;
-            if (i >= 0 && i < a.h && j >= 0 && j < a.w && (only < 0 || a.c[i * a.w + j] == only)) {
+            col = cell_color(p.k[x]);
+            if (i >= 0 && i < a.h && j >= 0 && j < a.w) {
                 at = (int)(i * a.w + j);
-                col = cell_color(p.k[x]);
+                if (only >= 0 && (o.c[at] != only || col == only)) at = -1;
             }
         }
         const unsigned peers = warp_peers(at);
-        const unsigned later = peers & ~lanes_below() & ~(1u << LANE);
-        if (at >= 0 && later == 0) o.c[at] = (signed char)col;
+        const unsigned others = only < 0 ? peers & ~lanes_below() & ~(1u << LANE) : peers & lanes_below();
+        SYNC();
+        if (at >= 0 && others == 0) o.c[at] = (signed char)col;
         SYNC();
     }
     return true;
@@ -596,6 +668,16 @@ WHOLE_FN bool d_corners(X& o, const X& a) {
     return true;
 }
 
+WHOLE_FN bool d_portrait_grid(I64& o, const G& a) {
+    if (!ok_grid(a)) return false;
+    o = a.h > a.w;
+    return true;
+}
+WHOLE_FN bool d_square_grid(I64& o, const G& a) {
+    if (!ok_grid(a)) return false;
+    o = a.h == a.w;
+    return true;
+}
 WHOLE_FN bool d_portrait(I64& o, const X& a) {
     if (a.n == 0) return false;
     int t, l, b, r;
@@ -613,18 +695,21 @@ WHOLE_FN bool d_portrait(I64& o, const X& a) {
 WHOLE_FN bool acc_x(X& o, const X& a) {
     if (o.n + a.n > WHOLE_LOCS) return false;
     const int at = o.n;
+    SYNC(); // every lane has read the count before lane 0 moves it
     for (int x = LANE; x < a.n; x += WARP) o.k[at + x] = a.k[x];
     return set_done(o, at + a.n);
 }
 WHOLE_FN bool acc_loc(X& o, P v) {
     if (o.n >= WHOLE_LOCS || !loc_ok(v.a, v.b)) return false;
     const int at = o.n;
+    SYNC(); // every lane has read the count before lane 0 moves it
     if (LANE == 0) o.k[at] = loc_key(v.a, v.b);
     return set_done(o, at + 1);
 }
 WHOLE_FN bool acc_o(O& o, const O& a) {
     if (o.n + a.n > WHOLE_CELLS) return false;
     const int at = o.n;
+    SYNC(); // every lane has read the count before lane 0 moves it
     for (int x = LANE; x < a.n; x += WARP) o.k[at + x] = a.k[x];
     return obj_done(o, at + a.n);
 }

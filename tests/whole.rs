@@ -14,7 +14,7 @@ use std::process::{Command, Stdio};
 use battgen::corpus;
 use battgen_runtime::backends::cuda::whole::{DevTy, WholeCode, OUT_CAP};
 use battgen_runtime::battery::Battery;
-use battgen_runtime::plan::{Operand, Plan};
+use battgen_runtime::plan::Plan;
 use battgen_runtime::types::{infer, Ty};
 use battgen_runtime::values::{Grid, Value};
 
@@ -92,6 +92,7 @@ fn kinds_agree_with_the_inferred_types(plan: &Plan, code: &WholeCode) {
             (DevTy::Colors, Ty::SetOf(e)) => matches!(**e, Ty::Int),
             (DevTy::Object, Ty::Object) => true,
             (DevTy::Objects, Ty::Objects) => true,
+            (DevTy::Patches, Ty::IndicesSet) => true,
             (_, Ty::Dynamic) => true,
             _ => false,
         };
@@ -101,15 +102,13 @@ fn kinds_agree_with_the_inferred_types(plan: &Plan, code: &WholeCode) {
             plan.nodes[n].callee, types[n]
         );
     }
-    // Every program's nodes have kinds, but the function makers'.
+    // Every program's nodes have kinds, but those making functions (their
+    // calls are written inline).
     for &k in &code.programs {
         for n in plan.program_nodes(k) {
-            let makes_function = matches!(
-                plan.nodes[n].callee,
-                Operand::Prim(p) if matches!(p.name(), "rbind" | "lbind" | "compose" | "chain" | "fork" | "matcher")
-            );
+            let function = matches!(types[n], Ty::Func(_));
             assert!(
-                makes_function || code.kinds.contains_key(&n),
+                function || code.kinds.contains_key(&n),
                 "node {n} has no kind"
             );
         }

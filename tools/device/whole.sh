@@ -1,7 +1,8 @@
 #!/bin/bash
 # Device run for issue 11, whole programs on the device (`--exec device`),
-# staged by tools/device/stage.sh plus solvers_whole (the battery of the
-# solvers.py programs that `gen --explain whole` lists; built by hand):
+# staged by tools/device/stage.sh plus, built by hand, solvers_whole (the
+# battery of the solvers.py programs that `gen --explain whole` lists) and
+# forms (tests/data/programs/whole_forms.py, every device form):
 # each battery in cross mode over training with --exec device and per
 # input on the CPU, outputs compared; then the corpus's and solvers_whole's
 # bench (its "Device on" lines and the device-code programs alone, GPU
@@ -9,7 +10,7 @@
 cd "$(dirname "$0")"
 date; nproc; nvidia-smi -L
 source ./lib.sh  # cmp_out
-for b in ${BATTERIES:-corpus solvers_whole solvers}; do
+for b in ${BATTERIES:-forms corpus solvers_whole solvers}; do
   [ -x ./$b ] || continue
   for d in ${DATA:-training}; do
     echo "== $b $d: device"

@@ -340,3 +340,77 @@ def solve_c1000010(I):
     x13 = fill(I, FOUR, x5)
     O = paint(x13, x12)
     return O
+
+# Sets of patches: an applied function's sets of locations, and loops over
+# them; frontiers and the border.
+def solve_c1000012(I):
+    x1 = objects(I, T, F, T)
+    x2 = apply(toindices, x1)
+    x3 = apply(backdrop, x1)
+    x4 = difference(x3, x2)
+    x5 = sizefilter(x2, ONE)
+    x6 = first(x4)
+    x7 = last(x2)
+    x8 = merge(x5)
+    x9 = rbind(bordering, I)
+    x10 = mfilter(x2, x9)
+    x11 = argmax(x3, size)
+    x12 = frontiers(I)
+    x13 = size(x12)
+    x14 = size(x4)
+    x15 = fill(I, x13, x6)
+    x16 = fill(x15, x14, x7)
+    x17 = fill(x16, FIVE, x8)
+    x18 = fill(x17, SIX, x10)
+    O = underfill(x18, SEVEN, x11)
+    return O
+
+# Truth values and signs.
+def solve_c1000013(I):
+    x1 = portrait(I)
+    x2 = square(I)
+    x3 = flip(x1)
+    x4 = both(x3, x2)
+    x5 = either(x4, x1)
+    x6 = height(I)
+    x7 = positive(x6)
+    x8 = even(x6)
+    x9 = subtract(x8, x6)
+    x10 = sign(x9)
+    x11 = crement(x10)
+    x12 = astuple(x11, x9)
+    x13 = sign(x12)
+    x14 = maximum(x13)
+    x15 = minimum(x12)
+    x16 = palette(I)
+    x17 = maximum(x16)
+    x18 = minimum(x16)
+    x19 = add(x14, x15)
+    x20 = add(x19, x17)
+    x21 = add(x20, x18)
+    x22 = add(x21, x5)
+    x23 = add(x22, x7)
+    O = upscale(I, x23)
+    return O
+
+# A branch of two functions, and a function to a power.
+def solve_c1000014(I):
+    x1 = portrait(I)
+    x2 = branch(x1, tophalf, lefthalf)
+    x3 = x2(I)
+    x4 = objects(x3, T, F, T)
+    x5 = power(outbox, TWO)
+    x6 = mapply(x5, x4)
+    O = fill(x3, EIGHT, x6)
+    return O
+
+# Overlapping cells of different colours under paint and underpaint (the
+# later cell wins a paint, the first an underpaint).
+def solve_c1000015(I):
+    x1 = objects(I, T, F, T)
+    x2 = fork(recolor, color, outbox)
+    x3 = mapply(x2, x1)
+    x4 = underpaint(I, x3)
+    x5 = paint(I, x3)
+    O = hconcat(x4, x5)
+    return O

@@ -38,8 +38,10 @@ pub const OUT_CAP: usize = 4096;
 /// Name of the kernel in the generated source.
 pub const KERNEL: &str = "whole_programs";
 /// Most grids and sets one program may hold at once (each slot takes 4 KB
-/// of the warp's shared memory); programs that need more stay on the CPU.
-pub const MAX_SLOTS: usize = 8;
+/// of the warp's shared memory: with the input and the scratch ints, ten
+/// stay under the 48 KB a block may take without opting in); programs
+/// that need more stay on the CPU.
+pub const MAX_SLOTS: usize = 10;
 /// Bytes of one slot on the device (`union V`: a grid, or a set of locations).
 pub const GRID_BYTES: usize = 8 + GRID_CAP;
 /// Ints of a warp's scratch (`aux`).
@@ -59,6 +61,8 @@ pub enum DevTy {
     Object,
     /// A set of objects, in ascending order.
     Objects,
+    /// A set of sets of locations, as a set of objects of colour 0.
+    Patches,
 }
 
 /// How a node runs on the device: the device function and its result kind.
@@ -90,7 +94,7 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
             result,
             extra: match function {
                 "d_compress" => Extra::Aux,
-                "d_objects" => Extra::SlotAux,
+                "d_objects" | "d_frontiers" => Extra::SlotAux,
                 _ => Extra::None,
             },
         })
@@ -140,6 +144,18 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
         (P::decrement, [Int]) => f("d_decrement", Int),
         (P::invert, [Int]) => f("d_invert", Int),
         (P::astuple, [Int, Int]) => f("d_astuple", Pair),
+        (P::flip, [Int]) => f("d_flip", Int),
+        (P::positive, [Int]) => f("d_positive", Int),
+        (P::even, [Int]) => f("d_even", Int),
+        (P::both, [Int, Int]) => f("d_both", Int),
+        (P::either, [Int, Int]) => f("d_either", Int),
+        (P::sign, [Int]) => f("d_sign", Int),
+        (P::sign, [Pair]) => f("d_sign_pair", Pair),
+        (P::crement, [Int]) => f("d_crement", Int),
+        (P::maximum, [Pair]) => f("d_maximum_pair", Int),
+        (P::minimum, [Pair]) => f("d_minimum_pair", Int),
+        (P::maximum, [Colors]) => f("d_maximum_c", Int),
+        (P::minimum, [Colors]) => f("d_minimum_c", Int),
         (P::add, [Pair, Pair]) => f("d_add_pair", Pair),
         (P::subtract, [Pair, Pair]) => f("d_subtract_pair", Pair),
         (P::double, [Pair]) => f("d_double_pair", Pair),
@@ -213,6 +229,16 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
         (P::equality, [Colors, Colors]) => f("d_equality_c", Int),
         (P::corners, [Indices]) => f("d_corners", Indices),
         (P::portrait, [Indices]) => f("d_portrait", Int),
+        (P::portrait, [Grid]) => f("d_portrait_grid", Int),
+        (P::square, [Grid]) => f("d_square_grid", Int),
+        (P::frontiers, [Grid]) => f("d_frontiers", Objects),
+        (P::bordering, [Indices, Grid]) => f("d_bordering", Int),
+        (P::size, [Patches]) => f("d_size_s", Int),
+        (P::first, [Patches]) => f("d_first_p", Indices),
+        (P::last, [Patches]) => f("d_last_p", Indices),
+        (P::merge, [Patches]) => f("d_merge_p", Indices),
+        (P::sizefilter, [Patches, Int]) => f("d_sizefilter", Patches),
+        (P::difference, [Patches, Patches]) => f("d_difference_s", Patches),
         // Objects and sets of objects (kernels/whole_objects.cuh).
         (P::objects, [Grid, Int, Int, Int]) => f("d_objects", Objects),
         (P::partition, [Grid]) => f("d_partition", Objects),
@@ -257,7 +283,7 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
 /// Most programs one generated module holds: each module is its own
 /// compile unit and kernel, so neither grows with the battery (as for the
 /// emitted Rust, `gen`'s `MAX_PROGRAMS_PER_MODULE`).
-pub const MAX_PROGRAMS_PER_MODULE: usize = 48;
+pub const MAX_PROGRAMS_PER_MODULE: usize = 24;
 
 /// One compile unit of whole programs: programs `first..first + len` of
 /// [`WholeCode::programs`], their functions and their kernel.
@@ -420,6 +446,7 @@ fn ty_name(t: DevTy) -> &'static str {
         DevTy::Colors => "Colors",
         DevTy::Object => "Object",
         DevTy::Objects => "Objects",
+        DevTy::Patches => "Patches",
     }
 }
 
@@ -440,6 +467,9 @@ enum DevFn {
     Fork(Box<DevFn>, Box<DevFn>, Box<DevFn>),
     /// `matcher(f, target)`.
     Matcher(Box<DevFn>, Box<Arg>),
+    /// `branch(condition, a, b)` of two functions: one of them, chosen
+    /// when the program runs.
+    Either(String, Box<DevFn>, Box<DevFn>),
 }
 
 impl DevFn {
@@ -448,6 +478,7 @@ impl DevFn {
             DevFn::Prim(p) => p.arity(),
             DevFn::Bind { f, .. } => f.arity().saturating_sub(1),
             DevFn::Compose(fs) => fs.last().map_or(1, DevFn::arity),
+            DevFn::Either(_, a, _) => a.arity(),
             _ => 1,
         }
     }
@@ -491,6 +522,7 @@ fn locations_only(p: Prim) -> bool {
             | P::subgrid
             | P::toobject
             | P::portrait
+            | P::bordering
     )
 }
 
@@ -562,7 +594,7 @@ impl Emitter {
             DevTy::Grid => "g",
             DevTy::Indices => "x",
             DevTy::Object => "o",
-            DevTy::Objects => "s",
+            DevTy::Objects | DevTy::Patches => "s",
             _ => "",
         };
         if !member.is_empty() {
@@ -662,7 +694,7 @@ impl Emitter {
             DevTy::Grid => self.line(&format!("d_copy({name}, {from});")),
             DevTy::Indices => self.line(&format!("d_toindices({name}, {from});")),
             DevTy::Object => self.line(&format!("d_copy_o({name}, {from});")),
-            DevTy::Objects => self.line(&format!("d_copy_s({name}, {from});")),
+            DevTy::Objects | DevTy::Patches => self.line(&format!("d_copy_s({name}, {from});")),
             _ => self.line(&format!("{name} = {from};")),
         }
     }
@@ -704,6 +736,33 @@ impl Emitter {
             DevFn::Matcher(g, target) => {
                 let (e, t) = self.call_fn(g, args)?;
                 self.call(Prim::equality, &[Arg::Val(e, t), (**target).clone()], true)
+            }
+            DevFn::Either(cond, a, b) => {
+                // Each branch is written apart; both must give one kind,
+                // copied into one value.
+                let outer = std::mem::take(&mut self.body);
+                self.depth += 1;
+                let (ea, ta) = self.call_fn(a, args)?;
+                let then = std::mem::take(&mut self.body);
+                let (eb, tb) = self.call_fn(b, args)?;
+                let other = std::mem::replace(&mut self.body, outer);
+                self.depth -= 1;
+                if ta != tb {
+                    return Err("branch of functions giving different kinds".to_owned());
+                }
+                let (out, _) = self.value(ta, true)?;
+                self.line(&format!("if ({cond}) {{"));
+                self.body.push_str(&then);
+                self.depth += 1;
+                self.copy(&out, ta, &ea);
+                self.depth -= 1;
+                self.line("} else {");
+                self.body.push_str(&other);
+                self.depth += 1;
+                self.copy(&out, ta, &eb);
+                self.depth -= 1;
+                self.line("}");
+                Ok((out, ta))
             }
         }
     }
@@ -748,6 +807,10 @@ impl Emitter {
                 let (v, _) = self.value(DevTy::Pair, true)?;
                 (v, DevTy::Pair)
             }
+            DevTy::Patches => {
+                let t = self.scratch_slot()?;
+                (format!("s[{t}].x"), DevTy::Indices)
+            }
             _ => return Err(format!("{} over {}", prim.name(), ty_name(ct))),
         };
         // The loop's turn first: the function's result kind decides the rest.
@@ -755,6 +818,7 @@ impl Emitter {
         self.depth += 1;
         match ct {
             DevTy::Objects => self.check(&format!("d_obj_at({}, {c}, {e})", element.0)),
+            DevTy::Patches => self.check(&format!("d_locs_at({}, {c}, {e})", element.0)),
             _ => self.line(&format!("{} = loc_at({c}, {e});", element.0)),
         }
         let (r, rt) = self.call_fn(f, &[Arg::Val(element.0.clone(), element.1)])?;
@@ -781,7 +845,7 @@ impl Emitter {
                 truthy(rt)?;
                 out = self.value(ct, scratch)?.0;
                 match ct {
-                    DevTy::Objects => {
+                    DevTy::Objects | DevTy::Patches => {
                         start.push(format!("s_clear({out});"));
                         turn.push(format!(
                             "if ({r} && !s_append({out}, {c}, {e})) return WHOLE_DEOPT;"
@@ -806,6 +870,17 @@ impl Emitter {
                     element.0
                 ));
                 end.push(format!("end_o({out});"));
+            }
+            P::mfilter if ct == DevTy::Patches => {
+                truthy(rt)?;
+                kind = DevTy::Indices;
+                out = self.value(kind, scratch)?.0;
+                start.push(format!("set_done({out}, 0);"));
+                turn.push(format!(
+                    "if ({r} && !acc_x({out}, {})) return WHOLE_DEOPT;",
+                    element.0
+                ));
+                end.push(format!("end_x({out});"));
             }
             P::mapply => match rt {
                 DevTy::Indices => {
@@ -838,6 +913,16 @@ impl Emitter {
                     start.push(format!("set_done({out}, 0);"));
                     turn.push(format!("if (!acc_loc({out}, {r})) return WHOLE_DEOPT;"));
                     end.push(format!("end_x({out});"));
+                }
+                DevTy::Indices => {
+                    kind = DevTy::Patches;
+                    out = self.value(kind, scratch)?.0;
+                    let t = self.scratch_slot()?;
+                    start.push(format!("s_clear({out});"));
+                    turn.push(format!("if (!s_append_x({out}, {r})) return WHOLE_DEOPT;"));
+                    end.push(format!(
+                        "if (!s_canon({out}, s[{t}], aux)) return WHOLE_DEOPT;"
+                    ));
                 }
                 DevTy::Object => {
                     kind = DevTy::Objects;
@@ -883,6 +968,9 @@ impl Emitter {
                         DevTy::Objects => end.push(format!(
                             "if (!d_obj_at({out}, {c}, {at})) return WHOLE_DEOPT;"
                         )),
+                        DevTy::Patches => end.push(format!(
+                            "if (!d_locs_at({out}, {c}, {at})) return WHOLE_DEOPT;"
+                        )),
                         _ => end.push(format!("{out} = loc_at({c}, {at});")),
                     }
                 }
@@ -927,10 +1015,28 @@ fn program_body(plan: &Plan, k: usize, index: usize) -> Result<Body, String> {
             last_use.insert(m, n);
         }
     }
+    // The nodes that make functions (a branch of two functions too).
+    let mut fn_nodes: std::collections::BTreeSet<usize> = Default::default();
+    for &n in &nodes {
+        let node = &plan.nodes[n];
+        let is_fn = |op: &Operand| match op {
+            Operand::Prim(_) => true,
+            Operand::Node(m) => fn_nodes.contains(m),
+            _ => false,
+        };
+        let made = match node.callee {
+            Operand::Prim(Prim::branch) => node.args.len() == 3 && is_fn(&node.args[1]),
+            Operand::Prim(p) => makes_function(p),
+            _ => false,
+        };
+        if made {
+            fn_nodes.insert(n);
+        }
+    }
     for &n in nodes.iter().rev() {
         let node = &plan.nodes[n];
-        if let Operand::Prim(p) = node.callee {
-            if makes_function(p) {
+        if let Operand::Prim(_) = node.callee {
+            if fn_nodes.contains(&n) {
                 if let Some(&until) = last_use.get(&n) {
                     for op in &node.args {
                         if let Operand::Node(m) = op {
@@ -970,7 +1076,7 @@ fn program_body(plan: &Plan, k: usize, index: usize) -> Result<Body, String> {
             });
         }
         let result = match node.callee {
-            Operand::Prim(p) if makes_function(p) => Arg::Fn(function_of(p, args)?),
+            Operand::Prim(p) if fn_nodes.contains(&n) => Arg::Fn(function_of(p, args)?),
             Operand::Prim(p) => {
                 let (e, t) = em.call(p, &args, false)?;
                 Arg::Val(e, t)
@@ -1061,7 +1167,7 @@ fn makes_function(p: Prim) -> bool {
     use Prim as P;
     matches!(
         p,
-        P::rbind | P::lbind | P::compose | P::chain | P::fork | P::matcher
+        P::rbind | P::lbind | P::compose | P::chain | P::fork | P::matcher | P::power
     )
 }
 
@@ -1092,6 +1198,22 @@ fn function_of(p: Prim, args: Vec<Arg>) -> Result<DevFn, String> {
             Box::new(func(b)?),
         ),
         (P::matcher, [f, target]) => DevFn::Matcher(Box::new(func(f)?), Box::new(target.clone())),
+        (P::branch, [Arg::Val(cond, DevTy::Int), a, b]) => {
+            let (a, b) = (func(a)?, func(b)?);
+            if a.arity() != b.arity() {
+                return Err("branch of functions of different arities".to_owned());
+            }
+            DevFn::Either(cond.clone(), Box::new(a), Box::new(b))
+        }
+        // power(f, n) of a literal n >= 1: f composed n times (the
+        // reference recurses without end for n < 1).
+        (P::power, [f, Arg::Val(n, DevTy::Int)]) => {
+            let f = func(f)?;
+            match n.strip_suffix("LL").and_then(|n| n.parse::<usize>().ok()) {
+                Some(n @ 1..=16) if f.arity() == 1 => DevFn::Compose(vec![f; n]),
+                _ => return Err("power of a function by a computed count".to_owned()),
+            }
+        }
         _ => return Err(format!("{} of these arguments", p.name())),
     })
 }
