@@ -164,21 +164,26 @@ pub fn compile_source(
     })
 }
 
+/// The real architecture of a virtual one: `compute_90` -> `sm_90`.
+pub fn real_arch(arch: Option<&'static str>) -> Option<String> {
+    Some(format!("sm_{}", arch?.strip_prefix("compute_")?))
+}
+
 /// Compile CUDA source `src` to machine code for the real architecture of
 /// the virtual one `arch` (`compute_90` -> `sm_90`): NVRTC emits the SASS
 /// itself, so loading needs no JIT by the driver, which serialises its
 /// work (178 whole programs took 13-16 s to load as PTX on an H200).
 /// `None` where NVRTC cannot (the caller loads PTX instead).
-pub fn compile_cubin(src: &str, arch: Option<&'static str>) -> Option<Ptx> {
+pub fn compile_cubin(src: &str, arch: Option<&'static str>) -> Option<Vec<u8>> {
     use cudarc::nvrtc::{result, sys};
-    let real = arch?.strip_prefix("compute_")?;
+    let real = real_arch(arch)?;
     let src = std::ffi::CString::new(src).ok()?;
     guard(|| {
         let prog = result::create_program(&src, None).map_err(|e| GpuError::Compile {
             file: "whole programs",
             log: e.to_string(),
         })?;
-        let options = [format!("--gpu-architecture=sm_{real}")];
+        let options = [format!("--gpu-architecture={real}")];
         // SAFETY: prog was created above and is destroyed once, below.
         let cubin = unsafe {
             let compiled = result::compile_program(prog, &options).is_ok();
@@ -193,7 +198,7 @@ pub fn compile_cubin(src: &str, arch: Option<&'static str>) -> Option<Ptx> {
             let _ = result::destroy_program(prog);
             got.then_some(image)
         };
-        cubin.map(Ptx::from_binary).ok_or(GpuError::Compile {
+        cubin.ok_or(GpuError::Compile {
             file: "whole programs",
             log: "no CUBIN".to_owned(),
         })

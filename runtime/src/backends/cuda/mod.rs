@@ -16,6 +16,7 @@
 pub mod cache;
 pub mod cost;
 pub mod device;
+pub mod image_cache;
 pub mod launch;
 pub mod ops;
 pub mod pack;
@@ -673,11 +674,21 @@ pub fn is_gpu(backend: &dyn Backend) -> bool {
 }
 
 /// A whole-programs module's image for a device of architecture `arch`:
-/// machine code from NVRTC where it can, else PTX (for that architecture,
-/// else NVRTC's default).
+/// machine code (from the disk cache, else from NVRTC, then kept) where
+/// NVRTC can make it, else PTX (for that architecture, else NVRTC's
+/// default).
 fn whole_image(source: &str, arch: Option<&'static str>) -> GpuResult<cudarc::nvrtc::Ptx> {
-    if let Some(image) = device::compile_cubin(source, arch) {
-        return Ok(image);
+    if let Some(real) = device::real_arch(arch) {
+        let cache = image_cache::ImageCache::from_env();
+        if let Some(image) = cache.as_ref().and_then(|c| c.get(source, &real)) {
+            return Ok(cudarc::nvrtc::Ptx::from_binary(image));
+        }
+        if let Some(image) = device::compile_cubin(source, arch) {
+            if let Some(c) = &cache {
+                c.put(source, &real, &image);
+            }
+            return Ok(cudarc::nvrtc::Ptx::from_binary(image));
+        }
     }
     device::compile_source(source.to_owned(), "whole programs", arch)
         .or_else(|_| device::compile_source(source.to_owned(), "whole programs", None))
