@@ -249,8 +249,10 @@ __device__ void s_clear(S& o) {
     }
     SYNC();
 }
-// Appends `len` keys (one object) to o; false if they do not fit.
-WHOLE_FN bool s_push(S& o, const unsigned* k, int len) {
+// Appends `len` keys (one object, or a set of locations as colour 0) to
+// o; false if they do not fit.
+template <typename K>
+WHOLE_FN bool s_push(S& o, const K* k, int len) {
     if (o.n >= WHOLE_OBJS || o.m + len > WHOLE_SCELLS) return false;
     const int at = o.m;
     for (int x = LANE; x < len; x += WARP) o.k[at + x] = k[x];
@@ -395,19 +397,7 @@ WHOLE_FN bool d_bordering(I64& o, const X& p, const G& a) {
 // layout of a set of objects with colour 0 in every key: the order of the
 // sets is then the CPU's order of sets of locations.
 
-__device__ __forceinline__ bool s_append_x(S& o, const X& a) {
-    if (o.n >= WHOLE_OBJS || o.m + a.n > WHOLE_SCELLS) return false;
-    const int at = o.m;
-    for (int x = LANE; x < a.n; x += WARP) o.k[at + x] = a.k[x];
-    SYNC();
-    if (LANE == 0) {
-        o.m = at + a.n;
-        o.n += 1;
-        o.off[o.n] = (unsigned short)o.m;
-    }
-    SYNC();
-    return true;
-}
+__device__ __forceinline__ bool s_append_x(S& o, const X& a) { return s_push(o, a.k, a.n); }
 // Set e of a set of patches.
 WHOLE_FN bool d_locs_at(X& o, const S& a, int e) {
     const int from = a.off[e], len = a.off[e + 1] - from;
@@ -523,29 +513,20 @@ WHOLE_FN bool d_colorcount_o(I64& o, const O& a, I64 value) {
     o = is_color(value) ? counts[value] : 0;
     return true;
 }
-// square, hline, vline count an object's cells (len), not its locations.
-WHOLE_FN bool d_square_o(I64& o, const O& a) {
-    if (a.n == 0) return false;
-    int t, l, b, r;
-    obounds(a, t, l, b, r);
-    const I64 h = b - t + 1, w = r - l + 1;
-    o = h * w == a.n && h == w;
-    return true;
-}
-WHOLE_FN bool d_hline_o(I64& o, const O& a) {
-    if (a.n == 0) return false;
-    int t, l, b, r;
-    obounds(a, t, l, b, r);
-    o = (r - l + 1) == a.n && b == t;
-    return true;
-}
-WHOLE_FN bool d_vline_o(I64& o, const O& a) {
-    if (a.n == 0) return false;
-    int t, l, b, r;
-    obounds(a, t, l, b, r);
-    o = (b - t + 1) == a.n && r == l;
-    return true;
-}
+// square, hline, vline of an object: its bounds against its count of
+// cells (len), not of locations.
+#define OBJECT_SHAPE(name, test)                                                \
+    WHOLE_FN bool name(I64& o, const O& a) {                                    \
+        if (a.n == 0) return false;                                             \
+        int t, l, b, r;                                                         \
+        obounds(a, t, l, b, r);                                                 \
+        const I64 h = b - t + 1, w = r - l + 1, n = a.n;                        \
+        o = (test);                                                             \
+        return true;                                                            \
+    }
+OBJECT_SHAPE(d_square_o, h * w == n && h == w)
+OBJECT_SHAPE(d_hline_o, w == n && h == 1)
+OBJECT_SHAPE(d_vline_o, h == n && w == 1)
 WHOLE_FN bool d_equality_o(I64& o, const O& a, const O& b) {
     o = same_keys(a.k, a.n, b.k, b.n);
     return true;
