@@ -132,7 +132,8 @@ fn generated_device_code_gives_the_cpu_results_on_real_tasks() {
 /// Any program file's device code against the CPU on the sampled tasks:
 /// `BATTGEN_WHOLE_PROGRAMS=solvers.py cargo test --release --test whole`
 /// (for measuring and debugging on the public corpora, which stay out of
-/// the repository).
+/// the repository). With `BATTGEN_WHOLE_LEFT=1`, each evaluation the device
+/// code leaves to the CPU is listed on stderr with what the CPU gives.
 #[test]
 fn device_code_of_a_given_program_file() {
     let Some(path) = std::env::var_os("BATTGEN_WHOLE_PROGRAMS") else {
@@ -290,6 +291,16 @@ int main() {
                 .collect();
             if nums[0] != 0 {
                 left += 1;
+                if std::env::var_os("BATTGEN_WHOLE_LEFT").is_some() {
+                    let cpu = plan.run_program(k, &Value::Grid(std::sync::Arc::new(g.clone())));
+                    let what = match &cpu {
+                        Ok(Value::Grid(g)) if g.cells().len() > OUT_CAP => "a large grid".to_owned(),
+                        Ok(Value::Grid(_)) => "a grid".to_owned(),
+                        Ok(_) => "not a grid".to_owned(),
+                        Err(e) => format!("{e}").chars().take(40).collect(),
+                    };
+                    eprintln!("LEFT\t{}\t{what}", plan.programs[k].name);
+                }
                 continue;
             }
             given += 1;
