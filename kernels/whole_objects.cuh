@@ -674,8 +674,6 @@ WHOLE_FN bool d_portrait(I64& o, const X& a) {
 // Appends the keys of a set of locations or an object to an accumulator of
 // its kind (sorted and made unique when the loop ends).
 WHOLE_FN bool acc_x(X& o, const X& a) {
-    // Full of repeats (mapply of frontiers or shots): drop them first.
-    if (o.n + a.n > WHOLE_LOCS) set_done(o, sort_unique<unsigned short>(o.k, o.n, (unsigned short)0xFFFFu));
     if (o.n + a.n > WHOLE_LOCS) return false;
     const int at = o.n;
     SYNC(); // every lane has read the count before lane 0 moves it
@@ -683,7 +681,6 @@ WHOLE_FN bool acc_x(X& o, const X& a) {
     return set_done(o, at + a.n);
 }
 WHOLE_FN bool acc_loc(X& o, P v) {
-    if (o.n >= WHOLE_LOCS) set_done(o, sort_unique<unsigned short>(o.k, o.n, (unsigned short)0xFFFFu));
     if (o.n >= WHOLE_LOCS || !loc_ok(v.a, v.b)) return false;
     const int at = o.n;
     SYNC(); // every lane has read the count before lane 0 moves it
@@ -691,7 +688,6 @@ WHOLE_FN bool acc_loc(X& o, P v) {
     return set_done(o, at + 1);
 }
 WHOLE_FN bool acc_o(O& o, const O& a) {
-    if (o.n + a.n > WHOLE_CELLS) obj_done(o, sort_unique<unsigned>(o.k, o.n, 0xFFFFFFFFu));
     if (o.n + a.n > WHOLE_CELLS) return false;
     const int at = o.n;
     SYNC(); // every lane has read the count before lane 0 moves it
