@@ -1086,9 +1086,8 @@ fn program_body(plan: &Plan, k: usize, index: usize) -> Result<Body, String> {
                     let f = f.clone();
                     // The call's temporaries are scratch; its result is kept.
                     let (e, t) = em.call_fn(&f, &args)?;
-                    let (name, slot) = em.value(t, false)?;
+                    let (name, _) = em.value(t, false)?;
                     em.copy(&name, t, &e);
-                    let _ = slot;
                     Arg::Val(name, t)
                 }
                 _ => return Err("a call of a function value".to_owned()),
