@@ -294,7 +294,9 @@ int main() {
                 if std::env::var_os("BATTGEN_WHOLE_LEFT").is_some() {
                     let cpu = plan.run_program(k, &Value::Grid(std::sync::Arc::new(g.clone())));
                     let what = match &cpu {
-                        Ok(Value::Grid(g)) if g.cells().len() > OUT_CAP => "a large grid".to_owned(),
+                        Ok(Value::Grid(g)) if g.cells().len() > OUT_CAP => {
+                            "a large grid".to_owned()
+                        }
                         Ok(Value::Grid(_)) => "a grid".to_owned(),
                         Ok(_) => "not a grid".to_owned(),
                         Err(e) => format!("{e}").chars().take(40).collect(),

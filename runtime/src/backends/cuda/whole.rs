@@ -537,6 +537,8 @@ struct Emitter {
     names: usize,
     /// Slots taken while the current node is written, released after it.
     scratch: Vec<usize>,
+    /// The slot of the current node's result, if it has one.
+    kept: Option<usize>,
 }
 
 impl Emitter {
@@ -549,6 +551,7 @@ impl Emitter {
             slots: 0,
             names: 0,
             scratch: Vec::new(),
+            kept: None,
         }
     }
 
@@ -601,7 +604,9 @@ impl Emitter {
             let s = if scratch {
                 self.scratch_slot()?
             } else {
-                self.slot()?
+                let s = self.slot()?;
+                self.kept = Some(s);
+                s
             };
             return Ok((format!("s[{s}].{member}"), Some(s)));
         }
@@ -1096,12 +1101,8 @@ fn program_body(plan: &Plan, k: usize, index: usize) -> Result<Body, String> {
             _ => return Err("a call of a function value".to_owned()),
         };
         em.end_node();
-        if let Arg::Val(e, _) = &result {
-            if let Some(s) = e.strip_prefix("s[").and_then(|r| r.split(']').next()) {
-                if let Ok(s) = s.parse() {
-                    slot_of.insert(n, s);
-                }
-            }
+        if let Some(s) = em.kept.take() {
+            slot_of.insert(n, s);
         }
         vals.insert(n, result);
         // Slots whose last reader is this node (or nobody) are free again.
