@@ -21,6 +21,7 @@ use std::fmt::Write as _;
 
 use crate::plan::{Operand, Plan};
 use crate::signatures::Prim;
+use crate::types::Ty;
 use crate::values::Value;
 
 /// The device functions every generated source starts with.
@@ -335,8 +336,9 @@ impl WholeCode {
     pub fn of(plan: &Plan) -> WholeCode {
         let mut code = WholeCode::default();
         let (mut bodies, mut slots) = (String::new(), 0usize);
+        let types = crate::types::infer(plan);
         for k in 0..plan.programs.len() {
-            match program_body(plan, k, code.programs.len()) {
+            match program_body(plan, &types, k, code.programs.len()) {
                 Ok((body, s, kinds)) => {
                     slots = slots.max(s);
                     code.kinds.extend(kinds);
@@ -592,7 +594,7 @@ impl Emitter {
     }
 
     /// A new value of kind `t`: a slot's member or a local.
-    fn value(&mut self, t: DevTy, scratch: bool) -> Result<(String, Option<usize>), String> {
+    fn value(&mut self, t: DevTy, scratch: bool) -> Result<String, String> {
         let member = match t {
             DevTy::Grid => "g",
             DevTy::Indices => "x",
@@ -608,7 +610,7 @@ impl Emitter {
                 self.kept = Some(s);
                 s
             };
-            return Ok((format!("s[{s}].{member}"), Some(s)));
+            return Ok(format!("s[{s}].{member}"));
         }
         self.names += 1;
         let name = format!("v{}", self.names);
@@ -619,7 +621,7 @@ impl Emitter {
         };
         self.locals.push_str(&decl);
         self.locals.push('\n');
-        Ok((name, None))
+        Ok(name)
     }
 
     /// The value of `prim` on `args`; a node's result (`scratch` false)
@@ -668,7 +670,7 @@ impl Emitter {
                 }
             }
         };
-        let (name, _) = self.value(fm.result, scratch)?;
+        let name = self.value(fm.result, scratch)?;
         let mut a: Vec<String> = vals.iter().map(|a| a.0.clone()).collect();
         match fm.extra {
             Extra::None => {}
@@ -755,7 +757,7 @@ impl Emitter {
                 if ta != tb {
                     return Err("branch of functions giving different kinds".to_owned());
                 }
-                let (out, _) = self.value(ta, true)?;
+                let out = self.value(ta, true)?;
                 self.line(&format!("if ({cond}) {{"));
                 self.body.push_str(&then);
                 self.depth += 1;
@@ -809,7 +811,7 @@ impl Emitter {
                 (format!("s[{t}].o"), DevTy::Object)
             }
             DevTy::Indices => {
-                let (v, _) = self.value(DevTy::Pair, true)?;
+                let v = self.value(DevTy::Pair, true)?;
                 (v, DevTy::Pair)
             }
             DevTy::Patches => {
@@ -848,7 +850,7 @@ impl Emitter {
         match prim {
             P::sfilter => {
                 truthy(rt)?;
-                out = self.value(ct, scratch)?.0;
+                out = self.value(ct, scratch)?;
                 match ct {
                     DevTy::Objects | DevTy::Patches => {
                         start.push(format!("s_clear({out});"));
@@ -868,7 +870,7 @@ impl Emitter {
             P::mfilter if ct == DevTy::Objects => {
                 truthy(rt)?;
                 kind = DevTy::Object;
-                out = self.value(kind, scratch)?.0;
+                out = self.value(kind, scratch)?;
                 start.push(format!("obj_done({out}, 0);"));
                 turn.push(format!(
                     "if ({r} && !acc_o({out}, {})) return WHOLE_DEOPT;",
@@ -879,7 +881,7 @@ impl Emitter {
             P::mfilter if ct == DevTy::Patches => {
                 truthy(rt)?;
                 kind = DevTy::Indices;
-                out = self.value(kind, scratch)?.0;
+                out = self.value(kind, scratch)?;
                 start.push(format!("set_done({out}, 0);"));
                 turn.push(format!(
                     "if ({r} && !acc_x({out}, {})) return WHOLE_DEOPT;",
@@ -890,14 +892,14 @@ impl Emitter {
             P::mapply => match rt {
                 DevTy::Indices => {
                     kind = DevTy::Indices;
-                    out = self.value(kind, scratch)?.0;
+                    out = self.value(kind, scratch)?;
                     start.push(format!("set_done({out}, 0);"));
                     turn.push(format!("if (!acc_x({out}, {r})) return WHOLE_DEOPT;"));
                     end.push(format!("end_x({out});"));
                 }
                 DevTy::Object => {
                     kind = DevTy::Object;
-                    out = self.value(kind, scratch)?.0;
+                    out = self.value(kind, scratch)?;
                     start.push(format!("obj_done({out}, 0);"));
                     turn.push(format!("if (!acc_o({out}, {r})) return WHOLE_DEOPT;"));
                     end.push(format!("end_o({out});"));
@@ -907,21 +909,21 @@ impl Emitter {
             P::apply => match rt {
                 DevTy::Int => {
                     kind = DevTy::Colors;
-                    out = self.value(kind, scratch)?.0;
+                    out = self.value(kind, scratch)?;
                     start.push(format!("{out} = 0;"));
                     turn.push(format!("if (!is_color({r})) return WHOLE_DEOPT;"));
                     turn.push(format!("{out} |= 1u << {r};"));
                 }
                 DevTy::Pair => {
                     kind = DevTy::Indices;
-                    out = self.value(kind, scratch)?.0;
+                    out = self.value(kind, scratch)?;
                     start.push(format!("set_done({out}, 0);"));
                     turn.push(format!("if (!acc_loc({out}, {r})) return WHOLE_DEOPT;"));
                     end.push(format!("end_x({out});"));
                 }
                 DevTy::Indices => {
                     kind = DevTy::Patches;
-                    out = self.value(kind, scratch)?.0;
+                    out = self.value(kind, scratch)?;
                     let t = self.scratch_slot()?;
                     start.push(format!("s_clear({out});"));
                     turn.push(format!("if (!s_append_x({out}, {r})) return WHOLE_DEOPT;"));
@@ -931,7 +933,7 @@ impl Emitter {
                 }
                 DevTy::Object => {
                     kind = DevTy::Objects;
-                    out = self.value(kind, scratch)?.0;
+                    out = self.value(kind, scratch)?;
                     let t = self.scratch_slot()?;
                     start.push(format!("s_clear({out});"));
                     turn.push(format!("if (!s_append_o({out}, {r})) return WHOLE_DEOPT;"));
@@ -964,11 +966,11 @@ impl Emitter {
                 end.push(format!("if ({at} < 0) return WHOLE_DEOPT;"));
                 if matches!(prim, P::valmax | P::valmin) {
                     kind = DevTy::Int;
-                    out = self.value(kind, scratch)?.0;
+                    out = self.value(kind, scratch)?;
                     end.push(format!("{out} = {val};"));
                 } else {
                     kind = element.1;
-                    out = self.value(kind, scratch)?.0;
+                    out = self.value(kind, scratch)?;
                     match ct {
                         DevTy::Objects => end.push(format!(
                             "if (!d_obj_at({out}, {c}, {at})) return WHOLE_DEOPT;"
@@ -1004,7 +1006,7 @@ impl Emitter {
 /// slots it uses, or what keeps it on the CPU.
 type Body = (String, usize, BTreeMap<usize, DevTy>);
 
-fn program_body(plan: &Plan, k: usize, index: usize) -> Result<Body, String> {
+fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Body, String> {
     let nodes = plan.program_nodes(k);
     let mut vals: BTreeMap<usize, Arg> = BTreeMap::new();
     // The last node reading each node; a function's captured nodes live as
@@ -1020,36 +1022,23 @@ fn program_body(plan: &Plan, k: usize, index: usize) -> Result<Body, String> {
             last_use.insert(m, n);
         }
     }
-    // The nodes that make functions (a branch of two functions too).
-    let mut fn_nodes: std::collections::BTreeSet<usize> = Default::default();
-    for &n in &nodes {
-        let node = &plan.nodes[n];
-        let is_fn = |op: &Operand| match op {
-            Operand::Prim(_) => true,
-            Operand::Node(m) => fn_nodes.contains(m),
-            _ => false,
+    // The nodes that make functions (their type says so: `rbind`, ...,
+    // and a branch of two functions).
+    let fn_nodes: std::collections::BTreeSet<usize> = nodes
+        .iter()
+        .copied()
+        .filter(|&n| {
+            matches!(plan.nodes[n].callee, Operand::Prim(_)) && matches!(types[n], Ty::Func(_))
+        })
+        .collect();
+    for &n in fn_nodes.iter().rev() {
+        let Some(&until) = last_use.get(&n) else {
+            continue;
         };
-        let made = match node.callee {
-            Operand::Prim(Prim::branch) => node.args.len() == 3 && is_fn(&node.args[1]),
-            Operand::Prim(p) => makes_function(p),
-            _ => false,
-        };
-        if made {
-            fn_nodes.insert(n);
-        }
-    }
-    for &n in nodes.iter().rev() {
-        let node = &plan.nodes[n];
-        if let Operand::Prim(_) = node.callee {
-            if fn_nodes.contains(&n) {
-                if let Some(&until) = last_use.get(&n) {
-                    for op in &node.args {
-                        if let Operand::Node(m) = op {
-                            let l = last_use.entry(*m).or_insert(until);
-                            *l = (*l).max(until);
-                        }
-                    }
-                }
+        for op in &plan.nodes[n].args {
+            if let Operand::Node(m) = op {
+                let l = last_use.entry(*m).or_insert(until);
+                *l = (*l).max(until);
             }
         }
     }
@@ -1091,7 +1080,7 @@ fn program_body(plan: &Plan, k: usize, index: usize) -> Result<Body, String> {
                     let f = f.clone();
                     // The call's temporaries are scratch; its result is kept.
                     let (e, t) = em.call_fn(&f, &args)?;
-                    let (name, _) = em.value(t, false)?;
+                    let name = em.value(t, false)?;
                     em.copy(&name, t, &e);
                     Arg::Val(name, t)
                 }
@@ -1160,15 +1149,6 @@ fn program_body(plan: &Plan, k: usize, index: usize) -> Result<Body, String> {
         })
         .collect();
     Ok((f, em.slots, kinds))
-}
-
-/// Primitives that make a function value.
-fn makes_function(p: Prim) -> bool {
-    use Prim as P;
-    matches!(
-        p,
-        P::rbind | P::lbind | P::compose | P::chain | P::fork | P::matcher | P::power
-    )
 }
 
 /// The function a function-making node builds, from its arguments.
