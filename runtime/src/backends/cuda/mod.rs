@@ -408,25 +408,7 @@ impl GpuBackend {
                 let handles: Vec<_> = code
                     .modules
                     .iter()
-                    .map(|m| {
-                        s.spawn(move || {
-                            let mut ptx: Vec<(Option<&'static str>, cudarc::nvrtc::Ptx)> =
-                                Vec::new();
-                            let mut loaded = Vec::with_capacity(devices.len());
-                            for d in devices {
-                                let p = match ptx.iter().find(|(a, _)| *a == d.arch) {
-                                    Some((_, p)) => p.clone(),
-                                    None => {
-                                        let p = whole_image(&m.source(), d.arch)?;
-                                        ptx.push((d.arch, p.clone()));
-                                        p
-                                    }
-                                };
-                                loaded.push(d.load(p, &m.kernel())?);
-                            }
-                            Ok(loaded)
-                        })
-                    })
+                    .map(|m| s.spawn(move || load_whole_module(devices, m)))
                     .collect();
                 handles
                     .into_iter()
@@ -671,6 +653,28 @@ pub fn backend_for(cpu_only: bool, gpus: Option<&GpuSelect>, quiet: bool) -> Box
 /// A GPU backend is in use and reports how much ran on it.
 pub fn is_gpu(backend: &dyn Backend) -> bool {
     backend.name().starts_with("cuda ")
+}
+
+/// One whole-programs module loaded on every device (compiled once per
+/// architecture): its kernel on each.
+fn load_whole_module(
+    devices: &[device::Device],
+    m: &whole::WholeModule,
+) -> GpuResult<Vec<cudarc::driver::CudaFunction>> {
+    let mut images: Vec<(Option<&'static str>, cudarc::nvrtc::Ptx)> = Vec::new();
+    let mut loaded = Vec::with_capacity(devices.len());
+    for d in devices {
+        let image = match images.iter().find(|(a, _)| *a == d.arch) {
+            Some((_, p)) => p.clone(),
+            None => {
+                let p = whole_image(&m.source(), d.arch)?;
+                images.push((d.arch, p.clone()));
+                p
+            }
+        };
+        loaded.push(d.load(image, &m.kernel())?);
+    }
+    Ok(loaded)
 }
 
 /// A whole-programs module's image for a device of architecture `arch`:
