@@ -66,11 +66,35 @@ __device__ __forceinline__ void shared_add(int* p, int v) { atomicAdd(p, v); }
 
 #define WHOLE_CAP 4096     // cells of one grid value (64 x 64, 30 x 120, ...)
 #define WHOLE_OUT_CAP 4096 // cells of one program output sent back
+// An evaluation's status: its output is given, it is left to the CPU
+// (DEOPT), or it raises the reference's error of this class (the host's
+// `ErrorKind`, `raised_status` in whole.rs).
 #define WHOLE_OK 0
 #define WHOLE_DEOPT 1
+#define WHOLE_RAISE_VALUE 3    // ValueError: max() or min() of nothing
+#define WHOLE_RAISE_INDEX 4    // IndexError: start[0] of the empty tuple
+#define WHOLE_RAISE_ZERODIV 5  // ZeroDivisionError
+#define WHOLE_RAISE_STOP 6     // StopIteration: next() of an empty iterator
 #define WHOLE_AUX 512      // ints of a warp's scratch
 
 typedef long long I64;
+
+// A function that returns false because the reference raises there (not
+// because a value does not fit) names the error first, with `raises`: the
+// evaluation then reports it, and the CPU need not run it again. Nothing
+// calls a function that raises and goes on, so the last error named is the
+// one that ended the evaluation. One per warp (at most 8 warps a block).
+#ifdef BATTGEN_HOST_TEST
+static int whole_raised[1];
+#define WARP_INDEX 0
+#else
+__shared__ int whole_raised[8];
+#define WARP_INDEX ((int)(threadIdx.x >> 5))
+#endif
+__device__ __forceinline__ bool raises(int status) {
+    if (LANE == 0) whole_raised[WARP_INDEX] = status;
+    return false;
+}
 
 // Primitives with loops are compiled once, not inlined into every program:
 // inlined, the driver's JIT took 21 s for 73 programs' source on an H200.
@@ -219,6 +243,7 @@ WHOLE_FN bool d_vupscale(G& o, const G& a, I64 f) {
 }
 // Keeps rows and columns whose index is a multiple of the factor.
 WHOLE_FN bool d_downscale(G& o, const G& a, I64 f) {
+    if (f == 0) return raises(WHOLE_RAISE_ZERODIV);  // j % factor
     if (f < 1 || f > WHOLE_CAP) return false;
     const int k = (int)f;
     GATHER_INTO(o, a, (a.h + k - 1) / k, (a.w + k - 1) / k, a.c[(i * k) * a.w + (j * k)]);
@@ -458,7 +483,7 @@ __device__ bool d_insert_c(unsigned& o, I64 v, unsigned a) { if (!is_color(v)) r
 __device__ bool d_initset_c(unsigned& o, I64 v) { if (!is_color(v)) return false; o = 1u << v; return true; }
 __device__ bool d_other_c(I64& o, unsigned a, I64 v) {
     const unsigned m = is_color(v) ? a & ~(1u << v) : a;
-    if (!m) return false;
+    if (!m) return raises(WHOLE_RAISE_STOP);  // first(remove(value, container))
     o = lowest(m);
     return true;
 }
@@ -466,8 +491,8 @@ __device__ bool d_contained_c(I64& o, I64 v, unsigned a) { o = is_color(v) && ((
 __device__ bool d_intersection_c(unsigned& o, unsigned a, unsigned b) { o = a & b; return true; }
 __device__ bool d_difference_c(unsigned& o, unsigned a, unsigned b) { o = a & ~b; return true; }
 __device__ bool d_combine_c(unsigned& o, unsigned a, unsigned b) { o = a | b; return true; }
-__device__ bool d_first_c(I64& o, unsigned a) { if (!a) return false; o = lowest(a); return true; }
-__device__ bool d_last_c(I64& o, unsigned a) { if (!a) return false; o = highest(a); return true; }
+__device__ bool d_first_c(I64& o, unsigned a) { if (!a) return raises(WHOLE_RAISE_STOP); o = lowest(a); return true; }
+__device__ bool d_last_c(I64& o, unsigned a) { if (!a) return raises(WHOLE_RAISE_VALUE); o = highest(a); return true; }
 __device__ bool d_size_c(I64& o, unsigned a) { o = popc(a); return true; }
 // max and min with default 0 for no colour.
 __device__ bool d_maximum_c(I64& o, unsigned a) { o = a ? highest(a) : 0; return true; }
@@ -621,10 +646,10 @@ WHOLE_FN bool d_ulcorner(P& o, const X& a) { if (a.n == 0) return false; int t, 
 WHOLE_FN bool d_urcorner(P& o, const X& a) { if (a.n == 0) return false; int t, l, b, r; bounds(a, t, l, b, r); o.a = t; o.b = r; return true; }
 WHOLE_FN bool d_llcorner(P& o, const X& a) { if (a.n == 0) return false; int t, l, b, r; bounds(a, t, l, b, r); o.a = b; o.b = l; return true; }
 WHOLE_FN bool d_lrcorner(P& o, const X& a) { if (a.n == 0) return false; int t, l, b, r; bounds(a, t, l, b, r); o.a = b; o.b = r; return true; }
-WHOLE_FN bool d_uppermost(I64& o, const X& a) { if (a.n == 0) return false; o = key_i(a.k[0]); return true; }
-WHOLE_FN bool d_lowermost(I64& o, const X& a) { if (a.n == 0) return false; o = key_i(a.k[a.n - 1]); return true; }
-WHOLE_FN bool d_leftmost(I64& o, const X& a) { if (a.n == 0) return false; int t, l, b, r; bounds(a, t, l, b, r); o = l; return true; }
-WHOLE_FN bool d_rightmost(I64& o, const X& a) { if (a.n == 0) return false; int t, l, b, r; bounds(a, t, l, b, r); o = r; return true; }
+WHOLE_FN bool d_uppermost(I64& o, const X& a) { if (a.n == 0) return raises(WHOLE_RAISE_VALUE); o = key_i(a.k[0]); return true; }
+WHOLE_FN bool d_lowermost(I64& o, const X& a) { if (a.n == 0) return raises(WHOLE_RAISE_VALUE); o = key_i(a.k[a.n - 1]); return true; }
+WHOLE_FN bool d_leftmost(I64& o, const X& a) { if (a.n == 0) return raises(WHOLE_RAISE_VALUE); int t, l, b, r; bounds(a, t, l, b, r); o = l; return true; }
+WHOLE_FN bool d_rightmost(I64& o, const X& a) { if (a.n == 0) return raises(WHOLE_RAISE_VALUE); int t, l, b, r; bounds(a, t, l, b, r); o = r; return true; }
 WHOLE_FN bool d_height_x(I64& o, const X& a) {
     if (a.n == 0) { o = 0; return true; }
     o = key_i(a.k[a.n - 1]) - key_i(a.k[0]) + 1;
@@ -646,7 +671,7 @@ WHOLE_FN bool d_shape_x(P& o, const X& a) {
     return true;
 }
 WHOLE_FN bool d_center(P& o, const X& a) {
-    if (a.n == 0) return false;
+    if (a.n == 0) return raises(WHOLE_RAISE_VALUE);  // uppermost
     int t, l, b, r;
     bounds(a, t, l, b, r);
     o.a = t + (b - t + 1) / 2;
@@ -655,9 +680,9 @@ WHOLE_FN bool d_center(P& o, const X& a) {
 }
 WHOLE_FN bool d_size_x(I64& o, const X& a) { o = a.n; return true; }
 WHOLE_FN bool d_size_grid(I64& o, const G& a) { if (!ok_grid(a)) return false; o = a.h; return true; }
-WHOLE_FN bool d_first_x(P& o, const X& a) { if (a.n == 0) return false; o.a = key_i(a.k[0]); o.b = key_j(a.k[0]); return true; }
+WHOLE_FN bool d_first_x(P& o, const X& a) { if (a.n == 0) return raises(WHOLE_RAISE_STOP); o.a = key_i(a.k[0]); o.b = key_j(a.k[0]); return true; }
 WHOLE_FN bool d_last_x(P& o, const X& a) {
-    if (a.n == 0) return false;
+    if (a.n == 0) return raises(WHOLE_RAISE_VALUE);  // max(enumerate(()))
     o.a = key_i(a.k[a.n - 1]);
     o.b = key_j(a.k[a.n - 1]);
     return true;
@@ -853,7 +878,7 @@ WHOLE_FN bool d_vfrontier(X& o, P v) {
     return set_done(o, 30);
 }
 WHOLE_FN bool d_subgrid(G& o, const X& p, const G& a) {
-    if (p.n == 0) return false;
+    if (p.n == 0) return raises(WHOLE_RAISE_INDEX);  // crop reads ulcorner(p)[0] of ()
     int t, l, b, r;
     bounds(p, t, l, b, r);
     P start = {t, l}, dims = {b - t + 1, r - l + 1};

@@ -291,8 +291,8 @@ WHOLE_FN int cmp_keys(const unsigned* a, int na, const unsigned* b, int nb) {
 }
 
 WHOLE_FN bool d_size_s(I64& o, const S& a) { o = a.n; return true; }
-WHOLE_FN bool d_first_s(O& o, const S& a) { return a.n > 0 && d_obj_at(o, a, 0); }
-WHOLE_FN bool d_last_s(O& o, const S& a) { return a.n > 0 && d_obj_at(o, a, a.n - 1); }
+WHOLE_FN bool d_first_s(O& o, const S& a) { return a.n > 0 ? d_obj_at(o, a, 0) : raises(WHOLE_RAISE_STOP); }
+WHOLE_FN bool d_last_s(O& o, const S& a) { return a.n > 0 ? d_obj_at(o, a, a.n - 1) : raises(WHOLE_RAISE_VALUE); }
 WHOLE_FN bool d_merge_s(O& o, const S& a) {
     if (a.m > WHOLE_CELLS) return false;
     for (int x = LANE; x < a.m; x += WARP) o.k[x] = a.k[x];
@@ -404,8 +404,8 @@ WHOLE_FN bool d_locs_at(X& o, const S& a, int e) {
     for (int x = LANE; x < len; x += WARP) o.k[x] = cell_loc(a.k[from + x]);
     return set_done(o, len);
 }
-WHOLE_FN bool d_first_p(X& o, const S& a) { return a.n > 0 && d_locs_at(o, a, 0); }
-WHOLE_FN bool d_last_p(X& o, const S& a) { return a.n > 0 && d_locs_at(o, a, a.n - 1); }
+WHOLE_FN bool d_first_p(X& o, const S& a) { return a.n > 0 ? d_locs_at(o, a, 0) : raises(WHOLE_RAISE_STOP); }
+WHOLE_FN bool d_last_p(X& o, const S& a) { return a.n > 0 ? d_locs_at(o, a, a.n - 1) : raises(WHOLE_RAISE_VALUE); }
 WHOLE_FN bool d_merge_p(X& o, const S& a) {
     for (int x = LANE; x < a.m; x += WARP) o.k[x] = cell_loc(a.k[x]);
     SYNC();
@@ -424,7 +424,7 @@ WHOLE_FN bool d_copy_s(S& o, const S& a) {
     return true;
 }
 WHOLE_FN bool d_color(I64& o, const O& a) {
-    if (a.n == 0) return false;
+    if (a.n == 0) return raises(WHOLE_RAISE_STOP);  // next(iter(obj))
     o = cell_color(a.k[0]);
     return true;
 }
@@ -475,7 +475,7 @@ __device__ void ocounts(const O& a, int* counts) {
     for (int c = 0; c < 10; ++c) counts[c] = warp_sum(counts[c]);
 }
 WHOLE_FN bool d_mostcolor_o(I64& o, const O& a) {
-    if (a.n == 0) return false;
+    if (a.n == 0) return raises(WHOLE_RAISE_VALUE);  // max(set())
     int counts[10];
     ocounts(a, counts);
     int best = 0;
@@ -484,7 +484,7 @@ WHOLE_FN bool d_mostcolor_o(I64& o, const O& a) {
     return true;
 }
 WHOLE_FN bool d_leastcolor_o(I64& o, const O& a) {
-    if (a.n == 0) return false;
+    if (a.n == 0) return raises(WHOLE_RAISE_VALUE);  // min(set())
     int counts[10];
     ocounts(a, counts);
     int best = -1;

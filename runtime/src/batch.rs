@@ -205,8 +205,10 @@ pub struct WholeCounters {
     /// Programs with device code, and all programs of the battery.
     pub programs: AtomicU64,
     pub of_programs: AtomicU64,
-    /// Evaluations the device gave, and those it left to the CPU.
+    /// Evaluations the device gave (of them, those it found to raise), and
+    /// those it left to the CPU.
     pub on_device: AtomicU64,
+    pub raised: AtomicU64,
     pub deopts: AtomicU64,
     /// Wall time of the device's share (compile, copies, kernel, results).
     pub device_nanos: AtomicU64,

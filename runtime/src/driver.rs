@@ -567,7 +567,12 @@ fn whole_on_device(
     let m = code.programs.len();
     let decided = whole_outcomes(battery, &code.programs, &results, samples);
     let given = decided.iter().filter(|d| d.1).count();
+    let raised = decided
+        .iter()
+        .filter(|d| d.1 && matches!(d.0, Outcome::Error(_)))
+        .count();
     counters.on_device.store(given as u64, Ordering::Relaxed);
+    counters.raised.store(raised as u64, Ordering::Relaxed);
     counters
         .deopts
         .store((m * n - given) as u64, Ordering::Relaxed);
@@ -584,7 +589,8 @@ fn whole_on_device(
 }
 
 /// Each evaluation's outcome (program-major over `samples`) from the
-/// device's results: its grid, or, where the device left it, the CPU's
+/// device's results: its grid or the error it raises, or, where the device
+/// left it, the CPU's
 /// (`false`), on the CPU threads: the grids first, then the evaluations
 /// left, those on the largest inputs first (they are the costly ones:
 /// oversized outputs, raises deep in a program).
@@ -594,13 +600,15 @@ fn whole_outcomes(
     results: &crate::backends::cuda::whole::WholeResults,
     samples: &[(usize, usize, Value)],
 ) -> Vec<(Outcome, bool)> {
+    use crate::backends::cuda::whole::Given;
     let n = samples.len();
     let start = Instant::now();
     let mut decided: Vec<(Outcome, bool)> = (0..programs.len() * n)
         .into_par_iter()
         .with_min_len(256)
         .map(|t| match results.get(t / n, t % n) {
-            Some(g) => (Outcome::Grid(Arc::new(g)), true),
+            Some(Given::Grid(g)) => (Outcome::Grid(Arc::new(g)), true),
+            Some(Given::Raised(kind)) => (Outcome::Error(kind.as_str()), true),
             None => (Outcome::Error("internal"), false),
         })
         .collect();
@@ -1287,10 +1295,11 @@ fn whole_line(t: &Telemetry) -> String {
     let get = |a: &std::sync::atomic::AtomicU64| a.load(Ordering::Relaxed);
     let (on, left) = (get(&w.on_device), get(&w.deopts));
     format!(
-        "whole programs: {} of {} programs have device code; {} evaluations on the GPU, {} left to the CPU ({:.1}%); device share {:.3} s (NVRTC {:.3} s)",
+        "whole programs: {} of {} programs have device code; {} evaluations on the GPU ({} raise), {} left to the CPU ({:.1}%); device share {:.3} s (NVRTC {:.3} s)",
         get(&w.programs),
         get(&w.of_programs),
         on,
+        get(&w.raised),
         left,
         100.0 * left as f64 / (on + left).max(1) as f64,
         get(&w.device_nanos) as f64 * 1e-9,
@@ -1313,6 +1322,7 @@ fn stats_json(backend: &str, exec: Exec, t: &[PrimStats], tel: &Telemetry) -> Js
             "whole_programs": { "programs": load(&tel.whole.programs),
                                 "of_programs": load(&tel.whole.of_programs),
                                 "on_device": load(&tel.whole.on_device),
+                                "raised_on_device": load(&tel.whole.raised),
                                 "left_to_cpu": load(&tel.whole.deopts) },
             "memo": memo_json() })
 }

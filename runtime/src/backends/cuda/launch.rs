@@ -577,7 +577,8 @@ pub fn run_whole(
         // the device several times over (each warp then takes evaluations
         // in turn).
         let evaluations = m.len * inputs.len();
-        let warps = (48 * 1024 / m.warp_bytes()).clamp(1, 8);
+        // (48 KB less the kernels' static shared memory: `whole_raised`.)
+        let warps = ((48 * 1024 - 64) / m.warp_bytes()).clamp(1, 8);
         let blocks = evaluations.div_ceil(warps).min(1 << 14) as u32;
         let cfg = LaunchConfig {
             grid_dim: (blocks, 1, 1),

@@ -19,6 +19,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use crate::error::ErrorKind;
 use crate::plan::{Operand, Plan};
 use crate::signatures::Prim;
 use crate::types::Ty;
@@ -963,7 +964,18 @@ impl Emitter {
                         ));
                     }
                 }
-                end.push(format!("if ({at} < 0) return WHOLE_DEOPT;"));
+                // Nothing found: `max`/`min` of nothing raise ValueError,
+                // `next` of nothing StopIteration; `valmax`/`valmin` call
+                // their function on the default 0, left to the CPU.
+                end.push(match prim {
+                    P::argmax | P::argmin => format!(
+                        "if ({at} < 0) {{ raises(WHOLE_RAISE_VALUE); return WHOLE_DEOPT; }}"
+                    ),
+                    P::extract => {
+                        format!("if ({at} < 0) {{ raises(WHOLE_RAISE_STOP); return WHOLE_DEOPT; }}")
+                    }
+                    _ => format!("if ({at} < 0) return WHOLE_DEOPT;"),
+                });
                 if matches!(prim, P::valmax | P::valmin) {
                     kind = DevTy::Int;
                     out = self.value(kind, scratch)?;
@@ -1222,6 +1234,7 @@ __device__ void whole_eval_{index}(I64 t, int n_in, const signed char* in_cells,
     V* s = mem + 1;\n\
     const G* out = 0;\n\
     int st = WHOLE_DEOPT;\n\
+    if (LANE == 0) whole_raised[WARP_INDEX] = 0;\n\
     if (whole_load(I, in_cells, in_desc, i)) {{\n\
         switch (p) {{"
     );
@@ -1236,7 +1249,7 @@ __device__ void whole_eval_{index}(I64 t, int n_in, const signed char* in_cells,
         s,
         "        default: break;\n        }}\n    }}\n\
     if (st == WHOLE_OK && !whole_store(*out, out_cells, out_desc, t, used, cap)) st = WHOLE_DEOPT;\n\
-    if (LANE == 0) out_desc[4 * t] = st;\n\
+    if (LANE == 0) out_desc[4 * t] = st == WHOLE_DEOPT && whole_raised[WARP_INDEX] ? whole_raised[WARP_INDEX] : st;\n\
     SYNC();\n}}\n\n\
 #ifndef BATTGEN_HOST_TEST\n\
 // One warp per evaluation, each warp taking evaluations in turn; the\n\
@@ -1274,13 +1287,43 @@ pub fn pack_inputs(inputs: &[&crate::values::Grid]) -> (Vec<i8>, Vec<i32>) {
 /// height, width, offset of the output's cells.
 pub const OUT_DESC: usize = 4;
 
-/// The result of evaluation `t` from the kernel's packed output: a grid,
-/// or `None` where the device left it to the CPU.
-pub fn unpack_output(cells: &[i8], desc: &[i32], t: usize) -> Option<crate::values::Grid> {
+/// What the device decided for one evaluation.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Given {
+    /// The program's output grid.
+    Grid(crate::values::Grid),
+    /// The reference raises an error of this class (`first` of an empty
+    /// set, `argmax` of nothing, ...).
+    Raised(ErrorKind),
+}
+
+/// The error class of an evaluation's status (the kernels' `WHOLE_RAISE_*`;
+/// 0 is an output, 1 left to the CPU).
+pub fn raised_status(status: i32) -> Option<ErrorKind> {
+    match status {
+        3 => Some(ErrorKind::Value),
+        4 => Some(ErrorKind::Index),
+        5 => Some(ErrorKind::ZeroDivision),
+        6 => Some(ErrorKind::StopIteration),
+        _ => None,
+    }
+}
+
+/// The result of evaluation `t` from the kernel's packed output: a grid or
+/// the error raised, or `None` where the device left it to the CPU.
+pub fn unpack_output(cells: &[i8], desc: &[i32], t: usize) -> Option<Given> {
     let d = desc.get(OUT_DESC * t..OUT_DESC * (t + 1))?;
     let (st, h, w, at) = (d[0], d[1] as usize, d[2] as usize, d[3] as usize);
-    (st == 0 && h > 0 && w > 0 && h * w <= OUT_CAP && at + h * w <= cells.len())
-        .then(|| crate::values::Grid::new(h, w, cells[at..at + h * w].to_vec()))
+    if st != 0 {
+        return raised_status(st).map(Given::Raised);
+    }
+    (h > 0 && w > 0 && h * w <= OUT_CAP && at + h * w <= cells.len()).then(|| {
+        Given::Grid(crate::values::Grid::new(
+            h,
+            w,
+            cells[at..at + h * w].to_vec(),
+        ))
+    })
 }
 
 /// The packed output cells as the host holds them (a vector, or the
@@ -1321,7 +1364,7 @@ impl WholeOut {
     pub fn is_empty(&self) -> bool {
         self.desc.is_empty()
     }
-    pub fn get(&self, t: usize) -> Option<crate::values::Grid> {
+    pub fn get(&self, t: usize) -> Option<Given> {
         unpack_output((*self.cells).as_ref(), &self.desc, t)
     }
 }
@@ -1334,19 +1377,9 @@ pub struct WholeResults {
 
 impl WholeResults {
     /// The device's result of program `p` (kernel order) on input `i`.
-    pub fn get(&self, p: usize, i: usize) -> Option<crate::values::Grid> {
+    pub fn get(&self, p: usize, i: usize) -> Option<Given> {
         let (r, out) = self.parts.iter().find(|(r, _)| r.contains(&i))?;
         out.get(p * r.len() + (i - r.start))
-    }
-    /// Did the device give program `p`'s result on input `i`?
-    pub fn given(&self, p: usize, i: usize) -> bool {
-        self.parts
-            .iter()
-            .find(|(r, _)| r.contains(&i))
-            .is_some_and(|(r, out)| {
-                let t = p * r.len() + (i - r.start);
-                out.desc.get(OUT_DESC * t) == Some(&0)
-            })
     }
     /// Evaluations in all.
     pub fn len(&self) -> usize {
