@@ -83,12 +83,12 @@ typedef long long I64;
 // because a value does not fit) names the error first, with `raises`: the
 // evaluation then reports it, and the CPU need not run it again. Nothing
 // calls a function that raises and goes on, so the last error named is the
-// one that ended the evaluation. One per warp (at most 8 warps a block).
+// one that ended the evaluation. One per warp of the block.
 #ifdef BATTGEN_HOST_TEST
 static int whole_raised[1];
 #define WARP_INDEX 0
 #else
-__shared__ int whole_raised[8];
+__shared__ int whole_raised[32];
 #define WARP_INDEX ((int)(threadIdx.x >> 5))
 #endif
 __device__ __forceinline__ bool raises(int status) {

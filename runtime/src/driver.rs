@@ -1543,7 +1543,16 @@ pub fn bench(battery: &dyn Battery, opts: &RunOptions) -> i32 {
     let mut rows = Vec::new();
     let mut reference: Option<Vec<Vec<(usize, usize, Outcome)>>> = None;
     let mut identical = true;
-    for exec in [Exec::PerInput, Exec::Battery, Exec::Batched] {
+    // `BATTGEN_BENCH_WHOLE_ONLY=1`: only the device-code programs alone
+    // against the CPU threads (A/B runs of device settings, which need
+    // nothing else and pay for device time).
+    let whole_only = std::env::var_os("BATTGEN_BENCH_WHOLE_ONLY").is_some_and(|v| v != "0");
+    let execs = if whole_only {
+        &[][..]
+    } else {
+        &[Exec::PerInput, Exec::Battery, Exec::Batched][..]
+    };
+    for &exec in execs {
         for threads in [1, cores] {
             let pool = match worker_pool(threads) {
                 Ok(p) => p,
@@ -1609,6 +1618,10 @@ pub fn bench(battery: &dyn Battery, opts: &RunOptions) -> i32 {
             Ok(p) => p,
             Err(code) => return code,
         };
+        if whole_only {
+            bench_whole_alone(battery, &tasks, &backend, &pool, cores, n, opts);
+            continue;
+        }
         let (r, secs) = pool.install(|| {
             median_run(bench_runs(opts), || {
                 let progress = Progress::new(true);

@@ -227,6 +227,9 @@ pub struct Device {
     /// The device buffer whole programs write their outputs into, kept for
     /// the next run (allocating 60 MB took a good part of a millisecond).
     pub whole_out: Mutex<Option<CudaSlice<i8>>>,
+    /// Whole programs' warp memory where it is in global memory
+    /// (`BATTGEN_WHOLE_MEM=global`), kept for the next run.
+    pub whole_scratch: Mutex<Option<CudaSlice<u8>>>,
 }
 
 /// Cells copied down into a page-locked buffer of a device's pool; the
@@ -346,6 +349,7 @@ impl Device {
                 staging_down: Mutex::new(None),
                 results_pool: Arc::new(Mutex::new(Vec::new())),
                 whole_out: Mutex::new(None),
+                whole_scratch: Mutex::new(None),
             })
         })
     }

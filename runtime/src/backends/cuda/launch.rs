@@ -527,6 +527,39 @@ pub fn key_cell(k: u32) -> Cell {
     Cell::new(((k >> 24) as i32 - 128) as i8, i, j)
 }
 
+/// Where whole programs' warps keep their values, and how their modules
+/// are launched (`BATTGEN_WHOLE_MEM=global`, `BATTGEN_WHOLE_WARPS`,
+/// `BATTGEN_WHOLE_BLOCKS`, `BATTGEN_WHOLE_STREAMS`: knobs for measuring).
+/// In shared memory a warp holds 20-47 KB, so an SM runs only 4-10 warps;
+/// in global memory only the cells a value uses are touched, and the
+/// caches hold those.
+struct WarpMemory {
+    global: bool,
+    /// Warps per block and the most blocks per launch (global memory).
+    warps: usize,
+    max_blocks: usize,
+    /// Streams the modules' launches take in turn.
+    streams: usize,
+}
+
+impl WarpMemory {
+    fn from_env() -> WarpMemory {
+        let num = |k: &str, d: usize| {
+            std::env::var(k)
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .filter(|&n: &usize| n > 0)
+                .unwrap_or(d)
+        };
+        WarpMemory {
+            global: std::env::var("BATTGEN_WHOLE_MEM").is_ok_and(|v| v == "global"),
+            warps: num("BATTGEN_WHOLE_WARPS", 4).min(32),
+            max_blocks: num("BATTGEN_WHOLE_BLOCKS", 2048),
+            streams: num("BATTGEN_WHOLE_STREAMS", 1),
+        }
+    }
+}
+
 /// Whole programs (`whole.rs`) on one device over `inputs`: every program
 /// on every input in one launch, one warp per evaluation; the inputs go
 /// up once and the outputs come down once, packed (descriptors, then only
@@ -570,25 +603,71 @@ pub fn run_whole(
     stream.synchronize()?;
     let t_up = t0.elapsed();
     // One launch per module, each writing the descriptors of its programs'
-    // evaluations and reserving output cells from the shared counter.
-    for (function, m) in modules {
-        // One warp per evaluation, as many warps per block as 48 KB of
-        // shared memory hold (the default limit), and blocks enough to fill
-        // the device several times over (each warp then takes evaluations
-        // in turn).
+    // evaluations and reserving output cells from the shared counter; the
+    // modules on `memory.streams` streams in turn (so one module's tail,
+    // its slowest warps, can overlap the next module's work).
+    let memory = WarpMemory::from_env();
+    let streams = memory.streams.clamp(1, modules.len().max(1));
+    let warp_bytes = modules
+        .iter()
+        .map(|(_, m)| m.warp_bytes())
+        .max()
+        .unwrap_or(0);
+    // Global warp memory: one region per stream, a warp's bytes for every
+    // warp of a launch.
+    let region = memory.max_blocks * memory.warps * warp_bytes;
+    let mut scratch = if memory.global {
+        let kept = device
+            .whole_scratch
+            .lock()
+            .map_err(|_| GpuError::Panic("whole scratch lock".into()))?
+            .take();
+        Some(match kept {
+            Some(b) if b.len() >= region * streams => b,
+            // SAFETY: warp memory is written before it is read.
+            _ => unsafe { stream.alloc::<u8>(region * streams) }?,
+        })
+    } else {
+        None
+    };
+    // Forked after every buffer is made: they wait for the copies up.
+    let streams: Vec<Arc<CudaStream>> = (0..streams)
+        .map(|_| stream.fork())
+        .collect::<std::result::Result<_, _>>()?;
+    let timed = trace_on();
+    let mut events = Vec::new();
+    for (j, (function, m)) in modules.iter().enumerate() {
+        let s = &streams[j % streams.len()];
         let evaluations = m.len * inputs.len();
-        // (48 KB less the kernels' static shared memory: `whole_raised`.)
-        let warps = ((48 * 1024 - 64) / m.warp_bytes()).clamp(1, 8);
-        let blocks = evaluations.div_ceil(warps).min(1 << 14) as u32;
+        let (warps, blocks, shared) = if memory.global {
+            let blocks = evaluations.div_ceil(memory.warps).min(memory.max_blocks);
+            (memory.warps, blocks, 0)
+        } else {
+            // As many warps per block as 48 KB of shared memory hold (the
+            // default limit, less the kernels' static `whole_raised`), and
+            // blocks enough to fill the device several times over.
+            let warps = ((48 * 1024 - 256) / m.warp_bytes()).clamp(1, 8);
+            let blocks = evaluations.div_ceil(warps).min(1 << 14);
+            (warps, blocks, warps * m.warp_bytes())
+        };
         let cfg = LaunchConfig {
-            grid_dim: (blocks, 1, 1),
+            grid_dim: (blocks as u32, 1, 1),
             block_dim: (32 * warps as u32, 1, 1),
-            shared_mem_bytes: (warps * m.warp_bytes()) as u32,
+            shared_mem_bytes: shared as u32,
         };
         let at = OUT_DESC * m.first * inputs.len();
         let mut desc_view = out_desc.slice_mut(at..at + OUT_DESC * evaluations);
         let n_prog = m.len as i32;
-        let mut launch = stream.launch_builder(function);
+        let no_scratch = 0u64;
+        let mut scratch_view = scratch.as_mut().map(|b| {
+            let from = (j % streams.len()) * region;
+            b.slice_mut(from..from + region)
+        });
+        if timed {
+            events
+                .push(s.record_event(Some(cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT))?);
+        }
+        let mut launch = s.launch_builder(function);
         launch
             .arg(&cells_dev)
             .arg(&desc_dev)
@@ -598,13 +677,55 @@ pub fn run_whole(
             .arg(&mut desc_view)
             .arg(&mut used)
             .arg(&cap_u);
+        match scratch_view.as_mut() {
+            Some(v) => launch.arg(v),
+            None => launch.arg(&no_scratch),
+        };
         // SAFETY: thread t < m.len * inputs reads input t % n_in inside the
         // packed cells (offsets from `pack_inputs`), writes its own OUT_DESC
         // ints of the module's view and reserves its output's cells below
-        // `cap` with an atomic add.
+        // `cap` with an atomic add; with global warp memory, warp w of the
+        // launch uses bytes w * warp_bytes.. of its stream's region (blocks
+        // * warps warps), which no other launch uses at the same time.
         unsafe { launch.launch(cfg) }?;
+        if timed {
+            events
+                .push(s.record_event(Some(cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT))?);
+        }
+    }
+    for s in &streams {
+        stream.join(s)?;
     }
     stream.synchronize()?;
+    if let (Some(b), Ok(mut slot)) = (scratch, device.whole_scratch.lock()) {
+        *slot = Some(b);
+    }
+    if timed {
+        // Each module's kernel: its time and programs, the slowest first.
+        let mut times: Vec<(f32, usize, usize)> = Vec::new();
+        for (k, pair) in events.chunks(2).enumerate() {
+            times.push((
+                pair[0].elapsed_ms(&pair[1])?,
+                modules[k].1.index,
+                modules[k].1.len,
+            ));
+        }
+        times.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let list: Vec<String> = times
+            .iter()
+            .map(|(ms, i, n)| format!("module {i} ({n} programs) {ms:.2} ms"))
+            .collect();
+        eprintln!(
+            "gpu trace: whole programs' kernels ({}, {} stream(s)): {}",
+            if memory.global {
+                "global warp memory"
+            } else {
+                "shared warp memory"
+            },
+            streams.len(),
+            list.join(", ")
+        );
+    }
     let t_kernel = t0.elapsed();
     let out_desc = stream.clone_dtoh(&out_desc)?;
     let used = stream.clone_dtoh(&used)?;

@@ -1252,14 +1252,18 @@ __device__ void whole_eval_{index}(I64 t, int n_in, const signed char* in_cells,
     if (LANE == 0) out_desc[4 * t] = st == WHOLE_DEOPT && whole_raised[WARP_INDEX] ? whole_raised[WARP_INDEX] : st;\n\
     SYNC();\n}}\n\n\
 #ifndef BATTGEN_HOST_TEST\n\
-// One warp per evaluation, each warp taking evaluations in turn; the\n\
-// block's dynamic shared memory holds the warp's bytes per warp.\n\
+// One warp per evaluation, each warp taking evaluations in turn. A warp's\n\
+// memory is in the block's dynamic shared memory, or, given `scratch`, in\n\
+// global memory (warp w of the grid at w times its bytes).\n\
 extern \"C\" __global__ void {KERNEL}_{index}(const signed char* in_cells, const int* in_desc, int n_in,\n\
                                      int n_prog, signed char* out_cells, int* out_desc,\n\
-                                     unsigned long long* used, unsigned long long cap) {{\n\
+                                     unsigned long long* used, unsigned long long cap,\n\
+                                     unsigned char* scratch) {{\n\
     extern __shared__ int whole_shared[];\n\
     const int warps = blockDim.x / 32, wid = threadIdx.x / 32;\n\
-    unsigned char* base = (unsigned char*)whole_shared + wid * (({slots} + 1) * sizeof(V) + {AUX_INTS} * sizeof(int));\n\
+    const size_t bytes = ({slots} + 1) * sizeof(V) + {AUX_INTS} * sizeof(int);\n\
+    unsigned char* base = scratch ? scratch + ((size_t)blockIdx.x * warps + wid) * bytes\n\
+                                  : (unsigned char*)whole_shared + wid * bytes;\n\
     V* mem = (V*)base;\n\
     int* aux = (int*)(base + ({slots} + 1) * sizeof(V));\n\
     const I64 total = (I64)n_in * n_prog;\n\
