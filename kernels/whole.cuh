@@ -2,7 +2,7 @@
 // warp's values. `runtime/src/backends/cuda/whole.rs` generates one device
 // function per program from the typed plan and the kernel that runs every
 // (program, input) pair, one warp per evaluation; this file is prepended to
-// that source. Grids live in the warp's shared memory and its 32 lanes share
+// that source. Grids live in the warp's memory (global, cached) and its 32 lanes share
 // each grid's cells (lane k takes cells k, k + 32, ...); numbers and pairs
 // are computed by every lane alike (registers), so every branch is taken by
 // the whole warp. Each function ends with the warp synchronised, its result
@@ -75,7 +75,7 @@ __device__ __forceinline__ void shared_add(int* p, int v) { atomicAdd(p, v); }
 #define WHOLE_RAISE_INDEX 4    // IndexError: start[0] of the empty tuple
 #define WHOLE_RAISE_ZERODIV 5  // ZeroDivisionError
 #define WHOLE_RAISE_STOP 6     // StopIteration: next() of an empty iterator
-#define WHOLE_AUX 512      // ints of a warp's scratch
+#define WHOLE_AUX 4096     // ints of a warp's scratch
 
 typedef long long I64;
 
@@ -111,8 +111,9 @@ struct P {
 
 // A set of locations (Python's Indices): n keys in ascending order, which
 // is the order of their (i, j) tuples; i and j in -128..127 (a location
-// beyond is left to the CPU).
-#define WHOLE_LOCS 2048
+// beyond is left to the CPU). 4096: the accumulators of mapply over a
+// 30 x 30 grid's objects overflowed 2048 with their repeats.
+#define WHOLE_LOCS 4096
 struct X {
     int n, pad;
     unsigned short k[WHOLE_LOCS];
@@ -130,9 +131,10 @@ struct O {
 // A set of objects: object e's keys are k[off[e]..off[e + 1]), ascending,
 // and the objects ascend in the order of their key sequences (the order of
 // the CPU's sets of objects). At most WHOLE_OBJS objects of WHOLE_SCELLS
-// cells in all (a 30 x 30 grid's partition fits); more is left to the CPU.
-#define WHOLE_OBJS 128
-#define WHOLE_SCELLS 959
+// cells in all (a 30 x 30 grid's objects fit, one per cell if need be);
+// more is left to the CPU.
+#define WHOLE_OBJS 1022
+#define WHOLE_SCELLS 1024
 struct S {
     int n, m;
     unsigned short off[WHOLE_OBJS + 2];
@@ -140,7 +142,8 @@ struct S {
 };
 
 // A slot of the warp's memory holds one grid, one set of locations, one
-// object or one set of objects (4 KB each).
+// object or one set of objects (8 KB: the set of locations is the
+// largest).
 union V {
     G g;
     X x;

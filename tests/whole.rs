@@ -145,7 +145,8 @@ fn generated_device_code_gives_the_cpu_results_on_real_tasks() {
 /// `BATTGEN_WHOLE_PROGRAMS=solvers.py cargo test --release --test whole`
 /// (for measuring and debugging on the public corpora, which stay out of
 /// the repository). With `BATTGEN_WHOLE_LEFT=1`, each evaluation the device
-/// code leaves to the CPU is listed on stderr with what the CPU gives.
+/// code leaves to the CPU is listed on stderr with what the CPU gives and
+/// how long the CPU (the plan interpreter) took.
 #[test]
 fn device_code_of_a_given_program_file() {
     let Some(path) = std::env::var_os("BATTGEN_WHOLE_PROGRAMS") else {
@@ -336,7 +337,10 @@ int main() {
             if nums[0] != 0 {
                 left += 1;
                 if std::env::var_os("BATTGEN_WHOLE_LEFT").is_some() {
-                    let what = match &cpu() {
+                    let start = std::time::Instant::now();
+                    let cpu = cpu();
+                    let micros = start.elapsed().as_micros();
+                    let what = match &cpu {
                         Ok(Value::Grid(g)) if g.cells().len() > OUT_CAP => {
                             "a large grid".to_owned()
                         }
@@ -344,7 +348,10 @@ int main() {
                         Ok(_) => "not a grid".to_owned(),
                         Err(e) => format!("{e}").chars().take(40).collect(),
                     };
-                    eprintln!("LEFT\t{}\t{what}", plan.programs[k].name);
+                    eprintln!(
+                        "LEFT\t{}\t{what}\tinput {i}\t{micros} us on the CPU",
+                        plan.programs[k].name
+                    );
                 }
                 continue;
             }

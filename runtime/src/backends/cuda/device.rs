@@ -227,8 +227,7 @@ pub struct Device {
     /// The device buffer whole programs write their outputs into, kept for
     /// the next run (allocating 60 MB took a good part of a millisecond).
     pub whole_out: Mutex<Option<CudaSlice<i8>>>,
-    /// Whole programs' warp memory where it is in global memory
-    /// (`BATTGEN_WHOLE_MEM=global`), kept for the next run.
+    /// Whole programs' warp memory (global memory), kept for the next run.
     pub whole_scratch: Mutex<Option<CudaSlice<u8>>>,
 }
 

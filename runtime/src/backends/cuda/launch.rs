@@ -527,23 +527,24 @@ pub fn key_cell(k: u32) -> Cell {
     Cell::new(((k >> 24) as i32 - 128) as i8, i, j)
 }
 
-/// Where whole programs' warps keep their values, and how their modules
-/// are launched (`BATTGEN_WHOLE_MEM=global`, `BATTGEN_WHOLE_WARPS`,
+/// How whole programs' modules are launched (`BATTGEN_WHOLE_WARPS`,
 /// `BATTGEN_WHOLE_BLOCKS`, `BATTGEN_WHOLE_STREAMS`: knobs for measuring).
-/// In shared memory a warp holds 20-47 KB, so an SM runs only 4-10 warps;
-/// in global memory only the cells a value uses are touched, and the
-/// caches hold those.
-struct WarpMemory {
-    global: bool,
-    /// Warps per block and the most blocks per launch (global memory).
+/// A warp keeps its values in global memory, its own part of a scratch
+/// buffer of blocks x warps parts: a warp's slots reserve 30-100 KB, of
+/// which a program touches only the cells its values use, and the caches
+/// hold those. (In shared memory, which reserves all of it, an SM ran 4-10
+/// warps; the kernels took 34.0-34.2 ms for the 205 solvers against
+/// 32.0-32.4 ms in global memory with 8 warps x 1024 blocks, one H200.)
+struct Launches {
+    /// Warps per block and the most blocks per launch.
     warps: usize,
     max_blocks: usize,
     /// Streams the modules' launches take in turn.
     streams: usize,
 }
 
-impl WarpMemory {
-    fn from_env() -> WarpMemory {
+impl Launches {
+    fn from_env() -> Launches {
         let num = |k: &str, d: usize| {
             std::env::var(k)
                 .ok()
@@ -551,10 +552,9 @@ impl WarpMemory {
                 .filter(|&n: &usize| n > 0)
                 .unwrap_or(d)
         };
-        WarpMemory {
-            global: std::env::var("BATTGEN_WHOLE_MEM").is_ok_and(|v| v == "global"),
-            warps: num("BATTGEN_WHOLE_WARPS", 4).min(32),
-            max_blocks: num("BATTGEN_WHOLE_BLOCKS", 2048),
+        Launches {
+            warps: num("BATTGEN_WHOLE_WARPS", 8).min(32),
+            max_blocks: num("BATTGEN_WHOLE_BLOCKS", 1024),
             streams: num("BATTGEN_WHOLE_STREAMS", 1),
         }
     }
@@ -606,29 +606,25 @@ pub fn run_whole(
     // evaluations and reserving output cells from the shared counter; the
     // modules on `memory.streams` streams in turn (so one module's tail,
     // its slowest warps, can overlap the next module's work).
-    let memory = WarpMemory::from_env();
+    let memory = Launches::from_env();
     let streams = memory.streams.clamp(1, modules.len().max(1));
     let warp_bytes = modules
         .iter()
         .map(|(_, m)| m.warp_bytes())
         .max()
         .unwrap_or(0);
-    // Global warp memory: one region per stream, a warp's bytes for every
-    // warp of a launch.
+    // Warp memory: one region per stream, a warp's bytes for every warp of
+    // a launch; kept for the next run.
     let region = memory.max_blocks * memory.warps * warp_bytes;
-    let mut scratch = if memory.global {
-        let kept = device
-            .whole_scratch
-            .lock()
-            .map_err(|_| GpuError::Panic("whole scratch lock".into()))?
-            .take();
-        Some(match kept {
-            Some(b) if b.len() >= region * streams => b,
-            // SAFETY: warp memory is written before it is read.
-            _ => unsafe { stream.alloc::<u8>(region * streams) }?,
-        })
-    } else {
-        None
+    let kept = device
+        .whole_scratch
+        .lock()
+        .map_err(|_| GpuError::Panic("whole scratch lock".into()))?
+        .take();
+    let mut scratch = match kept {
+        Some(b) if b.len() >= region * streams => b,
+        // SAFETY: warp memory is written before it is read.
+        _ => unsafe { stream.alloc::<u8>(region * streams) }?,
     };
     // Forked after every buffer is made: they wait for the copies up.
     let streams: Vec<Arc<CudaStream>> = (0..streams)
@@ -639,30 +635,17 @@ pub fn run_whole(
     for (j, (function, m)) in modules.iter().enumerate() {
         let s = &streams[j % streams.len()];
         let evaluations = m.len * inputs.len();
-        let (warps, blocks, shared) = if memory.global {
-            let blocks = evaluations.div_ceil(memory.warps).min(memory.max_blocks);
-            (memory.warps, blocks, 0)
-        } else {
-            // As many warps per block as 48 KB of shared memory hold (the
-            // default limit, less the kernels' static `whole_raised`), and
-            // blocks enough to fill the device several times over.
-            let warps = ((48 * 1024 - 256) / m.warp_bytes()).clamp(1, 8);
-            let blocks = evaluations.div_ceil(warps).min(1 << 14);
-            (warps, blocks, warps * m.warp_bytes())
-        };
+        let blocks = evaluations.div_ceil(memory.warps).min(memory.max_blocks);
         let cfg = LaunchConfig {
             grid_dim: (blocks as u32, 1, 1),
-            block_dim: (32 * warps as u32, 1, 1),
-            shared_mem_bytes: shared as u32,
+            block_dim: (32 * memory.warps as u32, 1, 1),
+            shared_mem_bytes: 0,
         };
         let at = OUT_DESC * m.first * inputs.len();
         let mut desc_view = out_desc.slice_mut(at..at + OUT_DESC * evaluations);
         let n_prog = m.len as i32;
-        let no_scratch = 0u64;
-        let mut scratch_view = scratch.as_mut().map(|b| {
-            let from = (j % streams.len()) * region;
-            b.slice_mut(from..from + region)
-        });
+        let from = (j % streams.len()) * region;
+        let mut scratch_view = scratch.slice_mut(from..from + region);
         if timed {
             events
                 .push(s.record_event(Some(cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT))?);
@@ -676,17 +659,14 @@ pub fn run_whole(
             .arg(&mut out_cells)
             .arg(&mut desc_view)
             .arg(&mut used)
-            .arg(&cap_u);
-        match scratch_view.as_mut() {
-            Some(v) => launch.arg(v),
-            None => launch.arg(&no_scratch),
-        };
+            .arg(&cap_u)
+            .arg(&mut scratch_view);
         // SAFETY: thread t < m.len * inputs reads input t % n_in inside the
         // packed cells (offsets from `pack_inputs`), writes its own OUT_DESC
         // ints of the module's view and reserves its output's cells below
-        // `cap` with an atomic add; with global warp memory, warp w of the
-        // launch uses bytes w * warp_bytes.. of its stream's region (blocks
-        // * warps warps), which no other launch uses at the same time.
+        // `cap` with an atomic add; warp w of the launch uses bytes
+        // w * warp_bytes.. of its stream's region (blocks * warps warps),
+        // which no other launch uses at the same time.
         unsafe { launch.launch(cfg) }?;
         if timed {
             events
@@ -697,8 +677,8 @@ pub fn run_whole(
         stream.join(s)?;
     }
     stream.synchronize()?;
-    if let (Some(b), Ok(mut slot)) = (scratch, device.whole_scratch.lock()) {
-        *slot = Some(b);
+    if let Ok(mut slot) = device.whole_scratch.lock() {
+        *slot = Some(scratch);
     }
     if timed {
         // Each module's kernel: its time and programs, the slowest first.
@@ -716,12 +696,9 @@ pub fn run_whole(
             .map(|(ms, i, n)| format!("module {i} ({n} programs) {ms:.2} ms"))
             .collect();
         eprintln!(
-            "gpu trace: whole programs' kernels ({}, {} stream(s)): {}",
-            if memory.global {
-                "global warp memory"
-            } else {
-                "shared warp memory"
-            },
+            "gpu trace: whole programs' kernels ({} warps x {} blocks, {} stream(s)): {}",
+            memory.warps,
+            memory.max_blocks,
             streams.len(),
             list.join(", ")
         );

@@ -4,7 +4,7 @@
 //! A program qualifies when every node it runs has a device form
 //! ([`form`]): its values are then grids, numbers, pairs, sets of locations
 //! and sets of colours that one warp holds (grids and sets in slots of the
-//! warp's shared memory, numbers in registers), and the program runs as one
+//! warp's own memory, numbers in registers), and the program runs as one
 //! warp per input with nothing crossing to the host between nodes: the
 //! inputs go up once and the outputs come down once. The device kinds of
 //! the values follow from the forms, bottom up from the input grid; they
@@ -39,15 +39,14 @@ pub const GRID_CAP: usize = 4096;
 pub const OUT_CAP: usize = 4096;
 /// Name of the kernel in the generated source.
 pub const KERNEL: &str = "whole_programs";
-/// Most grids and sets one program may hold at once (each slot takes 4 KB
-/// of the warp's shared memory: with the input and the scratch ints, ten
-/// stay under the 48 KB a block may take without opting in); programs
-/// that need more stay on the CPU.
+/// Most grids and sets one program may hold at once; programs that need
+/// more stay on the CPU.
 pub const MAX_SLOTS: usize = 10;
-/// Bytes of one slot on the device (`union V`: a grid, or a set of locations).
-pub const GRID_BYTES: usize = 8 + GRID_CAP;
-/// Ints of a warp's scratch (`aux`).
-pub const AUX_INTS: usize = 512;
+/// Bytes of one slot on the device (`union V`: its largest member is a set
+/// of 4096 locations, `X`).
+pub const SLOT_BYTES: usize = 8 + 2 * 4096;
+/// Ints of a warp's scratch (`aux`): `objects` keeps three per object.
+pub const AUX_INTS: usize = 4096;
 
 /// The kind of a value on the device. Booleans are numbers, as in Python.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -311,7 +310,7 @@ impl WholeModule {
     }
     /// Shared memory of one warp: the input and the slots, and scratch.
     pub fn warp_bytes(&self) -> usize {
-        (self.slots.max(1) + 1) * GRID_BYTES + AUX_INTS * 4
+        (self.slots.max(1) + 1) * SLOT_BYTES + AUX_INTS * 4
     }
 }
 
@@ -386,6 +385,7 @@ impl WholeCode {
         let _ = writeln!(
             s,
             "#ifdef BATTGEN_HOST_TEST\n#define WHOLE_SLOTS {slots}\n\
+static_assert(sizeof(V) == {SLOT_BYTES}, \"SLOT_BYTES in whole.rs is sizeof(V)\");\n\
 // Evaluation t of every program on every input: its module's, at its place.\n\
 __device__ void whole_eval(I64 t, int n_in, const signed char* in_cells, const int* in_desc,\n\
                            signed char* out_cells, int* out_desc, unsigned long long* used,\n\
@@ -1252,18 +1252,17 @@ __device__ void whole_eval_{index}(I64 t, int n_in, const signed char* in_cells,
     if (LANE == 0) out_desc[4 * t] = st == WHOLE_DEOPT && whole_raised[WARP_INDEX] ? whole_raised[WARP_INDEX] : st;\n\
     SYNC();\n}}\n\n\
 #ifndef BATTGEN_HOST_TEST\n\
-// One warp per evaluation, each warp taking evaluations in turn. A warp's\n\
-// memory is in the block's dynamic shared memory, or, given `scratch`, in\n\
-// global memory (warp w of the grid at w times its bytes).\n\
+// One warp per evaluation, each warp taking evaluations in turn; warp w of\n\
+// the launch keeps its values at w times its bytes in `scratch` (global\n\
+// memory: the caches hold the cells a value uses, where shared memory\n\
+// would reserve every slot's whole capacity).\n\
 extern \"C\" __global__ void {KERNEL}_{index}(const signed char* in_cells, const int* in_desc, int n_in,\n\
                                      int n_prog, signed char* out_cells, int* out_desc,\n\
                                      unsigned long long* used, unsigned long long cap,\n\
                                      unsigned char* scratch) {{\n\
-    extern __shared__ int whole_shared[];\n\
     const int warps = blockDim.x / 32, wid = threadIdx.x / 32;\n\
     const size_t bytes = ({slots} + 1) * sizeof(V) + {AUX_INTS} * sizeof(int);\n\
-    unsigned char* base = scratch ? scratch + ((size_t)blockIdx.x * warps + wid) * bytes\n\
-                                  : (unsigned char*)whole_shared + wid * bytes;\n\
+    unsigned char* base = scratch + ((size_t)blockIdx.x * warps + wid) * bytes;\n\
     V* mem = (V*)base;\n\
     int* aux = (int*)(base + ({slots} + 1) * sizeof(V));\n\
     const I64 total = (I64)n_in * n_prog;\n\
