@@ -111,12 +111,16 @@ struct P {
 
 // A set of locations (Python's Indices): n keys in ascending order, which
 // is the order of their (i, j) tuples; i and j in -128..127 (a location
-// beyond is left to the CPU). 4096: the accumulators of mapply over a
-// 30 x 30 grid's objects overflowed 2048 with their repeats.
-#define WHOLE_LOCS 4096
+// beyond is left to the CPU). Room for 4096 (the accumulators of mapply
+// over a 30 x 30 grid's objects overflowed 2048 with their repeats);
+// WHOLE_LOCS, the most a program keeps, may be set lower (whole.rs).
+#define WHOLE_LOCS_ROOM 4096
+#ifndef WHOLE_LOCS
+#define WHOLE_LOCS WHOLE_LOCS_ROOM
+#endif
 struct X {
     int n, pad;
-    unsigned short k[WHOLE_LOCS];
+    unsigned short k[WHOLE_LOCS_ROOM];
 };
 
 // An object (a set of (colour, (i, j)) cells): n keys colour << 16 |
@@ -131,13 +135,20 @@ struct O {
 // A set of objects: object e's keys are k[off[e]..off[e + 1]), ascending,
 // and the objects ascend in the order of their key sequences (the order of
 // the CPU's sets of objects). At most WHOLE_OBJS objects of WHOLE_SCELLS
-// cells in all (a 30 x 30 grid's objects fit, one per cell if need be);
-// more is left to the CPU.
-#define WHOLE_OBJS 1022
+// cells in all; more is left to the CPU. A slot has room for a 30 x 30
+// grid's objects, one per cell if need be, but a program keeps at most
+// WHOLE_OBJS (128; BATTGEN_WHOLE_OBJS, whole.rs): an evaluation over
+// hundreds of objects is one warp's serial work, and a module's kernel
+// waits for its slowest warp (all 1022: the 205 solvers' kernels took 142
+// ms instead of 38, one H200).
+#define WHOLE_OBJS_ROOM 1022
+#ifndef WHOLE_OBJS
+#define WHOLE_OBJS 128
+#endif
 #define WHOLE_SCELLS 1024
 struct S {
     int n, m;
-    unsigned short off[WHOLE_OBJS + 2];
+    unsigned short off[WHOLE_OBJS_ROOM + 2];
     unsigned k[WHOLE_SCELLS];
 };
 

@@ -306,7 +306,7 @@ impl WholeModule {
     }
     /// Its CUDA source: the prelude and its part.
     pub fn source(&self) -> String {
-        format!("{PRELUDE}\n{}", self.part)
+        format!("{}{PRELUDE}\n{}", limits(), self.part)
     }
     /// Shared memory of one warp: the input and the slots, and scratch.
     pub fn warp_bytes(&self) -> usize {
@@ -377,7 +377,7 @@ impl WholeCode {
     /// tests): the prelude once, every module's part, and, for a host
     /// build, `whole_eval` over all programs.
     pub fn source(&self) -> String {
-        let mut s = format!("{PRELUDE}\n");
+        let mut s = format!("{}{PRELUDE}\n", limits());
         for m in &self.modules {
             s.push_str(&m.part);
         }
@@ -1208,6 +1208,27 @@ fn function_of(p: Prim, args: Vec<Arg>) -> Result<DevFn, String> {
         }
         _ => return Err(format!("{} of these arguments", p.name())),
     })
+}
+
+/// The most objects in a set and locations in a set a program keeps on
+/// the device (128 and 4096, `WHOLE_OBJS` and `WHOLE_LOCS` in whole.cuh),
+/// where `BATTGEN_WHOLE_OBJS` or `BATTGEN_WHOLE_LOCS` set them (up to the
+/// room a slot has, 1022 and 4096; knobs for measuring), as `#define`s
+/// before the prelude.
+fn limits() -> String {
+    let mut s = String::new();
+    for (var, name, room) in [
+        ("BATTGEN_WHOLE_OBJS", "WHOLE_OBJS", 1022),
+        ("BATTGEN_WHOLE_LOCS", "WHOLE_LOCS", 4096),
+    ] {
+        if let Some(n) = std::env::var(var)
+            .ok()
+            .and_then(|v| v.parse::<usize>().ok())
+        {
+            let _ = writeln!(s, "#define {name} {}", n.clamp(1, room));
+        }
+    }
+    s
 }
 
 /// Module `index`'s part of the source: the functions of programs
