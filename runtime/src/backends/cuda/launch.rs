@@ -534,7 +534,8 @@ pub fn key_cell(k: u32) -> Cell {
 /// which a program touches only the cells its values use, and the caches
 /// hold those. (In shared memory, which reserves all of it, an SM ran 4-10
 /// warps; the kernels took 34.0-34.2 ms for the 205 solvers against
-/// 32.0-32.4 ms in global memory with 8 warps x 1024 blocks, one H200.)
+/// 32.0-32.4 ms in global memory with 8 warps x 1024 blocks on four
+/// streams, one H200; one stream or four made no difference otherwise.)
 struct Launches {
     /// Warps per block and the most blocks per launch.
     warps: usize,
