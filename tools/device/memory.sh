@@ -6,6 +6,8 @@
 # how modules are launched (`BATTGEN_WHOLE_MEM`, `_WARPS`, `_BLOCKS`,
 # `_STREAMS`, launch.rs), the device-code programs alone with the per-module
 # kernel times (BATTGEN_GPU_TRACE), each against the 16 CPU threads.
+# (BATTGEN_WHOLE_MEM was removed in 66bb6b9: global warp memory is the only
+# layout since; this script records the A/B as it ran at 944c76c.)
 cd "$(dirname "$0")"
 source ./lib.sh  # cmp_out
 export BATTGEN_CACHE_DIR=$PWD/cubin-cache
