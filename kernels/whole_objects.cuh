@@ -249,20 +249,27 @@ __device__ void s_clear(S& o) {
     }
     SYNC();
 }
-// Appends `len` keys (one object, or a set of locations as colour 0) to
-// o; false if they do not fit.
-template <typename K>
-WHOLE_FN bool s_push(S& o, const K* k, int len) {
-    if (o.n >= WHOLE_OBJS || o.m + len > WHOLE_SCELLS) return false;
-    const int at = o.m;
-    for (int x = LANE; x < len; x += WARP) o.k[at + x] = k[x];
+// Is there room in o for one more object of `len` keys?
+__device__ __forceinline__ bool s_room(const S& o, int len) {
+    return o.n < WHOLE_OBJS && o.m + len <= WHOLE_SCELLS;
+}
+// Closes the object of `len` keys just written at o.k[o.m..].
+__device__ void s_close(S& o, int len) {
     SYNC();
     if (LANE == 0) {
-        o.m = at + len;
+        o.m += len;
         o.n += 1;
         o.off[o.n] = (unsigned short)o.m;
     }
     SYNC();
+}
+// Appends `len` keys (one object, or a set of locations as colour 0) to
+// o; false if they do not fit.
+template <typename K>
+WHOLE_FN bool s_push(S& o, const K* k, int len) {
+    if (!s_room(o, len)) return false;
+    for (int x = LANE; x < len; x += WARP) o.k[o.m + x] = k[x];
+    s_close(o, len);
     return true;
 }
 __device__ __forceinline__ bool s_append(S& o, const S& a, int e) {
@@ -368,17 +375,10 @@ WHOLE_FN bool d_frontiers(S& o, const G& a, V& tmp, int* aux) {
             bool one = true;
             for (int x = LANE; x < len; x += WARP) one = one && a.c[pass == 0 ? l * a.w + x : x * a.w + l] == first;
             if (!warp_all(one)) continue;
-            if (o.n >= WHOLE_OBJS || o.m + len > WHOLE_SCELLS) return false;
-            const int at = o.m;
+            if (!s_room(o, len)) return false;
             for (int x = LANE; x < len; x += WARP)
-                o.k[at + x] = cell_key(first, pass == 0 ? loc_key(l, x) : loc_key(x, l));
-            SYNC();
-            if (LANE == 0) {
-                o.m = at + len;
-                o.n += 1;
-                o.off[o.n] = (unsigned short)o.m;
-            }
-            SYNC();
+                o.k[o.m + x] = cell_key(first, pass == 0 ? loc_key(l, x) : loc_key(x, l));
+            s_close(o, len);
         }
     }
     return s_canon(o, tmp, aux);
