@@ -299,14 +299,17 @@ pub trait Backend: Sync {
     fn batch_rows(&self, total: usize) -> usize {
         total
     }
-    /// Run the whole programs of `code` on every input on the device
-    /// (results by program and input; the device leaves its rare cases to
-    /// the CPU). `None` where this backend has no device.
+    /// Run the whole programs of `code` on every input on the device,
+    /// handing `sink` each piece of results (a module's programs on a
+    /// device's inputs) as soon as it is on the host; the device leaves its
+    /// rare cases to the CPU. `None` where this backend has no device; an
+    /// error may come after some pieces were handed over.
     fn run_whole(
         &self,
         _code: &crate::backends::cuda::whole::WholeCode,
         _inputs: &[&crate::values::Grid],
-    ) -> Option<std::result::Result<crate::backends::cuda::whole::WholeResults, String>> {
+        _sink: &(dyn Fn(crate::backends::cuda::whole::WholePiece) + Sync),
+    ) -> Option<std::result::Result<(), String>> {
         None
     }
 }

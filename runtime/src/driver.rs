@@ -9,7 +9,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
-use rayon::prelude::*;
 use serde_json::{json, Map, Value as Json};
 
 use crate::backends::{backend_for, is_gpu, GpuSelect};
@@ -17,7 +16,9 @@ use crate::batch::{Backend, Column, CpuBackend, PrimStats, Telemetry};
 use crate::battery::{Battery, Runner};
 use crate::error::Result;
 use crate::task::{self, grid_to_json, Task};
+use crate::backends::cuda::whole::{Given, WholeCode, WholePiece};
 use crate::values::{Grid, Value};
+use std::sync::OnceLock;
 
 /// Which programs run on which inputs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -483,8 +484,9 @@ fn per_input(
 
 /// `--exec device`: the programs with device code (`whole.rs`) run whole on
 /// the GPUs, every input at once, while the CPU threads run the others per
-/// input; the evaluations the device left (its rare cases) then run on the
-/// CPU. Without a device, or in own mode, this is per-input execution.
+/// input; the evaluations the device left (its rare cases) run on the CPU
+/// threads as each module's results arrive. Without a device, or in own
+/// mode, this is per-input execution.
 fn whole_on_device(
     battery: &dyn Battery,
     samples: &[(usize, usize, Value)],
@@ -494,13 +496,20 @@ fn whole_on_device(
     outcomes: &mut [Vec<Entry>],
     progress: &Progress,
 ) {
-    use crate::backends::cuda::whole::WholeCode;
     let programs = outcomes.len();
     let all: Vec<usize> = (0..programs).collect();
+    let made = Instant::now();
     let code = match (mode, battery.device_plan()) {
         (Mode::Cross, Some(plan)) => WholeCode::of(&plan),
         _ => WholeCode::default(),
     };
+    if std::env::var_os("BATTGEN_GPU_TRACE").is_some_and(|v| v != "0") {
+        eprintln!(
+            "gpu trace: device code of {} programs made in {} us",
+            code.programs.len(),
+            made.elapsed().as_micros()
+        );
+    }
     let counters = &backend.telemetry().whole;
     counters
         .programs
@@ -524,120 +533,187 @@ fn whole_on_device(
     }
     let on_cpu: Vec<usize> = (0..programs).filter(|&k| !on_device[k]).collect();
     let n = samples.len();
-    let device = std::thread::scope(|s| {
-        let handle = s.spawn(|| {
-            let start = Instant::now();
-            let r = backend.run_whole(&code, &grids);
-            counters
-                .device_nanos
-                .store(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
-            r
-        });
-        per_input(battery, samples, mode, want, &on_cpu, outcomes, progress);
-        handle
-            .join()
-            .unwrap_or(Some(Err("the device thread panicked".to_owned())))
+    let run = device_programs(battery, &code, &grids, samples, backend, || {
+        per_input(battery, samples, mode, want, &on_cpu, outcomes, progress)
     });
-    let results = match device {
-        Some(Ok(r)) if r.len() == code.programs.len() * n => r,
-        other => {
-            match other {
-                Some(Err(e)) => eprintln!("gpu: whole programs failed ({e}); they run on the CPU"),
-                Some(Ok(_)) => eprintln!(
-                    "gpu: whole programs gave the wrong number of results; they run on the CPU"
-                ),
-                None => {}
-            }
-            let mut rest: Vec<Vec<Entry>> = vec![Vec::new(); programs];
-            per_input(
-                battery,
-                samples,
-                mode,
-                want,
-                &code.programs,
-                &mut rest,
-                progress,
-            );
-            for &k in &code.programs {
-                outcomes[k] = std::mem::take(&mut rest[k]);
-            }
-            return;
-        }
-    };
-    let m = code.programs.len();
-    let decided = whole_outcomes(battery, &code.programs, &results, samples);
-    let given = decided.iter().filter(|d| d.1).count();
-    let raised = decided
-        .iter()
-        .filter(|d| d.1 && matches!(d.0, Outcome::Error(_)))
-        .count();
-    counters.on_device.store(given as u64, Ordering::Relaxed);
-    counters.raised.store(raised as u64, Ordering::Relaxed);
+    counters
+        .device_nanos
+        .store(run.device.as_nanos() as u64, Ordering::Relaxed);
+    counters.on_device.store(run.given as u64, Ordering::Relaxed);
+    counters.raised.store(run.raised as u64, Ordering::Relaxed);
     counters
         .deopts
-        .store((m * n - given) as u64, Ordering::Relaxed);
-    let mut decided = decided.into_iter();
+        .store((run.outcomes.len() - run.given) as u64, Ordering::Relaxed);
+    let mut decided = run.outcomes.into_iter();
     for &k in &code.programs {
         let list = &mut outcomes[k];
         list.reserve_exact(n);
         for (t, s, _) in samples {
-            let o = decided.next().map_or(Outcome::Error("internal"), |d| d.0);
+            let o = decided.next().unwrap_or(Outcome::Error("internal"));
             list.push((*t, *s, o));
         }
     }
     progress.inc(code.programs.len() * n);
 }
 
-/// Each evaluation's outcome (program-major over `samples`) from the
-/// device's results: its grid or the error it raises, or, where the device
-/// left it, the CPU's
-/// (`false`), on the CPU threads: the grids first, then the evaluations
-/// left, those on the largest inputs first (they are the costly ones:
-/// oversized outputs, raises deep in a program).
-fn whole_outcomes(
+/// The outcomes of the programs with device code (`code`), program-major
+/// over `samples`, and what the device decided of them.
+struct DeviceRun {
+    outcomes: Vec<Outcome>,
+    /// Evaluations the device decided (an output or a raise), and how many
+    /// of those raise.
+    given: usize,
+    raised: usize,
+    /// From the start until the device's last results were on the host.
+    device: Duration,
+}
+
+/// The outcomes of device programs as [`device_programs`] fills them in.
+struct Decoding<'a> {
+    /// Each evaluation's outcome (program-major over `samples`), and
+    /// whether the device gave it.
+    slots: &'a [OnceLock<(Outcome, bool)>],
+    battery: &'a dyn Battery,
+    /// The plan's index of each program of the device's order.
+    programs: &'a [usize],
+    samples: &'a [(usize, usize, Value)],
+}
+
+impl<'a> Decoding<'a> {
+    /// Evaluation `t` on the CPU.
+    fn rerun(&self, t: usize) -> Outcome {
+        let n = self.samples.len();
+        Outcome::from_result(
+            self.battery
+                .runner(self.programs[t / n])
+                .run(&self.samples[t % n].2),
+        )
+    }
+
+    /// A piece of the device's results: tasks of [`DECODE_CHUNK`]
+    /// evaluations, each spawning a task per evaluation the device left,
+    /// those on the largest inputs first (the costly ones: objects beyond
+    /// the device's limits, large outputs).
+    fn piece(&'a self, scope: &rayon::Scope<'a>, piece: WholePiece) {
+        let piece = Arc::new(piece);
+        let (n, per) = (self.samples.len(), piece.inputs.len());
+        for from in (0..piece.len()).step_by(DECODE_CHUNK) {
+            let piece = piece.clone();
+            scope.spawn(move |scope| {
+                let mut left = Vec::new();
+                for k in from..(from + DECODE_CHUNK).min(piece.len()) {
+                    let (p, i) = (piece.programs.start + k / per, piece.inputs.start + k % per);
+                    let t = p * n + i;
+                    let o = match piece.get(p, i) {
+                        Some(Given::Grid(g)) => (Outcome::Grid(Arc::new(g)), true),
+                        Some(Given::Raised(kind)) => (Outcome::Error(kind.as_str()), true),
+                        None => {
+                            left.push(t);
+                            continue;
+                        }
+                    };
+                    let _ = self.slots[t].set(o);
+                }
+                left.sort_by_cached_key(|&t| std::cmp::Reverse(cells(&self.samples[t % n].2)));
+                for t in left {
+                    scope.spawn(move |_| {
+                        let _ = self.slots[t].set((self.rerun(t), false));
+                    });
+                }
+            });
+        }
+    }
+}
+
+/// Evaluations a task of [`device_programs`] decodes.
+const DECODE_CHUNK: usize = 2048;
+
+/// The programs of `code` on every input: on the device (a thread of its
+/// own) while `meanwhile` runs on this one (the other programs, on the CPU
+/// threads). Each piece of results the device hands over is decoded, and
+/// the evaluations it left (its rare cases) rerun, by tasks on the CPU
+/// threads as soon as it arrives, while the later modules still run on the
+/// device (after all of them, the reruns took as long as the device's run,
+/// 37 against 38 ms for the 205 device-code solvers on one H200). What the
+/// device did not hand over (it failed, or has none) runs on the CPU.
+fn device_programs(
     battery: &dyn Battery,
-    programs: &[usize],
-    results: &crate::backends::cuda::whole::WholeResults,
+    code: &WholeCode,
+    grids: &[&Grid],
     samples: &[(usize, usize, Value)],
-) -> Vec<(Outcome, bool)> {
-    use crate::backends::cuda::whole::Given;
+    backend: &dyn Backend,
+    meanwhile: impl FnOnce(),
+) -> DeviceRun {
     let n = samples.len();
+    let total = code.programs.len() * n;
     let start = Instant::now();
-    let mut decided: Vec<(Outcome, bool)> = (0..programs.len() * n)
-        .into_par_iter()
-        .with_min_len(256)
-        .map(|t| match results.get(t / n, t % n) {
-            Some(Given::Grid(g)) => (Outcome::Grid(Arc::new(g)), true),
-            Some(Given::Raised(kind)) => (Outcome::Error(kind.as_str()), true),
-            None => (Outcome::Error("internal"), false),
+    let slots: Vec<OnceLock<(Outcome, bool)>> = (0..total).map(|_| OnceLock::new()).collect();
+    let work = Decoding {
+        slots: &slots,
+        battery,
+        programs: &code.programs,
+        samples,
+    };
+    let work = &work;
+    let mut device = Duration::ZERO;
+    let result = rayon::in_place_scope(|scope| {
+        std::thread::scope(|s| {
+            let handle = s.spawn(|| {
+                let r = backend.run_whole(code, grids, &|piece| work.piece(scope, piece));
+                (r, start.elapsed())
+            });
+            meanwhile();
+            // This thread works off the pieces' tasks while the device runs.
+            while !handle.is_finished() {
+                if rayon::yield_now() != Some(rayon::Yield::Executed) {
+                    std::thread::sleep(Duration::from_micros(50));
+                }
+            }
+            let (r, took) = handle
+                .join()
+                .unwrap_or((Some(Err("the device thread panicked".to_owned())), start.elapsed()));
+            device = took;
+            r
+        })
+    });
+    if let Some(Err(e)) = result {
+        eprintln!("gpu: whole programs failed ({e}); what they did not return runs on the CPU");
+    }
+    // What no piece brought, on the CPU.
+    let missing: Vec<usize> = (0..total).filter(|&t| slots[t].get().is_none()).collect();
+    let order = largest_inputs_first(missing.len(), |k| cells(&samples[missing[k] % n].2));
+    let redone = in_order_given(missing.len(), |p| order[p], 1, None, |k| work.rerun(missing[k]));
+    for (&t, o) in missing.iter().zip(redone) {
+        let _ = slots[t].set((o, false));
+    }
+    let (mut given, mut raised) = (0, 0);
+    let outcomes: Vec<Outcome> = slots
+        .into_iter()
+        .map(|d| {
+            let (o, on_device) = d
+                .into_inner()
+                .unwrap_or((Outcome::Error("internal"), false));
+            if on_device {
+                given += 1;
+                raised += matches!(o, Outcome::Error(_)) as usize;
+            }
+            o
         })
         .collect();
-    let decoded = start.elapsed();
-    let left: Vec<usize> = (0..decided.len()).filter(|&t| !decided[t].1).collect();
-    let order = largest_inputs_first(left.len(), |k| cells(&samples[left[k] % n].2));
-    let redone: Vec<Outcome> = in_order_given(
-        left.len(),
-        |p| order[p],
-        1,
-        None,
-        |k| {
-            let t = left[k];
-            Outcome::from_result(battery.runner(programs[t / n]).run(&samples[t % n].2))
-        },
-    );
-    for (&t, o) in left.iter().zip(redone) {
-        decided[t].0 = o;
-    }
     if std::env::var_os("BATTGEN_GPU_TRACE").is_some_and(|v| v != "0") {
         eprintln!(
-            "gpu trace: whole programs' outcomes: {} grids in {} us, {} evaluations left to the CPU in {} us",
-            decided.len() - left.len(),
-            decoded.as_micros(),
-            left.len(),
-            (start.elapsed() - decoded).as_micros()
+            "gpu trace: whole programs' outcomes: {given} given by the device, {} evaluations left to the CPU; device done at {} us, all at {} us",
+            total - given,
+            device.as_micros(),
+            start.elapsed().as_micros()
         );
     }
-    decided
+    DeviceRun {
+        outcomes,
+        given,
+        raised,
+        device,
+    }
 }
 
 /// Indices `0..n`, those whose input grid has the most cells first
@@ -1719,7 +1795,7 @@ fn bench_whole_alone(
     let Some(plan) = battery.device_plan() else {
         return;
     };
-    let code = crate::backends::cuda::whole::WholeCode::of(&plan);
+    let code = WholeCode::of(&plan);
     let grids: Vec<&Grid> = tasks
         .iter()
         .flat_map(|t| t.samples().map(|e| &*e.input))
@@ -1733,21 +1809,18 @@ fn bench_whole_alone(
                 .map(move |(s, e)| (t, s, Value::Grid(e.input.clone())))
         })
         .collect();
-    // The device's run, then its results as outcomes, the
-    // evaluations it left run on the CPU threads: what `--exec
-    // device` does for these programs.
+    // The device's run, its results as outcomes and the evaluations it
+    // left rerun on the CPU threads as they come: what `--exec device`
+    // does for these programs.
     let (mut gpu_secs, mut device_secs) = (Vec::new(), Vec::new());
     for _ in 0..bench_runs(opts) {
         let start = Instant::now();
-        if let Some(Ok(r)) = backend.run_whole(&code, &grids) {
-            device_secs.push(start.elapsed().as_secs_f64());
-            let decided = pool.install(|| whole_outcomes(battery, &code.programs, &r, &samples));
-            // Timed before the outcomes are dropped, as the CPU's
-            // runs are (dropping 100,000 grids on this one thread
-            // took 5-10 ms).
-            gpu_secs.push(start.elapsed().as_secs_f64());
-            drop(decided);
-        }
+        let run = pool.install(|| device_programs(battery, &code, &grids, &samples, backend, || {}));
+        // Timed before the outcomes are dropped, as the CPU's runs are
+        // (dropping 100,000 grids on this one thread took 5-10 ms).
+        gpu_secs.push(start.elapsed().as_secs_f64());
+        device_secs.push(run.device.as_secs_f64());
+        drop(run);
     }
     let (_, cpu_secs) = pool.install(|| {
         median_run(bench_runs(opts), || {
@@ -1777,7 +1850,7 @@ fn bench_whole_alone(
     if let Some(g) = gpu_secs.get(gpu_secs.len() / 2) {
         let d = device_secs[device_secs.len() / 2];
         eprintln!(
-                "    the {} programs with device code alone: {n} GPU {:.4} s (device {:.4} s, outcomes and the evaluations left to the CPU {:.4} s), {cores} CPU threads {:.4} s ({:.2}x)",
+                "    the {} programs with device code alone: {n} GPU {:.4} s (the device's last results on the host at {:.4} s, the last outcome {:.4} s later), {cores} CPU threads {:.4} s ({:.2}x)",
                 code.programs.len(),
                 g,
                 d,

@@ -224,11 +224,16 @@ pub struct Device {
     /// Page-locked buffers that whole programs' outputs come down into,
     /// kept for the next run (fresh pages made the copy 4x slower).
     results_pool: Arc<Mutex<Vec<PinnedHostSlice<i8>>>>,
-    /// The device buffer whole programs write their outputs into, kept for
-    /// the next run (allocating 60 MB took a good part of a millisecond).
-    pub whole_out: Mutex<Option<CudaSlice<i8>>>,
-    /// Whole programs' warp memory (global memory), kept for the next run.
-    pub whole_scratch: Mutex<Option<CudaSlice<u8>>>,
+    /// The device buffers whole programs write their outputs into, one per
+    /// module, kept for the next run (allocating 60 MB took a good part of
+    /// a millisecond).
+    pub whole_out: Mutex<Vec<CudaSlice<i8>>>,
+    /// Whole programs' warp memory (global memory), one buffer per stream,
+    /// kept for the next run.
+    pub whole_scratch: Mutex<Vec<CudaSlice<u8>>>,
+    /// Page-locked buffers each module's descriptors and output count come
+    /// down into, kept for the next run.
+    pub whole_host: Mutex<Vec<(PinnedHostSlice<i32>, PinnedHostSlice<u64>)>>,
 }
 
 /// Cells copied down into a page-locked buffer of a device's pool; the
@@ -347,8 +352,9 @@ impl Device {
                 staging_up: Mutex::new(None),
                 staging_down: Mutex::new(None),
                 results_pool: Arc::new(Mutex::new(Vec::new())),
-                whole_out: Mutex::new(None),
-                whole_scratch: Mutex::new(None),
+                whole_out: Mutex::new(Vec::new()),
+                whole_scratch: Mutex::new(Vec::new()),
+                whole_host: Mutex::new(Vec::new()),
             })
         })
     }
@@ -389,20 +395,28 @@ impl Device {
         Ok(f(host))
     }
 
-    /// Copy `n` cells of `src` down into a page-locked buffer of the pool.
+    /// Copy `n` cells of `src` down into a page-locked buffer of the pool
+    /// (the smallest that holds them: several are in use at once while
+    /// whole programs' modules are decoded, and a buffer freed or made
+    /// anew on every run cost milliseconds).
     pub fn download_pinned<S: cudarc::driver::DevicePtr<i8>>(
         &self,
         src: &S,
     ) -> GpuResult<PinnedCells> {
         let n = src.len();
-        let taken = self
-            .results_pool
-            .lock()
-            .map_err(|_| GpuError::Panic("results pool lock".into()))?
-            .pop();
+        let taken = {
+            let mut pool = self
+                .results_pool
+                .lock()
+                .map_err(|_| GpuError::Panic("results pool lock".into()))?;
+            let fit = (0..pool.len())
+                .filter(|&k| pool[k].len() >= n)
+                .min_by_key(|&k| pool[k].len());
+            fit.map(|k| pool.swap_remove(k))
+        };
         let mut buf = match taken {
-            Some(b) if b.len() >= n => b,
-            _ => pinned(self.stream.context(), n, true)?,
+            Some(b) => b,
+            None => pinned(self.stream.context(), n, true)?,
         };
         let ptr = {
             let host = &mut buf.as_mut_slice()?[..n];
@@ -416,6 +430,24 @@ impl Device {
             len: n,
             pool: self.results_pool.clone(),
         })
+    }
+
+    /// A page-locked buffer of at least `n` values for reading back, of
+    /// `kept` where one is large enough (else a new one).
+    pub fn pinned_for_reading<T: cudarc::driver::DeviceRepr>(
+        &self,
+        kept: Option<PinnedHostSlice<T>>,
+        n: usize,
+    ) -> GpuResult<PinnedHostSlice<T>> {
+        match kept {
+            Some(b) if b.len() >= n => Ok(b),
+            // SAFETY: read only after a copy into it has completed.
+            _ => Ok(unsafe {
+                self.stream
+                    .context()
+                    .alloc_pinned_with_flags::<T>(n.max(1), 0)
+            }?),
+        }
     }
 
     /// Load `function` of compiled PTX (generated code: whole programs).

@@ -561,92 +561,115 @@ impl Launches {
     }
 }
 
-/// Whole programs (`whole.rs`) on one device over `inputs`: every program
-/// on every input in one launch, one warp per evaluation; the inputs go
-/// up once and the outputs come down once, packed (descriptors, then only
-/// the cells written). Results program by program over `inputs`. Also
-/// returns the bytes moved up and down.
+/// One module's output buffers on a device. Each module has its own, so
+/// that the copy of its results waits for its kernel only (cudarc orders
+/// a copy after the buffer's last writer, and a buffer that every launch
+/// writes made the first copy wait for the last kernel).
+struct ModuleOut {
+    cells: CudaSlice<i8>,
+    desc: CudaSlice<i32>,
+    used: CudaSlice<u64>,
+    cap: usize,
+}
+
+/// Whole programs (`whole.rs`) on one device over `inputs`: every module's
+/// programs on every input, one launch per module and one warp per
+/// evaluation; the inputs go up once. Each module's outputs come down as
+/// soon as its kernel ends, packed (descriptors, then only the cells
+/// written), and go to `sink` with the module's position in `modules`,
+/// while the later modules still run. Returns the bytes moved up and down.
 pub fn run_whole(
     device: &Device,
     modules: &[(&cudarc::driver::CudaFunction, &super::whole::WholeModule)],
-    programs: usize,
     inputs: &[&Grid],
-) -> GpuResult<(super::whole::WholeOut, u64, u64)> {
+    sink: &mut dyn FnMut(usize, super::whole::WholeOut),
+) -> GpuResult<(u64, u64)> {
     use super::whole::{pack_inputs, WholeOut, OUT_DESC};
-    if programs == 0 || inputs.is_empty() {
-        return Ok((WholeOut::default(), 0, 0));
+    if modules.is_empty() || inputs.is_empty() {
+        return Ok((0, 0));
     }
     let t0 = Instant::now();
     let stream = &device.stream;
     let (cells, desc) = pack_inputs(inputs);
     let cells_dev = device.upload(cells.len(), |h| h.copy_from_slice(&cells))?;
     let desc_dev = stream.clone_htod(&desc)?;
-    let total = programs * inputs.len();
+    let n = inputs.len();
     // Room for 512 cells per evaluation (the public solvers' outputs average
-    // 160), at most 2 GB; once it is full, the later outputs are left to
-    // the CPU (counted as such), never lost.
-    let cap = (total * 512).min(1 << 31);
-    // The output buffer of the last run where it is large enough: only the
-    // cells a run reserves (below `used`) are written and read.
-    let kept = device
+    // 160), at most 1 GB a module; once it is full, the later outputs are
+    // left to the CPU (counted as such), never lost. The cell buffers of
+    // the last run are kept where they are large enough: only the cells a
+    // run reserves (below `used`) are written and read.
+    let mut kept: Vec<Option<CudaSlice<i8>>> = device
         .whole_out
         .lock()
         .map_err(|_| GpuError::Panic("whole output lock".into()))?
-        .take();
-    let mut out_cells = match kept {
-        Some(b) if b.len() >= cap.max(1) => b,
-        // SAFETY: read only below `used`, which the kernel writes first.
-        _ => unsafe { stream.alloc::<i8>(cap.max(1)) }?,
-    };
-    let mut out_desc = stream.alloc_zeros::<i32>(OUT_DESC * total)?;
-    let mut used = stream.alloc_zeros::<u64>(1)?;
-    let (n_in, cap_u) = (inputs.len() as i32, cap as u64);
+        .drain(..)
+        .map(Some)
+        .collect();
+    let mut outs = Vec::with_capacity(modules.len());
+    for (j, (_, m)) in modules.iter().enumerate() {
+        let evaluations = m.len * n;
+        let cap = (evaluations * 512).clamp(1, 1 << 30);
+        let cells = match kept.get_mut(j).and_then(Option::take) {
+            Some(b) if b.len() >= cap => b,
+            // SAFETY: read only below `used`, which the kernel writes first.
+            _ => unsafe { stream.alloc::<i8>(cap) }?,
+        };
+        outs.push(ModuleOut {
+            cells,
+            desc: stream.alloc_zeros::<i32>(OUT_DESC * evaluations.max(1))?,
+            used: stream.alloc_zeros::<u64>(1)?,
+            cap,
+        });
+    }
+    let n_in = n as i32;
     stream.synchronize()?;
     let t_up = t0.elapsed();
-    // One launch per module, each writing the descriptors of its programs'
-    // evaluations and reserving output cells from the shared counter; the
-    // modules on `memory.streams` streams in turn (so one module's tail,
-    // its slowest warps, can overlap the next module's work).
-    let memory = Launches::from_env();
-    let streams = memory.streams.clamp(1, modules.len().max(1));
+    // One launch per module; the modules on `launches.streams` streams in
+    // turn, each stream with warp memory of its own (one buffer written by
+    // launches on several streams would order them one after the other).
+    let launches = Launches::from_env();
+    let streams = launches.streams.clamp(1, modules.len());
     let warp_bytes = modules
         .iter()
         .map(|(_, m)| m.warp_bytes())
         .max()
         .unwrap_or(0);
-    // Warp memory: one region per stream, a warp's bytes for every warp of
-    // a launch; kept for the next run.
-    let region = memory.max_blocks * memory.warps * warp_bytes;
-    let kept = device
+    // Warp memory: a warp's bytes for every warp of a launch, per stream;
+    // kept for the next run.
+    let region = launches.max_blocks * launches.warps * warp_bytes;
+    let mut kept_scratch: Vec<CudaSlice<u8>> = device
         .whole_scratch
         .lock()
         .map_err(|_| GpuError::Panic("whole scratch lock".into()))?
-        .take();
-    let mut scratch = match kept {
-        Some(b) if b.len() >= region * streams => b,
-        // SAFETY: warp memory is written before it is read.
-        _ => unsafe { stream.alloc::<u8>(region * streams) }?,
-    };
+        .drain(..)
+        .filter(|b| b.len() >= region)
+        .collect();
+    let mut scratch = Vec::with_capacity(streams);
+    for _ in 0..streams {
+        scratch.push(match kept_scratch.pop() {
+            Some(b) => b,
+            // SAFETY: warp memory is written before it is read.
+            None => unsafe { stream.alloc::<u8>(region) }?,
+        });
+    }
     // Forked after every buffer is made: they wait for the copies up.
-    let streams: Vec<Arc<CudaStream>> = (0..streams)
+    let forked: Vec<Arc<CudaStream>> = (0..streams)
         .map(|_| stream.fork())
         .collect::<std::result::Result<_, _>>()?;
     let timed = trace_on();
     let mut events = Vec::new();
-    for (j, (function, m)) in modules.iter().enumerate() {
-        let s = &streams[j % streams.len()];
-        let evaluations = m.len * inputs.len();
-        let blocks = evaluations.div_ceil(memory.warps).min(memory.max_blocks);
+    for (j, ((function, m), out)) in modules.iter().zip(outs.iter_mut()).enumerate() {
+        let s = &forked[j % streams];
+        let evaluations = m.len * n;
+        let blocks = evaluations.div_ceil(launches.warps).min(launches.max_blocks);
         let cfg = LaunchConfig {
             grid_dim: (blocks as u32, 1, 1),
-            block_dim: (32 * memory.warps as u32, 1, 1),
+            block_dim: (32 * launches.warps as u32, 1, 1),
             shared_mem_bytes: 0,
         };
-        let at = OUT_DESC * m.first * inputs.len();
-        let mut desc_view = out_desc.slice_mut(at..at + OUT_DESC * evaluations);
         let n_prog = m.len as i32;
-        let from = (j % streams.len()) * region;
-        let mut scratch_view = scratch.slice_mut(from..from + region);
+        let cap_u = out.cap as u64;
         if timed {
             events
                 .push(s.record_event(Some(cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT))?);
@@ -657,29 +680,83 @@ pub fn run_whole(
             .arg(&desc_dev)
             .arg(&n_in)
             .arg(&n_prog)
-            .arg(&mut out_cells)
-            .arg(&mut desc_view)
-            .arg(&mut used)
+            .arg(&mut out.cells)
+            .arg(&mut out.desc)
+            .arg(&mut out.used)
             .arg(&cap_u)
-            .arg(&mut scratch_view);
+            .arg(&mut scratch[j % streams]);
         // SAFETY: thread t < m.len * inputs reads input t % n_in inside the
         // packed cells (offsets from `pack_inputs`), writes its own OUT_DESC
-        // ints of the module's view and reserves its output's cells below
-        // `cap` with an atomic add; warp w of the launch uses bytes
-        // w * warp_bytes.. of its stream's region (blocks * warps warps),
-        // which no other launch uses at the same time.
+        // ints of the module's descriptors and reserves its output's cells
+        // below the module's `cap` with an atomic add; warp w of the launch
+        // uses bytes w * warp_bytes.. of its stream's warp memory (blocks *
+        // warps warps), which no other launch uses at the same time.
         unsafe { launch.launch(cfg) }?;
         if timed {
             events
                 .push(s.record_event(Some(cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT))?);
         }
     }
-    for s in &streams {
+    // Each module's results in launch order, on the device's own stream
+    // (idle now): each copy waits for its module's kernel only. The
+    // descriptors and the count come down into page-locked buffers (a copy
+    // into pageable memory made the first module's results wait for every
+    // kernel: 34.7 ms, when its own kernel took 0.7).
+    let mut kept_host: Vec<_> = device
+        .whole_host
+        .lock()
+        .map_err(|_| GpuError::Panic("whole host lock".into()))?
+        .drain(..)
+        .map(Some)
+        .collect();
+    let mut hosts = Vec::with_capacity(outs.len());
+    let mut down = 0u64;
+    let mut arrived = Vec::with_capacity(outs.len());
+    for (j, out) in outs.iter().enumerate() {
+        let evaluations = modules[j].1.len * n;
+        let (desc_host, used_host) = match kept_host.get_mut(j).and_then(Option::take) {
+            Some((d, u)) => (Some(d), Some(u)),
+            None => (None, None),
+        };
+        let mut desc_host = device.pinned_for_reading(desc_host, OUT_DESC * evaluations)?;
+        let mut used_host = device.pinned_for_reading(used_host, 1)?;
+        stream.memcpy_dtoh(&out.used, &mut used_host)?;
+        stream.memcpy_dtoh(&out.desc, &mut desc_host)?;
+        let used = used_host.as_slice()?[0];
+        let desc = desc_host.as_slice()?[..OUT_DESC * evaluations].to_vec();
+        let written = (used as usize).min(out.cap);
+        // Into a page-locked buffer of the pool, decoded from there
+        // (through the staging buffer and a copy out of it, or straight
+        // into a fresh vector, the 17 MB of 76 programs' outputs took 4-6
+        // ms).
+        let cells_out: super::whole::HostCells = if written == 0 {
+            Box::new(Vec::<i8>::new())
+        } else {
+            Box::new(device.download_pinned(&out.cells.slice(0..written))?)
+        };
+        hosts.push((desc_host, used_host));
+        down += (written + 4 * desc.len()) as u64;
+        arrived.push(t0.elapsed());
+        sink(
+            j,
+            WholeOut {
+                desc,
+                cells: cells_out,
+            },
+        );
+    }
+    if let Ok(mut slot) = device.whole_host.lock() {
+        *slot = hosts;
+    }
+    for s in &forked {
         stream.join(s)?;
     }
     stream.synchronize()?;
     if let Ok(mut slot) = device.whole_scratch.lock() {
-        *slot = Some(scratch);
+        *slot = scratch;
+    }
+    if let Ok(mut slot) = device.whole_out.lock() {
+        *slot = outs.into_iter().map(|o| o.cells).collect();
     }
     if timed {
         // Each module's kernel: its time and programs, the slowest first.
@@ -691,6 +768,14 @@ pub fn run_whole(
                 modules[k].1.len,
             ));
         }
+        let ends: Vec<String> = events
+            .chunks(2)
+            .map(|pair| {
+                events[0]
+                    .elapsed_ms(&pair[1])
+                    .map_or("?".to_owned(), |ms| format!("{ms:.1}"))
+            })
+            .collect();
         times.sort_by(|a, b| b.0.total_cmp(&a.0));
         let list: Vec<String> = times
             .iter()
@@ -698,45 +783,23 @@ pub fn run_whole(
             .collect();
         eprintln!(
             "gpu trace: whole programs' kernels ({} warps x {} blocks, {} stream(s)): {}",
-            memory.warps,
-            memory.max_blocks,
-            streams.len(),
+            launches.warps,
+            launches.max_blocks,
+            streams,
             list.join(", ")
         );
-    }
-    let t_kernel = t0.elapsed();
-    let out_desc = stream.clone_dtoh(&out_desc)?;
-    let used = stream.clone_dtoh(&used)?;
-    let written = (used.first().copied().unwrap_or(0) as usize).min(cap);
-    // Into a page-locked buffer kept for the next run, decoded from there
-    // (through the staging buffer and a copy out of it, or straight into a
-    // fresh vector, the 17 MB of 76 programs' outputs took 4-6 ms).
-    let cells_out: super::whole::HostCells = if written == 0 {
-        Box::new(Vec::<i8>::new())
-    } else {
-        Box::new(device.download_pinned(&out_cells.slice(0..written))?)
-    };
-    if let Ok(mut slot) = device.whole_out.lock() {
-        *slot = Some(out_cells);
-    }
-    if trace_on() {
+        let at: Vec<String> = arrived
+            .iter()
+            .map(|d| format!("{}", d.as_micros()))
+            .collect();
         eprintln!(
-            "gpu trace: whole programs, {programs} programs x {} inputs: up {} us, kernel {} us, down {} us ({} cells)",
-            inputs.len(),
+            "gpu trace: whole programs, {} modules x {n} inputs: up {} us, each module's kernel ends [{}] ms after the first starts, its results on the host at [{}] us",
+            modules.len(),
             t_up.as_micros(),
-            (t_kernel - t_up).as_micros(),
-            (t0.elapsed() - t_kernel).as_micros(),
-            written
+            ends.join(", "),
+            at.join(", ")
         );
     }
     let up = (cells.len() + 4 * desc.len()) as u64;
-    let down = (written + 4 * out_desc.len()) as u64;
-    Ok((
-        WholeOut {
-            desc: out_desc,
-            cells: cells_out,
-        },
-        up,
-        down,
-    ))
+    Ok((up, down))
 }

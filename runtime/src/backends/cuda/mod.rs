@@ -432,18 +432,26 @@ impl GpuBackend {
     }
 
     /// [`Backend::run_whole`]: the inputs split over the devices by cells,
-    /// each device running every program on its share.
+    /// each device running every program on its share and handing each
+    /// module's results to `sink` as they come.
     fn whole_on_devices(
         &self,
         code: &whole::WholeCode,
         inputs: &[&crate::values::Grid],
-    ) -> GpuResult<whole::WholeResults> {
+        sink: &(dyn Fn(whole::WholePiece) + Sync),
+    ) -> GpuResult<()> {
+        let looked_up = Instant::now();
         let functions = self.whole_functions(code)?;
-        let programs = code.programs.len();
+        if std::env::var_os("BATTGEN_GPU_TRACE").is_some_and(|v| v != "0") {
+            eprintln!(
+                "gpu trace: whole programs' kernels found in {} us",
+                looked_up.elapsed().as_micros()
+            );
+        }
         let cells: Vec<usize> = inputs.iter().map(|g| g.cells().len()).collect();
         let weights = vec![1.0; self.devices.len()];
         let ranges = split(&weights, &cells);
-        let parts: Vec<GpuResult<(whole::WholeOut, u64, u64)>> = std::thread::scope(|s| {
+        let parts: Vec<GpuResult<(u64, u64)>> = std::thread::scope(|s| {
             let handles: Vec<_> = ranges
                 .iter()
                 .enumerate()
@@ -451,7 +459,19 @@ impl GpuBackend {
                     let dev = &self.devices[d];
                     let modules: Vec<_> = functions[d].iter().zip(&code.modules).collect();
                     let mine = &inputs[r.clone()];
-                    s.spawn(move || guard(|| launch::run_whole(dev, &modules, programs, mine)))
+                    let r = r.clone();
+                    s.spawn(move || {
+                        guard(|| {
+                            launch::run_whole(dev, &modules, mine, &mut |j, out| {
+                                let m = modules[j].1;
+                                sink(whole::WholePiece {
+                                    programs: m.first..m.first + m.len,
+                                    inputs: r.clone(),
+                                    out,
+                                })
+                            })
+                        })
+                    })
                 })
                 .collect();
             handles
@@ -462,21 +482,16 @@ impl GpuBackend {
                 })
                 .collect()
         });
-        let mut results = whole::WholeResults::default();
-        for (r, part) in ranges.into_iter().zip(parts) {
-            let (out, up, down) = part?;
+        for part in parts {
+            let (up, down) = part?;
             self.telemetry
                 .bytes_to_device
                 .fetch_add(up, Ordering::Relaxed);
             self.telemetry
                 .bytes_from_device
                 .fetch_add(down, Ordering::Relaxed);
-            if out.len() != programs * r.len() {
-                return Err(GpuError::Driver("wrong number of results".into()));
-            }
-            results.parts.push((r, out));
         }
-        Ok(results)
+        Ok(())
     }
 }
 
@@ -511,12 +526,13 @@ impl Backend for GpuBackend {
         &self,
         code: &whole::WholeCode,
         inputs: &[&crate::values::Grid],
-    ) -> Option<std::result::Result<whole::WholeResults, String>> {
+        sink: &(dyn Fn(whole::WholePiece) + Sync),
+    ) -> Option<std::result::Result<(), String>> {
         if !self.healthy() {
             return None;
         }
         Some(
-            self.whole_on_devices(code, inputs)
+            self.whole_on_devices(code, inputs, sink)
                 .map_err(|e| e.to_string()),
         )
     }

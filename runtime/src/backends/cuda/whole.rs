@@ -1393,21 +1393,31 @@ impl WholeOut {
     }
 }
 
-/// Every device's results: device d ran every program on inputs `range`.
-#[derive(Debug, Default)]
-pub struct WholeResults {
-    pub parts: Vec<(std::ops::Range<usize>, WholeOut)>,
+/// One module's results on one device, handed over as soon as its kernel
+/// ends (so that the CPU decodes them, and reruns what the device left,
+/// while the later modules run): programs `programs` (kernel order) on
+/// inputs `inputs`, program-major.
+#[derive(Debug)]
+pub struct WholePiece {
+    pub programs: std::ops::Range<usize>,
+    pub inputs: std::ops::Range<usize>,
+    pub out: WholeOut,
 }
 
-impl WholeResults {
-    /// The device's result of program `p` (kernel order) on input `i`.
+impl WholePiece {
+    /// The device's result of program `p` (kernel order) on input `i`,
+    /// both within the piece's ranges.
     pub fn get(&self, p: usize, i: usize) -> Option<Given> {
-        let (r, out) = self.parts.iter().find(|(r, _)| r.contains(&i))?;
-        out.get(p * r.len() + (i - r.start))
+        if !self.programs.contains(&p) || !self.inputs.contains(&i) {
+            return None;
+        }
+        let n = self.inputs.len();
+        self.out
+            .get((p - self.programs.start) * n + (i - self.inputs.start))
     }
-    /// Evaluations in all.
+    /// Evaluations in the piece.
     pub fn len(&self) -> usize {
-        self.parts.iter().map(|(_, o)| o.len()).sum()
+        self.programs.len() * self.inputs.len()
     }
     pub fn is_empty(&self) -> bool {
         self.len() == 0
