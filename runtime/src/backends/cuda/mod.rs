@@ -74,7 +74,7 @@ pub struct GpuBackend {
     resident: bool,
     /// The whole-programs kernels of the last source compiled, per device
     /// and module.
-    whole: Mutex<Option<(String, Vec<Vec<cudarc::driver::CudaFunction>>)>>,
+    whole: Mutex<Option<(u64, Vec<Vec<cudarc::driver::CudaFunction>>)>>,
 }
 
 impl GpuBackend {
@@ -388,7 +388,7 @@ impl GpuBackend {
         &self,
         code: &whole::WholeCode,
     ) -> GpuResult<Vec<Vec<cudarc::driver::CudaFunction>>> {
-        let key = code.source();
+        let key = code.fingerprint;
         let mut cached = self
             .whole
             .lock()
