@@ -325,6 +325,8 @@ pub struct WholeCode {
     /// For the other programs, the first thing that kept each on the CPU
     /// (`objects(Grid, Int, Int, Int)`, `a function value`), counted.
     pub missing: BTreeMap<String, usize>,
+    /// Each of those programs (plan index) and what kept it on the CPU.
+    pub blocked: Vec<(usize, String)>,
     /// The device kind of every value node of the selected programs (the
     /// nodes that make functions have none: their calls are inlined).
     pub kinds: BTreeMap<usize, DevTy>,
@@ -354,7 +356,10 @@ impl WholeCode {
                         slots = 0;
                     }
                 }
-                Err(why) => *code.missing.entry(why).or_default() += 1,
+                Err(why) => {
+                    *code.missing.entry(why.clone()).or_default() += 1;
+                    code.blocked.push((k, why));
+                }
             }
         }
         if code.programs.len() % MAX_PROGRAMS_PER_MODULE != 0 {
