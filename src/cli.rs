@@ -114,7 +114,10 @@ fn explain_whole(plan: &Plan, output: Option<&PathBuf>) -> i32 {
         out.push('\n');
     }
     for (k, why) in &code.blocked {
-        out.push_str(&format!("# on the CPU: {}: {why}\n", plan.programs[*k].name));
+        out.push_str(&format!(
+            "# on the CPU: {}: {why}\n",
+            plan.programs[*k].name
+        ));
     }
     if let Some(path) = output {
         if let Err(e) = std::fs::write(path, code.source()) {

@@ -11,12 +11,12 @@ use std::time::{Duration, Instant};
 use clap::{Parser, ValueEnum};
 use serde_json::{json, Map, Value as Json};
 
+use crate::backends::cuda::whole::{Given, WholeCode, WholePiece};
 use crate::backends::{backend_for, is_gpu, GpuSelect};
 use crate::batch::{Backend, Column, CpuBackend, PrimStats, Telemetry};
 use crate::battery::{Battery, Runner};
 use crate::error::Result;
 use crate::task::{self, grid_to_json, Task};
-use crate::backends::cuda::whole::{Given, WholeCode, WholePiece};
 use crate::values::{Grid, Value};
 use std::sync::OnceLock;
 
@@ -539,7 +539,9 @@ fn whole_on_device(
     counters
         .device_nanos
         .store(run.device.as_nanos() as u64, Ordering::Relaxed);
-    counters.on_device.store(run.given as u64, Ordering::Relaxed);
+    counters
+        .on_device
+        .store(run.given as u64, Ordering::Relaxed);
     counters.raised.store(run.raised as u64, Ordering::Relaxed);
     counters
         .deopts
@@ -669,9 +671,10 @@ fn device_programs(
                     std::thread::sleep(Duration::from_micros(50));
                 }
             }
-            let (r, took) = handle
-                .join()
-                .unwrap_or((Some(Err("the device thread panicked".to_owned())), start.elapsed()));
+            let (r, took) = handle.join().unwrap_or((
+                Some(Err("the device thread panicked".to_owned())),
+                start.elapsed(),
+            ));
             device = took;
             r
         })
@@ -682,7 +685,13 @@ fn device_programs(
     // What no piece brought, on the CPU.
     let missing: Vec<usize> = (0..total).filter(|&t| slots[t].get().is_none()).collect();
     let order = largest_inputs_first(missing.len(), |k| cells(&samples[missing[k] % n].2));
-    let redone = in_order_given(missing.len(), |p| order[p], 1, None, |k| work.rerun(missing[k]));
+    let redone = in_order_given(
+        missing.len(),
+        |p| order[p],
+        1,
+        None,
+        |k| work.rerun(missing[k]),
+    );
     for (&t, o) in missing.iter().zip(redone) {
         let _ = slots[t].set((o, false));
     }
@@ -1815,7 +1824,8 @@ fn bench_whole_alone(
     let (mut gpu_secs, mut device_secs) = (Vec::new(), Vec::new());
     for _ in 0..bench_runs(opts) {
         let start = Instant::now();
-        let run = pool.install(|| device_programs(battery, &code, &grids, &samples, backend, || {}));
+        let run =
+            pool.install(|| device_programs(battery, &code, &grids, &samples, backend, || {}));
         // Timed before the outcomes are dropped, as the CPU's runs are
         // (dropping 100,000 grids on this one thread took 5-10 ms).
         gpu_secs.push(start.elapsed().as_secs_f64());

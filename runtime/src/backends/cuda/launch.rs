@@ -662,7 +662,9 @@ pub fn run_whole(
     for (j, ((function, m), out)) in modules.iter().zip(outs.iter_mut()).enumerate() {
         let s = &forked[j % streams];
         let evaluations = m.len * n;
-        let blocks = evaluations.div_ceil(launches.warps).min(launches.max_blocks);
+        let blocks = evaluations
+            .div_ceil(launches.warps)
+            .min(launches.max_blocks);
         let cfg = LaunchConfig {
             grid_dim: (blocks as u32, 1, 1),
             block_dim: (32 * launches.warps as u32, 1, 1),
