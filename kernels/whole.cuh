@@ -410,6 +410,14 @@ __device__ bool d_multiply(I64& o, I64 a, I64 b) {
     if (a > (1LL << 20) || a < -(1LL << 20) || b > (1LL << 20) || b < -(1LL << 20)) return false;
     INT_RESULT(o, a * b);
 }
+// multiply(pair, number): both coordinates times the number.
+__device__ bool d_multiply_pair_int(P& o, P a, I64 b) {
+    I64 x = 0, y = 0;
+    if (!d_multiply(x, a.a, b) || !d_multiply(y, a.b, b)) return false;
+    o.a = x;
+    o.b = y;
+    return true;
+}
 __device__ bool d_divide(I64& o, I64 a, I64 b) {
     if (b == 0) return false;
     INT_RESULT(o, floor_div(a, b));

@@ -531,6 +531,102 @@ WHOLE_FN bool d_equality_o(I64& o, const O& a, const O& b) {
     o = same_keys(a.k, a.n, b.k, b.n);
     return true;
 }
+// square, hline, vline of a set of locations: its bounds against its
+// count (Python's height and width of nothing are 0, so `square` of
+// nothing is True).
+#define PATCH_SHAPE(name, test)                                                 \
+    WHOLE_FN bool name(I64& o, const X& a) {                                    \
+        I64 h = 0, w = 0;                                                       \
+        if (a.n > 0) {                                                          \
+            int t, l, b, r;                                                     \
+            bounds(a, t, l, b, r);                                              \
+            h = b - t + 1;                                                      \
+            w = r - l + 1;                                                      \
+        }                                                                       \
+        const I64 n = a.n;                                                      \
+        o = (test);                                                             \
+        return true;                                                            \
+    }
+PATCH_SHAPE(d_square_x, h * w == n && h == w)
+PATCH_SHAPE(d_hline_x, w == n && h == 1)
+PATCH_SHAPE(d_vline_x, h == n && w == 1)
+
+// Mirrors of a patch within its bounds (rows t..b, columns l..r): a
+// bijection of locations, sorted after. cmirror is vmirror(dmirror(vmirror))
+// in the reference: (i, j) -> (t + r - j, l + b - i). Of nothing the
+// reference raises (ulcorner of nothing); left to the CPU.
+enum { MIRROR_V, MIRROR_H, MIRROR_D, MIRROR_C };
+__device__ __forceinline__ bool mirror_loc(int kind, int i, int j, int t, int l, int b, int r,
+                                           int& oi, int& oj) {
+    switch (kind) {
+    case MIRROR_V: oi = i; oj = l + r - j; break;
+    case MIRROR_H: oi = t + b - i; oj = j; break;
+    case MIRROR_D: oi = j - l + t; oj = i - t + l; break;
+    default: oi = t + r - j; oj = l + b - i; break;
+    }
+    return loc_ok(oi, oj);
+}
+WHOLE_FN bool mirror_x(X& o, const X& a, int kind) {
+    if (a.n == 0) return false;
+    int t, l, b, r;
+    bounds(a, t, l, b, r);
+    bool ok = true;
+    for (int k = LANE; k < a.n; k += WARP) {
+        int i = 0, j = 0;
+        ok = ok && mirror_loc(kind, key_i(a.k[k]), key_j(a.k[k]), t, l, b, r, i, j);
+        if (ok) o.k[k] = loc_key(i, j);
+    }
+    if (!warp_all(ok)) return false;
+    SYNC();
+    return set_done(o, sort_unique<unsigned short>(o.k, a.n, (unsigned short)0xFFFFu));
+}
+WHOLE_FN bool mirror_o(O& o, const O& a, int kind) {
+    if (a.n == 0) return false;
+    int t, l, b, r;
+    obounds(a, t, l, b, r);
+    bool ok = true;
+    for (int x = LANE; x < a.n; x += WARP) {
+        const unsigned short k = cell_loc(a.k[x]);
+        int i = 0, j = 0;
+        ok = ok && mirror_loc(kind, key_i(k), key_j(k), t, l, b, r, i, j);
+        if (ok) o.k[x] = cell_key(cell_color(a.k[x]), loc_key(i, j));
+    }
+    if (!warp_all(ok)) return false;
+    SYNC();
+    return obj_done(o, sort_unique<unsigned>(o.k, a.n, 0xFFFFFFFFu));
+}
+WHOLE_FN bool d_vmirror_x(X& o, const X& a) { return mirror_x(o, a, MIRROR_V); }
+WHOLE_FN bool d_hmirror_x(X& o, const X& a) { return mirror_x(o, a, MIRROR_H); }
+WHOLE_FN bool d_dmirror_x(X& o, const X& a) { return mirror_x(o, a, MIRROR_D); }
+WHOLE_FN bool d_cmirror_x(X& o, const X& a) { return mirror_x(o, a, MIRROR_C); }
+WHOLE_FN bool d_vmirror_o(O& o, const O& a) { return mirror_o(o, a, MIRROR_V); }
+WHOLE_FN bool d_hmirror_o(O& o, const O& a) { return mirror_o(o, a, MIRROR_H); }
+WHOLE_FN bool d_dmirror_o(O& o, const O& a) { return mirror_o(o, a, MIRROR_D); }
+WHOLE_FN bool d_cmirror_o(O& o, const O& a) { return mirror_o(o, a, MIRROR_C); }
+
+// upscale of an object: each cell a factor x factor block, the object's
+// upper left corner kept; nothing for a factor of 0 or less (the
+// reference's ranges are empty).
+WHOLE_FN bool d_upscale_o(O& o, const O& a, I64 f) {
+    if (a.n == 0 || f <= 0) return obj_done(o, 0);
+    if (f > 32 || (I64)a.n * f * f > WHOLE_CELLS) return false;
+    int t, l, b, r;
+    obounds(a, t, l, b, r);
+    const int F = (int)f, per = F * F, total = a.n * per;
+    bool ok = true;
+    for (int x = LANE; x < total; x += WARP) {
+        const unsigned c = a.k[x / per];
+        const int q = x % per;
+        const int i = (key_i(cell_loc(c)) - t) * F + q / F + t;
+        const int j = (key_j(cell_loc(c)) - l) * F + q % F + l;
+        ok = ok && loc_ok(i, j);
+        if (ok) o.k[x] = cell_key(cell_color(c), loc_key(i, j));
+    }
+    if (!warp_all(ok)) return false;
+    SYNC();
+    return obj_done(o, sort_unique<unsigned>(o.k, total, 0xFFFFFFFFu));
+}
+
 WHOLE_FN bool d_combine_o(O& o, const O& a, const O& b) {
     if (a.n + b.n > WHOLE_CELLS) return false;
     for (int x = LANE; x < a.n; x += WARP) o.k[x] = a.k[x];

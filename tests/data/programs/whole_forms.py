@@ -414,3 +414,38 @@ def solve_c1000015(I):
     x5 = paint(I, x3)
     O = hconcat(x4, x5)
     return O
+
+# Mirrors of a patch and of an object, the shapes of a patch, an object
+# upscaled, a pair times a number.
+def solve_c1000016(I):
+    x1 = objects(I, T, F, T)
+    x2 = argmax(x1, size)
+    x3 = toindices(x2)
+    x4 = vmirror(x3)
+    x5 = hmirror(x3)
+    x6 = dmirror(x3)
+    x7 = cmirror(x3)
+    x8 = vline(x3)
+    x9 = hline(x4)
+    x10 = square(x5)
+    x11 = add(x8, x9)
+    x12 = add(x11, x10)
+    x13 = increment(x12)
+    x14 = astuple(x13, x12)
+    x15 = multiply(x14, TWO)
+    x16 = shift(x6, x15)
+    x17 = combine(x4, x5)
+    x18 = combine(x17, x16)
+    x19 = combine(x18, x7)
+    x20 = fill(I, EIGHT, x19)
+    x21 = vmirror(x2)
+    x22 = hmirror(x2)
+    x23 = dmirror(x2)
+    x24 = cmirror(x2)
+    x25 = combine(x21, x22)
+    x26 = combine(x23, x24)
+    x27 = paint(x20, x25)
+    x28 = paint(x27, x26)
+    x29 = upscale(x2, x13)
+    O = paint(x28, x29)
+    return O

@@ -274,6 +274,21 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
         (P::paint, [Grid, Object]) => f("d_paint", Grid),
         (P::underpaint, [Grid, Object]) => f("d_underpaint", Grid),
         (P::r#move, [Grid, Object, Pair]) => f("d_move", Grid),
+        // Shapes and mirrors of patches, an object upscaled
+        // (kernels/whole_objects.cuh), a pair times a number.
+        (P::vline, [Indices]) => f("d_vline_x", Int),
+        (P::hline, [Indices]) => f("d_hline_x", Int),
+        (P::square, [Indices]) => f("d_square_x", Int),
+        (P::multiply, [Pair, Int]) => f("d_multiply_pair_int", Pair),
+        (P::vmirror, [Indices]) => f("d_vmirror_x", Indices),
+        (P::hmirror, [Indices]) => f("d_hmirror_x", Indices),
+        (P::dmirror, [Indices]) => f("d_dmirror_x", Indices),
+        (P::cmirror, [Indices]) => f("d_cmirror_x", Indices),
+        (P::vmirror, [Object]) => f("d_vmirror_o", Object),
+        (P::hmirror, [Object]) => f("d_hmirror_o", Object),
+        (P::dmirror, [Object]) => f("d_dmirror_o", Object),
+        (P::cmirror, [Object]) => f("d_cmirror_o", Object),
+        (P::upscale, [Object, Int]) => f("d_upscale_o", Object),
         // Written inline by the generator (a choice or a copy, never fails).
         (P::branch, [Int, a, b]) if a == b => f("branch", *a),
         (P::identity, [a]) => f("identity", *a),
