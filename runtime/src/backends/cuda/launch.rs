@@ -561,6 +561,15 @@ impl Launches {
     }
 }
 
+/// The buffers a device kept from its last run of whole programs (the
+/// slot is left empty until this run puts its own back).
+fn take_kept<T>(slot: &Mutex<Vec<T>>, what: &str) -> GpuResult<Vec<T>> {
+    let mut held = slot
+        .lock()
+        .map_err(|_| GpuError::Panic(format!("{what} lock")))?;
+    Ok(std::mem::take(&mut *held))
+}
+
 /// One module's output buffers on a device. Each module has its own, so
 /// that the copy of its results waits for its kernel only (cudarc orders
 /// a copy after the buffer's last writer, and a buffer that every launch
@@ -599,11 +608,8 @@ pub fn run_whole(
     // left to the CPU (counted as such), never lost. The cell buffers of
     // the last run are kept where they are large enough: only the cells a
     // run reserves (below `used`) are written and read.
-    let mut kept: Vec<Option<CudaSlice<i8>>> = device
-        .whole_out
-        .lock()
-        .map_err(|_| GpuError::Panic("whole output lock".into()))?
-        .drain(..)
+    let mut kept: Vec<Option<CudaSlice<i8>>> = take_kept(&device.whole_out, "whole output")?
+        .into_iter()
         .map(Some)
         .collect();
     let mut outs = Vec::with_capacity(modules.len());
@@ -638,11 +644,8 @@ pub fn run_whole(
     // Warp memory: a warp's bytes for every warp of a launch, per stream;
     // kept for the next run.
     let region = launches.max_blocks * launches.warps * warp_bytes;
-    let mut kept_scratch: Vec<CudaSlice<u8>> = device
-        .whole_scratch
-        .lock()
-        .map_err(|_| GpuError::Panic("whole scratch lock".into()))?
-        .drain(..)
+    let mut kept_scratch: Vec<CudaSlice<u8>> = take_kept(&device.whole_scratch, "whole scratch")?
+        .into_iter()
         .filter(|b| b.len() >= region)
         .collect();
     let mut scratch = Vec::with_capacity(streams);
@@ -704,11 +707,8 @@ pub fn run_whole(
     // descriptors and the count come down into page-locked buffers (a copy
     // into pageable memory made the first module's results wait for every
     // kernel: 34.7 ms, when its own kernel took 0.7).
-    let mut kept_host: Vec<_> = device
-        .whole_host
-        .lock()
-        .map_err(|_| GpuError::Panic("whole host lock".into()))?
-        .drain(..)
+    let mut kept_host: Vec<_> = take_kept(&device.whole_host, "whole host")?
+        .into_iter()
         .map(Some)
         .collect();
     let mut hosts = Vec::with_capacity(outs.len());
