@@ -1345,8 +1345,14 @@ pub fn run(battery: &dyn Battery, opts: &RunOptions) -> i32 {
             eprintln!("{}", whole_line(backend.telemetry()));
         }
     }
-    if is_gpu(backend) && backend.telemetry().total_rows().1 == 0 {
-        eprintln!("warning: a GPU was in use but NOTHING ran on it (no call was large or fast enough on the GPU); see --stats");
+    // Whole programs' evaluations ran on the GPU too (`--exec device`):
+    // the warning is for a GPU that did nothing at all.
+    let counters = backend.telemetry();
+    if is_gpu(backend)
+        && counters.total_rows().1 == 0
+        && counters.whole.on_device.load(Ordering::Relaxed) == 0
+    {
+        eprintln!("warning: a GPU was in use but NOTHING ran on it (no call was large or fast enough on the GPU, and no whole program ran there); see --stats");
     }
     if !opts.quiet {
         eprint!("{}", summary(&results, opts.mode));
