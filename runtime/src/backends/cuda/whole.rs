@@ -305,6 +305,17 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
 /// emitted Rust, `gen`'s `MAX_PROGRAMS_PER_MODULE`).
 pub const MAX_PROGRAMS_PER_MODULE: usize = 24;
 
+/// Programs per module: [`MAX_PROGRAMS_PER_MODULE`], or
+/// `BATTGEN_WHOLE_MODULE_PROGRAMS` (for measuring: with 1, the traced
+/// kernel times, `BATTGEN_GPU_TRACE`, are each program's own).
+fn programs_per_module() -> usize {
+    std::env::var("BATTGEN_WHOLE_MODULE_PROGRAMS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .filter(|&n: &usize| n > 0)
+        .unwrap_or(MAX_PROGRAMS_PER_MODULE)
+}
+
 /// One compile unit of whole programs: programs `first..first + len` of
 /// [`WholeCode::programs`], their functions and their kernel.
 #[derive(Clone, Debug)]
@@ -361,6 +372,7 @@ impl WholeCode {
     /// their source.
     pub fn of(plan: &Plan) -> WholeCode {
         let mut code = WholeCode::default();
+        let per_module = programs_per_module();
         let (mut bodies, mut slots) = (String::new(), 0usize);
         let types = crate::types::infer(plan);
         for k in 0..plan.programs.len() {
@@ -370,7 +382,7 @@ impl WholeCode {
                     code.kinds.extend(kinds);
                     code.programs.push(k);
                     bodies.push_str(&body);
-                    if code.programs.len() % MAX_PROGRAMS_PER_MODULE == 0 {
+                    if code.programs.len() % per_module == 0 {
                         code.close_module(std::mem::take(&mut bodies), slots);
                         slots = 0;
                     }
@@ -381,7 +393,7 @@ impl WholeCode {
                 }
             }
         }
-        if code.programs.len() % MAX_PROGRAMS_PER_MODULE != 0 {
+        if code.programs.len() % per_module != 0 {
             code.close_module(bodies, slots);
         }
         let mut h = std::hash::DefaultHasher::new();
