@@ -503,7 +503,7 @@ fn whole_on_device(
         (Mode::Cross, Some(plan)) => WholeCode::of(&plan),
         _ => WholeCode::default(),
     };
-    if std::env::var_os("BATTGEN_GPU_TRACE").is_some_and(|v| v != "0") {
+    if crate::backends::cuda::launch::trace_on() {
         eprintln!(
             "gpu trace: device code of {} programs made in {} us",
             code.programs.len(),
@@ -709,7 +709,7 @@ fn device_programs(
             o
         })
         .collect();
-    if std::env::var_os("BATTGEN_GPU_TRACE").is_some_and(|v| v != "0") {
+    if crate::backends::cuda::launch::trace_on() {
         eprintln!(
             "gpu trace: whole programs' outcomes: {given} given by the device, {} evaluations left to the CPU; device done at {} us, all at {} us",
             total - given,

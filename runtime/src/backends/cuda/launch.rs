@@ -511,7 +511,8 @@ fn grid_outputs(
     Ok((values, None, out.total as u64))
 }
 
-fn trace_on() -> bool {
+/// Whether `BATTGEN_GPU_TRACE` asks for the GPU trace lines (read once).
+pub fn trace_on() -> bool {
     static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *ON.get_or_init(|| std::env::var_os("BATTGEN_GPU_TRACE").is_some_and(|v| v != "0"))
 }

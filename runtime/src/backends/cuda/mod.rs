@@ -100,7 +100,7 @@ impl GpuBackend {
             disabled: AtomicBool::new(false),
             oom_warned: AtomicBool::new(false),
             force: false,
-            trace: std::env::var_os("BATTGEN_GPU_TRACE").is_some_and(|v| v != "0"),
+            trace: launch::trace_on(),
             fault: None,
             resident: std::env::var("BATTGEN_GPU_RESIDENT").map_or(true, |v| v != "0"),
             whole: Mutex::new(None),
@@ -442,7 +442,7 @@ impl GpuBackend {
     ) -> GpuResult<()> {
         let looked_up = Instant::now();
         let functions = self.whole_functions(code)?;
-        if std::env::var_os("BATTGEN_GPU_TRACE").is_some_and(|v| v != "0") {
+        if self.trace {
             eprintln!(
                 "gpu trace: whole programs' kernels found in {} us",
                 looked_up.elapsed().as_micros()
