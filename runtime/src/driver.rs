@@ -568,6 +568,9 @@ struct DeviceRun {
     raised: usize,
     /// From the start until the device's last results were on the host.
     device: Duration,
+    /// Whether the device ran them all (else the CPU ran what it did not
+    /// return).
+    served: bool,
 }
 
 /// The outcomes of device programs as [`device_programs`] fills them in.
@@ -679,7 +682,7 @@ fn device_programs(
             r
         })
     });
-    if let Some(Err(e)) = result {
+    if let Some(Err(e)) = &result {
         eprintln!("gpu: whole programs failed ({e}); what they did not return runs on the CPU");
     }
     // What no piece brought, on the CPU.
@@ -722,6 +725,7 @@ fn device_programs(
         given,
         raised,
         device,
+        served: matches!(result, Some(Ok(()))),
     }
 }
 
@@ -1833,9 +1837,12 @@ fn bench_whole_alone(
         let run =
             pool.install(|| device_programs(battery, &code, &grids, &samples, backend, || {}));
         // Timed before the outcomes are dropped, as the CPU's runs are
-        // (dropping 100,000 grids on this one thread took 5-10 ms).
-        gpu_secs.push(start.elapsed().as_secs_f64());
-        device_secs.push(run.device.as_secs_f64());
+        // (dropping 100,000 grids on this one thread took 5-10 ms); a run
+        // the device did not serve is no GPU time.
+        if run.served {
+            gpu_secs.push(start.elapsed().as_secs_f64());
+            device_secs.push(run.device.as_secs_f64());
+        }
         drop(run);
     }
     let (_, cpu_secs) = pool.install(|| {
