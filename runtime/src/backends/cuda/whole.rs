@@ -352,10 +352,9 @@ pub struct WholeCode {
     /// The compile units, [`MAX_PROGRAMS_PER_MODULE`] programs each (the
     /// last fewer).
     pub modules: Vec<WholeModule>,
-    /// For the other programs, the first thing that kept each on the CPU
-    /// (`objects(Grid, Int, Int, Int)`, `a function value`), counted.
-    pub missing: BTreeMap<String, usize>,
-    /// Each of those programs (plan index) and what kept it on the CPU.
+    /// Each of the other programs (plan index) and the first thing that
+    /// kept it on the CPU (`objects(Grid, Int, Int, Int)`, `a function
+    /// value`).
     pub blocked: Vec<(usize, String)>,
     /// The device kind of every value node of the selected programs (the
     /// nodes that make functions have none: their calls are inlined).
@@ -387,10 +386,7 @@ impl WholeCode {
                         slots = 0;
                     }
                 }
-                Err(why) => {
-                    *code.missing.entry(why.clone()).or_default() += 1;
-                    code.blocked.push((k, why));
-                }
+                Err(why) => code.blocked.push((k, why)),
             }
         }
         if code.programs.len() % per_module != 0 {
@@ -458,8 +454,12 @@ return;\n    }}",
     /// `N of M programs run whole on the device` and the commonest reasons
     /// for the others.
     pub fn summary(&self, total: usize) -> String {
-        let mut reasons: Vec<(&String, &usize)> = self.missing.iter().collect();
-        reasons.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        let mut counts: BTreeMap<&String, usize> = BTreeMap::new();
+        for (_, why) in &self.blocked {
+            *counts.entry(why).or_default() += 1;
+        }
+        let mut reasons: Vec<(&String, usize)> = counts.into_iter().collect();
+        reasons.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
         let top: Vec<String> = reasons
             .iter()
             .take(5)
