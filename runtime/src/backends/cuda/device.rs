@@ -433,7 +433,9 @@ impl Device {
     }
 
     /// A page-locked buffer of at least `n` values for reading back, of
-    /// `kept` where one is large enough (else a new one).
+    /// `kept` where one is large enough (else a new one of exactly `n`:
+    /// each module keeps its own, so [`pinned`]'s rounding up to 1 MB for
+    /// reuse across sizes would only waste page-locked memory).
     pub fn pinned_for_reading<T: cudarc::driver::DeviceRepr>(
         &self,
         kept: Option<PinnedHostSlice<T>>,

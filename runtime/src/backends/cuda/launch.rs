@@ -605,10 +605,14 @@ pub fn run_whole(
     let desc_dev = stream.clone_htod(&desc)?;
     let n = inputs.len();
     // Room for 512 cells per evaluation (the public solvers' outputs average
-    // 160), at most 1 GB a module; once it is full, the later outputs are
-    // left to the CPU (counted as such), never lost. The cell buffers of
-    // the last run are kept where they are large enough: only the cells a
-    // run reserves (below `used`) are written and read.
+    // 160), less where that would pass 2 GB for all modules together (so
+    // that device memory does not grow with the battery); once a module's
+    // room is full, its later outputs are left to the CPU (counted as
+    // such), never lost. The cell buffers of the last run are kept where
+    // they are large enough: only the cells a run reserves (below `used`)
+    // are written and read.
+    let evaluations_all: usize = modules.iter().map(|(_, m)| m.len * n).sum();
+    let per_evaluation = ((1usize << 31) / evaluations_all.max(1)).min(512);
     let mut kept: Vec<Option<CudaSlice<i8>>> = take_kept(&device.whole_out, "whole output")?
         .into_iter()
         .map(Some)
@@ -616,7 +620,7 @@ pub fn run_whole(
     let mut outs = Vec::with_capacity(modules.len());
     for (j, (_, m)) in modules.iter().enumerate() {
         let evaluations = m.len * n;
-        let cap = (evaluations * 512).clamp(1, 1 << 30);
+        let cap = (evaluations * per_evaluation).clamp(1, 1 << 30);
         let cells = match kept.get_mut(j).and_then(Option::take) {
             Some(b) if b.len() >= cap => b,
             // SAFETY: read only below `used`, which the kernel writes first.
