@@ -125,8 +125,9 @@ struct X {
 
 // An object (a set of (colour, (i, j)) cells): n keys colour << 16 |
 // loc_key(i, j), ascending, which is the order of the cells' tuples (the
-// CPU's order, values.rs); colours 0..9.
-#define WHOLE_CELLS 1024
+// CPU's order, values.rs); colours 0..9. 2048 cells: as large as a set of
+// locations (objects upscaled or accumulated overflowed 1024).
+#define WHOLE_CELLS 2048
 struct O {
     int n, pad;
     unsigned k[WHOLE_CELLS];
@@ -145,7 +146,8 @@ struct O {
 #ifndef WHOLE_OBJS
 #define WHOLE_OBJS 128
 #endif
-#define WHOLE_SCELLS 1024
+// 1536 cells: the rest of the slot after the offsets.
+#define WHOLE_SCELLS 1536
 struct S {
     int n, m;
     unsigned short off[WHOLE_OBJS_ROOM + 2];

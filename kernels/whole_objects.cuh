@@ -769,22 +769,40 @@ WHOLE_FN bool d_portrait(I64& o, const X& a) {
 
 // Appends the keys of a set of locations or an object to an accumulator of
 // its kind (sorted and made unique when the loop ends).
+// An accumulator that would overflow drops its repeats first (it is made
+// unique at the loop's end anyway): mapply's results overlap, and their
+// repeats overflowed accumulators whose sets fit. Where that frees less
+// than half of the room, the evaluation is left to the CPU: sorting again
+// for every few keys added made one evaluation take 50 ms (one H200).
 WHOLE_FN bool acc_x(X& o, const X& a) {
-    if (o.n + a.n > WHOLE_LOCS) return false;
+    if (o.n + a.n > WHOLE_LOCS) {
+        SYNC();
+        set_done(o, sort_unique<unsigned short>(o.k, o.n, (unsigned short)0xFFFFu));
+        if (2 * o.n > WHOLE_LOCS || o.n + a.n > WHOLE_LOCS) return false;
+    }
     const int at = o.n;
     SYNC(); // every lane has read the count before lane 0 moves it
     for (int x = LANE; x < a.n; x += WARP) o.k[at + x] = a.k[x];
     return set_done(o, at + a.n);
 }
 WHOLE_FN bool acc_loc(X& o, P v) {
-    if (o.n >= WHOLE_LOCS || !loc_ok(v.a, v.b)) return false;
+    if (!loc_ok(v.a, v.b)) return false;
+    if (o.n >= WHOLE_LOCS) {
+        SYNC();
+        set_done(o, sort_unique<unsigned short>(o.k, o.n, (unsigned short)0xFFFFu));
+        if (2 * o.n > WHOLE_LOCS) return false;
+    }
     const int at = o.n;
     SYNC(); // every lane has read the count before lane 0 moves it
     if (LANE == 0) o.k[at] = loc_key(v.a, v.b);
     return set_done(o, at + 1);
 }
 WHOLE_FN bool acc_o(O& o, const O& a) {
-    if (o.n + a.n > WHOLE_CELLS) return false;
+    if (o.n + a.n > WHOLE_CELLS) {
+        SYNC();
+        obj_done(o, sort_unique<unsigned>(o.k, o.n, 0xFFFFFFFFu));
+        if (2 * o.n > WHOLE_CELLS || o.n + a.n > WHOLE_CELLS) return false;
+    }
     const int at = o.n;
     SYNC(); // every lane has read the count before lane 0 moves it
     for (int x = LANE; x < a.n; x += WARP) o.k[at + x] = a.k[x];
