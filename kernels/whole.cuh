@@ -96,6 +96,40 @@ __device__ __forceinline__ bool raises(int status) {
     return false;
 }
 
+// Nanoseconds on the device's global timer (0 in the host build): each
+// evaluation's time goes back in its descriptor.
+__device__ __forceinline__ unsigned long long whole_now() {
+#ifdef BATTGEN_HOST_TEST
+    return 0;
+#else
+    unsigned long long t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    return t;
+#endif
+}
+
+// When each warp's evaluation began (lane 0 writes and reads it).
+#ifdef BATTGEN_HOST_TEST
+static unsigned long long whole_started[1];
+#else
+__shared__ unsigned long long whole_started[32];
+#endif
+
+// Whether the evaluation has run longer than WHOLE_DEADLINE_NS (whole.rs,
+// DEADLINE_US), checked at the head of the programs' loops: a late
+// evaluation is left to the CPU, so that one long evaluation does not hold
+// its module's kernel.
+#ifdef WHOLE_DEADLINE_NS
+#define WHOLE_LATE() \
+    (warp_first(LANE == 0 && whole_now() - whole_started[WARP_INDEX] > (WHOLE_DEADLINE_NS) ? 1ull : 0ull) != 0)
+#else
+#define WHOLE_LATE() false
+#endif
+
+// Ints per evaluation in a module's output descriptors: status, height,
+// width, offset of the output's cells, nanoseconds the evaluation took.
+#define WHOLE_DESC 5
+
 // Primitives with loops are compiled once, not inlined into every program:
 // inlined, the driver's JIT took 21 s for 73 programs' source on an H200.
 #define WHOLE_FN __device__ __noinline__
@@ -938,7 +972,7 @@ __device__ bool whole_load(G& g, const signed char* cells, const int* desc, int 
 // Writes a program's output grid after the outputs written so far (`used`
 // counts their cells: the outputs come back packed, in any order, each
 // found by its offset); false if it does not fit. desc of t: status,
-// height, width, offset.
+// height, width, offset (WHOLE_DESC).
 __device__ bool whole_store(const G& g, signed char* cells, int* desc, I64 t, unsigned long long* used,
                             unsigned long long cap) {
     if (!ok_grid(g) || g.h * g.w > WHOLE_OUT_CAP) return false;
@@ -954,9 +988,9 @@ __device__ bool whole_store(const G& g, signed char* cells, int* desc, I64 t, un
     if (at + n > cap) return false;
     for (int k = LANE; k < (int)n; k += WARP) cells[at + k] = g.c[k];
     if (LANE == 0) {
-        desc[4 * t + 1] = g.h;
-        desc[4 * t + 2] = g.w;
-        desc[4 * t + 3] = (int)at;
+        desc[WHOLE_DESC * t + 1] = g.h;
+        desc[WHOLE_DESC * t + 2] = g.w;
+        desc[WHOLE_DESC * t + 3] = (int)at;
     }
     return true;
 }

@@ -235,13 +235,28 @@ fn device_code_on_real_tasks(plan: &Plan, name: &str) -> Option<Decided> {
     let code = WholeCode::of(plan);
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("whole.cu"), code.source()).unwrap();
+    // Listing the evaluations left, each statement that gives up records
+    // its line of whole.cu (the first to give up is where the evaluation
+    // was left).
+    let listing = std::env::var_os("BATTGEN_WHOLE_LEFT").is_some();
+    let source = if listing {
+        code.source()
+            .replace("return WHOLE_DEOPT;", "return whole_left_at(__LINE__);")
+    } else {
+        code.source()
+    };
+    std::fs::write(dir.join("whole.cu"), &source).unwrap();
     let harness = r#"#include <cstdio>
 #include <vector>
 #define __device__
 #define __noinline__
 #define __forceinline__ inline
 #define BATTGEN_HOST_TEST
+static int whole_line_left;
+static inline int whole_left_at(int line) {
+  if (!whole_line_left) whole_line_left = line;
+  return 1;  // WHOLE_DEOPT
+}
 #include "whole.cu"
 int main() {
   int n_in = 0, n_prog = 0;
@@ -259,16 +274,23 @@ int main() {
   // full buffer makes the later ones DEOPT, never write past it.
   const unsigned long long cap = (unsigned long long)total * WHOLE_OUT_CAP / 2;
   std::vector<signed char> out(cap);
-  std::vector<int> out_desc(4 * total);
+  std::vector<int> out_desc(WHOLE_DESC * total);
   unsigned long long used = 0;
   std::vector<V> mem(WHOLE_SLOTS + 1);
   std::vector<int> aux(WHOLE_AUX);
-  for (long long t = 0; t < total; ++t)
-    whole_eval(t, n_in, cells.data(), desc.data(), out.data(), out_desc.data(), &used, cap, mem.data(), aux.data());
+  std::vector<int> left_at(total);
   for (long long t = 0; t < total; ++t) {
-    printf("%d %d %d", out_desc[4 * t], out_desc[4 * t + 1], out_desc[4 * t + 2]);
-    if (out_desc[4 * t] == 0)
-      for (int k = 0; k < out_desc[4 * t + 1] * out_desc[4 * t + 2]; ++k) printf(" %d", out[out_desc[4 * t + 3] + k]);
+    whole_line_left = 0;
+    whole_eval(t, n_in, cells.data(), desc.data(), out.data(), out_desc.data(), &used, cap, mem.data(), aux.data());
+    left_at[t] = whole_line_left;
+  }
+  static_assert(WHOLE_DEOPT == 1, "whole_left_at returns WHOLE_DEOPT");
+  for (long long t = 0; t < total; ++t) {
+    // Left to the CPU: status 1 and the line that gave up (0: unknown).
+    if (out_desc[WHOLE_DESC * t] == WHOLE_DEOPT) out_desc[WHOLE_DESC * t + 1] = left_at[t];
+    printf("%d %d %d", out_desc[WHOLE_DESC * t], out_desc[WHOLE_DESC * t + 1], out_desc[WHOLE_DESC * t + 2]);
+    if (out_desc[WHOLE_DESC * t] == 0)
+      for (int k = 0; k < out_desc[WHOLE_DESC * t + 1] * out_desc[WHOLE_DESC * t + 2]; ++k) printf(" %d", out[out_desc[WHOLE_DESC * t + 3] + k]);
     printf("\n");
   }
 }
@@ -348,8 +370,13 @@ int main() {
                         Ok(_) => "not a grid".to_owned(),
                         Err(e) => format!("{e}").chars().take(40).collect(),
                     };
+                    let at = source
+                        .lines()
+                        .nth((nums[1] as usize).wrapping_sub(1))
+                        .unwrap_or("")
+                        .trim();
                     eprintln!(
-                        "LEFT\t{}\t{what}\tinput {i}\t{micros} us on the CPU",
+                        "LEFT\t{}\t{what}\tinput {i}\t{micros} us on the CPU\tat: {at}",
                         plan.programs[k].name
                     );
                 }

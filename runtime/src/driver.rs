@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -582,6 +582,8 @@ struct Decoding<'a> {
     /// The plan's index of each program of the device's order.
     programs: &'a [usize],
     samples: &'a [(usize, usize, Value)],
+    /// Each evaluation's time on the device, in nanoseconds (its warp's).
+    device_ns: &'a [AtomicU32],
 }
 
 impl<'a> Decoding<'a> {
@@ -609,6 +611,7 @@ impl<'a> Decoding<'a> {
                 for k in from..(from + DECODE_CHUNK).min(piece.len()) {
                     let (p, i) = (piece.programs.start + k / per, piece.inputs.start + k % per);
                     let t = p * n + i;
+                    self.device_ns[t].store(piece.nanos(p, i), Ordering::Relaxed);
                     let o = match piece.get(p, i) {
                         Some(Given::Grid(g)) => (Outcome::Grid(Arc::new(g)), true),
                         Some(Given::Raised(kind)) => (Outcome::Error(kind.as_str()), true),
@@ -653,11 +656,13 @@ fn device_programs(
     let total = code.programs.len() * n;
     let start = Instant::now();
     let slots: Vec<OnceLock<(Outcome, bool)>> = (0..total).map(|_| OnceLock::new()).collect();
+    let device_ns: Vec<AtomicU32> = (0..total).map(|_| AtomicU32::new(0)).collect();
     let work = Decoding {
         slots: &slots,
         battery,
         programs: &code.programs,
         samples,
+        device_ns: &device_ns,
     };
     let work = &work;
     let mut device = Duration::ZERO;
@@ -698,6 +703,11 @@ fn device_programs(
     for (&t, o) in missing.iter().zip(redone) {
         let _ = slots[t].set((o, false));
     }
+    if let Some(path) = std::env::var_os("BATTGEN_WHOLE_PROFILE") {
+        if let Err(e) = write_whole_profile(&path, work, &slots) {
+            eprintln!("warning: the device profile was not written: {e}");
+        }
+    }
     let (mut given, mut raised) = (0, 0);
     let outcomes: Vec<Outcome> = slots
         .into_iter()
@@ -727,6 +737,49 @@ fn device_programs(
         device,
         served: matches!(result, Some(Ok(()))),
     }
+}
+
+/// `BATTGEN_WHOLE_PROFILE=FILE` (for measuring): every device evaluation
+/// as a line of `program input outcome device_ns cpu_ns`, the outcome
+/// `given`, `raised` or `left` (to the CPU), the device's time the warp's
+/// and the CPU's that of the evaluation run again alone on one thread
+/// (every one, after the run: the profile costs a CPU run of the device
+/// programs). What each program costs where is the ground for choosing
+/// where it runs.
+fn write_whole_profile(
+    path: &std::ffi::OsStr,
+    work: &Decoding<'_>,
+    slots: &[OnceLock<(Outcome, bool)>],
+) -> std::io::Result<()> {
+    use rayon::prelude::*;
+    use std::io::Write;
+    let n = work.samples.len();
+    let cpu_ns: Vec<u64> = (0..slots.len())
+        .into_par_iter()
+        .map(|t| {
+            let start = Instant::now();
+            let _ = work.rerun(t);
+            start.elapsed().as_nanos() as u64
+        })
+        .collect();
+    let mut f = std::io::BufWriter::new(std::fs::File::create(path)?);
+    writeln!(f, "program\tinput\toutcome\tdevice_ns\tcpu_ns")?;
+    for (t, slot) in slots.iter().enumerate() {
+        let outcome = match slot.get() {
+            Some((Outcome::Error(_), true)) => "raised",
+            Some((_, true)) => "given",
+            _ => "left",
+        };
+        writeln!(
+            f,
+            "{}\t{}\t{outcome}\t{}\t{}",
+            work.battery.name(work.programs[t / n]),
+            t % n,
+            work.device_ns[t].load(Ordering::Relaxed),
+            cpu_ns[t]
+        )?;
+    }
+    f.flush()
 }
 
 /// Indices `0..n`, those whose input grid has the most cells first

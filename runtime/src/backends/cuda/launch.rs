@@ -545,15 +545,28 @@ struct Launches {
     streams: usize,
 }
 
+/// A positive number from the environment, else `default`.
+fn env_count(key: &str, default: usize) -> usize {
+    std::env::var(key)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .filter(|&n: &usize| n > 0)
+        .unwrap_or(default)
+}
+
+/// Whether the whole programs' modules are launched last first (the
+/// default; `BATTGEN_WHOLE_MODULE_ORDER=given` launches them in order).
+/// The programs come in their file's order, and the later modules hold the
+/// longer programs (arc-dsl's `solvers.py` grows from one line to forty):
+/// their evaluations left to the CPU take the CPU longest, so their results
+/// come first, and the CPU reruns them while the shorter programs run.
+pub fn whole_last_module_first() -> bool {
+    std::env::var("BATTGEN_WHOLE_MODULE_ORDER").map_or(true, |v| v != "given")
+}
+
 impl Launches {
     fn from_env() -> Launches {
-        let num = |k: &str, d: usize| {
-            std::env::var(k)
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .filter(|&n: &usize| n > 0)
-                .unwrap_or(d)
-        };
+        let num = env_count;
         Launches {
             warps: num("BATTGEN_WHOLE_WARPS", 8).min(32),
             max_blocks: num("BATTGEN_WHOLE_BLOCKS", 1024),
@@ -629,7 +642,8 @@ pub fn run_whole(
         outs.push(ModuleOut {
             cells,
             desc: stream.alloc_zeros::<i32>(OUT_DESC * evaluations.max(1))?,
-            used: stream.alloc_zeros::<u64>(1)?,
+            // The output cells written, and the evaluations taken.
+            used: stream.alloc_zeros::<u64>(2)?,
             cap,
         });
     }
@@ -719,6 +733,7 @@ pub fn run_whole(
     let mut hosts = Vec::with_capacity(outs.len());
     let mut down = 0u64;
     let mut arrived = Vec::with_capacity(outs.len());
+    let mut warp_time: Vec<(u64, u64)> = Vec::new();
     for (j, out) in outs.iter().enumerate() {
         let evaluations = modules[j].1.len * n;
         let (desc_host, used_host) = match kept_host.get_mut(j).and_then(Option::take) {
@@ -727,10 +742,15 @@ pub fn run_whole(
         };
         let mut desc_host = device.pinned_for_reading(desc_host, OUT_DESC * evaluations)?;
         let mut used_host = device.pinned_for_reading(used_host, 1)?;
-        stream.memcpy_dtoh(&out.used, &mut used_host)?;
+        stream.memcpy_dtoh(&out.used.slice(0..1), &mut used_host)?;
         stream.memcpy_dtoh(&out.desc, &mut desc_host)?;
         let used = used_host.as_slice()?[0];
         let desc = desc_host.as_slice()?[..OUT_DESC * evaluations].to_vec();
+        if timed {
+            // The warps' time: its sum and the longest evaluation's.
+            let ns = desc.chunks(OUT_DESC).map(|d| d[4].max(0) as u64);
+            warp_time.push((ns.clone().sum::<u64>(), ns.max().unwrap_or(0)));
+        }
         let written = (used as usize).min(out.cap);
         // Into a page-locked buffer of the pool, decoded from there
         // (through the staging buffer and a copy out of it, or straight
@@ -794,6 +814,38 @@ pub fn run_whole(
             launches.max_blocks,
             streams,
             list.join(", ")
+        );
+        // What bounds the warps an SM holds: each kernel's registers per
+        // thread, local memory per thread, and blocks per SM.
+        let fit: Vec<String> = modules
+            .iter()
+            .map(|(f, _)| {
+                let blocks = f
+                    .occupancy_max_active_blocks_per_multiprocessor(
+                        32 * launches.warps as u32,
+                        0,
+                        None,
+                    )
+                    .unwrap_or(0);
+                format!(
+                    "{}/{}/{}",
+                    f.num_regs().unwrap_or(-1),
+                    f.local_size_bytes().unwrap_or(-1),
+                    blocks
+                )
+            })
+            .collect();
+        eprintln!(
+            "gpu trace: whole programs' kernels, registers per thread / local bytes per thread / blocks per SM: [{}]",
+            fit.join(", ")
+        );
+        let warps: Vec<String> = warp_time
+            .iter()
+            .map(|(sum, max)| format!("{:.1}/{:.2}", *sum as f64 / 1e6, *max as f64 / 1e6))
+            .collect();
+        eprintln!(
+            "gpu trace: whole programs' warp time per module, all evaluations / the longest, ms: [{}]",
+            warps.join(", ")
         );
         let at: Vec<String> = arrived
             .iter()

@@ -457,7 +457,10 @@ impl GpuBackend {
                 .enumerate()
                 .map(|(d, r)| {
                     let dev = &self.devices[d];
-                    let modules: Vec<_> = functions[d].iter().zip(&code.modules).collect();
+                    let mut modules: Vec<_> = functions[d].iter().zip(&code.modules).collect();
+                    if launch::whole_last_module_first() {
+                        modules.reverse();
+                    }
                     let mine = &inputs[r.clone()];
                     let r = r.clone();
                     s.spawn(move || {

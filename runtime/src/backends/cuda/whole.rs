@@ -440,7 +440,7 @@ __device__ void whole_eval(I64 t, int n_in, const signed char* in_cells, const i
             let _ = writeln!(
                 s,
                 "    if (p < {end}) {{\n        const I64 off = (I64){first} * n_in;\n        \
-whole_eval_{i}(t - off, n_in, in_cells, in_desc, out_cells, out_desc + 4 * off, used, cap, mem, aux);\n        \
+whole_eval_{i}(t - off, n_in, in_cells, in_desc, out_cells, out_desc + WHOLE_DESC * off, used, cap, mem, aux);\n        \
 return;\n    }}",
                 end = m.first + m.len,
                 first = m.first,
@@ -1050,6 +1050,7 @@ impl Emitter {
         self.line(&format!("for (int {e} = 0; {e} < {c}.n; ++{e}) {{"));
         self.body.push_str(&turn_calls);
         self.depth += 1;
+        self.line("if (WHOLE_LATE()) return WHOLE_DEOPT;");
         for l in &turn {
             self.line(l);
         }
@@ -1258,11 +1259,24 @@ fn function_of(p: Prim, args: Vec<Arg>) -> Result<DevFn, String> {
     })
 }
 
+/// How long one evaluation may run on the device before it is left to the
+/// CPU, in microseconds (`BATTGEN_WHOLE_DEADLINE_US`; 0: no limit). A warp
+/// is some 40 times slower than a CPU thread on the same evaluation, and a
+/// module's kernel lasts as long as its slowest evaluation: without a
+/// limit, single evaluations of 20-50 ms held their modules (one H200, the
+/// 226 public solvers with device code: 74-75 ms in all, against 60-63 ms
+/// with 2 ms and 66-67 ms with 1 ms, where the CPU reran more).
+pub const DEADLINE_US: u64 = 2000;
+
 /// The most objects in a set and locations in a set a program keeps on
 /// the device (128 and 4096, `WHOLE_OBJS` and `WHOLE_LOCS` in whole.cuh),
 /// where `BATTGEN_WHOLE_OBJS` or `BATTGEN_WHOLE_LOCS` set them (up to the
-/// room a slot has, 1022 and 4096; knobs for measuring), as `#define`s
-/// before the prelude.
+/// room a slot has, 1022 and 4096), as `#define`s before the prelude; the
+/// deadline of an evaluation ([`DEADLINE_US`]); and the other knobs for
+/// measuring:
+/// `BATTGEN_WHOLE_SCHEDULE=static` (warps take evaluations in a fixed
+/// turn, not from a counter) or `given` (from the counter, each program's
+/// inputs in their given order, not largest first).
 fn limits() -> String {
     let mut s = String::new();
     for (var, name, room) in [
@@ -1275,6 +1289,18 @@ fn limits() -> String {
         {
             let _ = writeln!(s, "#define {name} {}", n.clamp(1, room));
         }
+    }
+    let deadline_us = std::env::var("BATTGEN_WHOLE_DEADLINE_US")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+        .unwrap_or(DEADLINE_US);
+    if deadline_us > 0 {
+        let _ = writeln!(s, "#define WHOLE_DEADLINE_NS {}ull", deadline_us * 1000);
+    }
+    match std::env::var("BATTGEN_WHOLE_SCHEDULE").as_deref() {
+        Ok("static") => s.push_str("#define WHOLE_STATIC\n"),
+        Ok("given") => s.push_str("#define WHOLE_GIVEN_ORDER\n"),
+        _ => {}
     }
     s
 }
@@ -1303,7 +1329,10 @@ __device__ void whole_eval_{index}(I64 t, int n_in, const signed char* in_cells,
     V* s = mem + 1;\n\
     const G* out = 0;\n\
     int st = WHOLE_DEOPT;\n\
-    if (LANE == 0) whole_raised[WARP_INDEX] = 0;\n\
+    if (LANE == 0) {{\n\
+        whole_raised[WARP_INDEX] = 0;\n\
+        whole_started[WARP_INDEX] = whole_now();\n\
+    }}\n\
     if (whole_load(I, in_cells, in_desc, i)) {{\n\
         switch (p) {{"
     );
@@ -1318,13 +1347,21 @@ __device__ void whole_eval_{index}(I64 t, int n_in, const signed char* in_cells,
         s,
         "        default: break;\n        }}\n    }}\n\
     if (st == WHOLE_OK && !whole_store(*out, out_cells, out_desc, t, used, cap)) st = WHOLE_DEOPT;\n\
-    if (LANE == 0) out_desc[4 * t] = st == WHOLE_DEOPT && whole_raised[WARP_INDEX] ? whole_raised[WARP_INDEX] : st;\n\
+    if (LANE == 0) {{\n\
+        out_desc[WHOLE_DESC * t] = st == WHOLE_DEOPT && whole_raised[WARP_INDEX] ? whole_raised[WARP_INDEX] : st;\n\
+        const unsigned long long ns = whole_now() - whole_started[WARP_INDEX];\n\
+        out_desc[WHOLE_DESC * t + 4] = ns > 0x7fffffffull ? 0x7fffffff : (int)ns;\n\
+    }}\n\
     SYNC();\n}}\n\n\
 #ifndef BATTGEN_HOST_TEST\n\
-// One warp per evaluation, each warp taking evaluations in turn; warp w of\n\
-// the launch keeps its values at w times its bytes in `scratch` (global\n\
-// memory: the caches hold the cells a value uses, where shared memory\n\
-// would reserve every slot's whole capacity).\n\
+// One warp per evaluation; warp w of the launch keeps its values at w times\n\
+// its bytes in `scratch` (global memory: the caches hold the cells a value\n\
+// uses, where shared memory would reserve every slot's whole capacity).\n\
+// Each warp takes the next evaluation no warp has taken (`used[1]` counts\n\
+// them): program by program, each program's inputs largest first (their\n\
+// order follows the inputs' descriptors), so that the kernel ends on cheap\n\
+// evaluations; with WHOLE_STATIC, warp w takes evaluations w, w + warps,\n\
+// ... in turn.\n\
 extern \"C\" __global__ void {KERNEL}_{index}(const signed char* in_cells, const int* in_desc, int n_in,\n\
                                      int n_prog, signed char* out_cells, int* out_desc,\n\
                                      unsigned long long* used, unsigned long long cap,\n\
@@ -1335,29 +1372,51 @@ extern \"C\" __global__ void {KERNEL}_{index}(const signed char* in_cells, const
     V* mem = (V*)base;\n\
     int* aux = (int*)(base + ({slots} + 1) * sizeof(V));\n\
     const I64 total = (I64)n_in * n_prog;\n\
+#ifdef WHOLE_STATIC\n\
     for (I64 t = (I64)blockIdx.x * warps + wid; t < total; t += (I64)gridDim.x * warps)\n\
         whole_eval_{index}(t, n_in, in_cells, in_desc, out_cells, out_desc, used, cap, mem, aux);\n\
+#else\n\
+    for (;;) {{\n\
+        unsigned long long t = 0;\n\
+        if (LANE == 0) t = atomicAdd(used + 1, 1ull);\n\
+        t = warp_first(t);\n\
+        if ((I64)t >= total) break;\n\
+        const I64 p = (I64)t / n_in;\n\
+#ifdef WHOLE_GIVEN_ORDER\n\
+        const int i = (int)((I64)t % n_in);\n\
+#else\n\
+        const int i = in_desc[3 * n_in + (int)((I64)t % n_in)];\n\
+#endif\n\
+        whole_eval_{index}(p * n_in + i, n_in, in_cells, in_desc, out_cells, out_desc, used, cap, mem, aux);\n\
+    }}\n\
+#endif\n\
 }}\n#endif"
     );
     s
 }
 
-/// The inputs as the kernel reads them: cells back to back, and per input
-/// its offset, height and width.
+/// The inputs as the kernel reads them: cells back to back; per input its
+/// offset, height and width; then the inputs' indices, those of the most
+/// cells first (ties in their order: the order in which the warps take
+/// each program's evaluations).
 pub fn pack_inputs(inputs: &[&crate::values::Grid]) -> (Vec<i8>, Vec<i32>) {
     let cells: usize = inputs.iter().map(|g| g.cells().len()).sum();
     let mut flat = Vec::with_capacity(cells);
-    let mut desc = Vec::with_capacity(3 * inputs.len());
+    let mut desc = Vec::with_capacity(4 * inputs.len());
     for g in inputs {
         desc.extend([flat.len() as i32, g.height() as i32, g.width() as i32]);
         flat.extend_from_slice(g.cells());
     }
+    let mut order: Vec<i32> = (0..inputs.len() as i32).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(inputs[i as usize].cells().len()));
+    desc.extend(order);
     (flat, desc)
 }
 
 /// Ints per evaluation in the kernel's output descriptors: status,
-/// height, width, offset of the output's cells.
-pub const OUT_DESC: usize = 4;
+/// height, width, offset of the output's cells, nanoseconds the
+/// evaluation took (`WHOLE_DESC` in whole.cuh).
+pub const OUT_DESC: usize = 5;
 
 /// What the device decided for one evaluation.
 #[derive(Debug, Clone, PartialEq)]
@@ -1439,6 +1498,13 @@ impl WholeOut {
     pub fn get(&self, t: usize) -> Option<Given> {
         unpack_output((*self.cells).as_ref(), &self.desc, t)
     }
+    /// Nanoseconds evaluation `t` took on the device (its warp's time,
+    /// from its start to its output written).
+    pub fn nanos(&self, t: usize) -> u32 {
+        self.desc
+            .get(OUT_DESC * t + 4)
+            .map_or(0, |&ns| ns.max(0) as u32)
+    }
 }
 
 /// One module's results on one device, handed over as soon as its kernel
@@ -1462,6 +1528,16 @@ impl WholePiece {
         let n = self.inputs.len();
         self.out
             .get((p - self.programs.start) * n + (i - self.inputs.start))
+    }
+    /// Nanoseconds the device took for program `p` on input `i` (as
+    /// [`WholePiece::get`]).
+    pub fn nanos(&self, p: usize, i: usize) -> u32 {
+        if !self.programs.contains(&p) || !self.inputs.contains(&i) {
+            return 0;
+        }
+        let n = self.inputs.len();
+        self.out
+            .nanos((p - self.programs.start) * n + (i - self.inputs.start))
     }
     /// Evaluations in the piece.
     pub fn len(&self) -> usize {
