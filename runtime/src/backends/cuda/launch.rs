@@ -836,7 +836,7 @@ pub fn run_whole(
             })
             .collect();
         eprintln!(
-            "gpu trace: whole programs' kernels, registers per thread / local bytes per thread / blocks per SM: [{}]",
+            "gpu trace: whole programs' kernels in launch order, registers per thread / local bytes per thread / blocks per SM: [{}]",
             fit.join(", ")
         );
         let warps: Vec<String> = warp_time
@@ -844,7 +844,7 @@ pub fn run_whole(
             .map(|(sum, max)| format!("{:.1}/{:.2}", *sum as f64 / 1e6, *max as f64 / 1e6))
             .collect();
         eprintln!(
-            "gpu trace: whole programs' warp time per module, all evaluations / the longest, ms: [{}]",
+            "gpu trace: whole programs' warp time per kernel in launch order, all evaluations / the longest, ms: [{}]",
             warps.join(", ")
         );
         let at: Vec<String> = arrived
@@ -852,9 +852,14 @@ pub fn run_whole(
             .map(|d| format!("{}", d.as_micros()))
             .collect();
         eprintln!(
-            "gpu trace: whole programs, {} modules x {n} inputs: up {} us, each module's kernel ends [{}] ms after the first starts, its results on the host at [{}] us",
+            "gpu trace: whole programs, {} modules x {n} inputs: up {} us; in launch order (modules [{}]), each kernel ends [{}] ms after the first starts, its results on the host at [{}] us",
             modules.len(),
             t_up.as_micros(),
+            modules
+                .iter()
+                .map(|(_, m)| m.index.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
             ends.join(", "),
             at.join(", ")
         );
