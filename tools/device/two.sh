@@ -6,7 +6,9 @@
 #     `--exec device --gpus all` against per input on the CPU: outputs;
 #  2. the device-code programs alone (BATTGEN_BENCH_WHOLE_ONLY): the bench
 #     gives the 1 GPU line, then the 2 GPU line, three rounds each;
-#  3. solvers_whole's whole bench (the Device on 1 and 2 GPUs lines).
+#  3. solvers_whole's whole bench (the Device on 1 and 2 GPUs lines);
+#  4. with solvers_whole_start staged (the base revision's battery), its
+#     device-code programs alone too, for the A/B on two GPUs.
 cd "$(dirname "$0")"
 date; nproc; nvidia-smi -L
 source ./lib.sh # cmp_out
@@ -21,6 +23,7 @@ done
 for b in solvers_whole corpus; do
     echo "== $b: the device-code programs alone, 1 GPU then 2"
     for r in 1 2 3; do
+        [ -x ./${b}_start ] && { printf "base "; BATTGEN_BENCH_WHOLE_ONLY=1 ./${b}_start --data training --bench --repeat 5 2>&1 | grep -E "device code alone|differ"; }
         BATTGEN_BENCH_WHOLE_ONLY=1 ./$b --data training --bench --repeat 5 2>&1 | grep -E "device code alone|differ"
     done
 done
