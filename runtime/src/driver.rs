@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -584,17 +584,25 @@ struct Decoding<'a> {
     samples: &'a [(usize, usize, Value)],
     /// Each evaluation's time on the device, in nanoseconds (its warp's).
     device_ns: &'a [AtomicU32],
+    /// Nanoseconds the CPU threads spent decoding pieces and rerunning
+    /// what the device left (for the GPU trace).
+    decoding_ns: AtomicU64,
+    rerun_ns: AtomicU64,
 }
 
 impl<'a> Decoding<'a> {
     /// Evaluation `t` on the CPU.
     fn rerun(&self, t: usize) -> Outcome {
         let n = self.samples.len();
-        Outcome::from_result(
+        let start = Instant::now();
+        let o = Outcome::from_result(
             self.battery
                 .runner(self.programs[t / n])
                 .run(&self.samples[t % n].2),
-        )
+        );
+        self.rerun_ns
+            .fetch_add(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
+        o
     }
 
     /// A piece of the device's results: tasks of [`DECODE_CHUNK`]
@@ -607,6 +615,7 @@ impl<'a> Decoding<'a> {
         for from in (0..piece.len()).step_by(DECODE_CHUNK) {
             let piece = piece.clone();
             scope.spawn(move |scope| {
+                let start = Instant::now();
                 let mut left = Vec::new();
                 for k in from..(from + DECODE_CHUNK).min(piece.len()) {
                     let (p, i) = (piece.programs.start + k / per, piece.inputs.start + k % per);
@@ -623,6 +632,8 @@ impl<'a> Decoding<'a> {
                     let _ = self.slots[t].set(o);
                 }
                 left.sort_by_cached_key(|&t| std::cmp::Reverse(cells(&self.samples[t % n].2)));
+                self.decoding_ns
+                    .fetch_add(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
                 for t in left {
                     scope.spawn(move |_| {
                         let _ = self.slots[t].set((self.rerun(t), false));
@@ -663,6 +674,8 @@ fn device_programs(
         programs: &code.programs,
         samples,
         device_ns: &device_ns,
+        decoding_ns: AtomicU64::new(0),
+        rerun_ns: AtomicU64::new(0),
     };
     let work = &work;
     let mut device = Duration::ZERO;
@@ -708,6 +721,10 @@ fn device_programs(
             eprintln!("warning: the device profile was not written: {e}");
         }
     }
+    let cpu_side = (
+        work.decoding_ns.load(Ordering::Relaxed) / 1000,
+        work.rerun_ns.load(Ordering::Relaxed) / 1000,
+    );
     let (mut given, mut raised) = (0, 0);
     let outcomes: Vec<Outcome> = slots
         .into_iter()
@@ -724,10 +741,12 @@ fn device_programs(
         .collect();
     if crate::backends::cuda::launch::trace_on() {
         eprintln!(
-            "gpu trace: whole programs' outcomes: {given} given by the device, {} evaluations left to the CPU; device done at {} us, all at {} us",
+            "gpu trace: whole programs' outcomes: {given} given by the device, {} evaluations left to the CPU; device done at {} us, all at {} us; CPU threads' time decoding {} us, rerunning {} us",
             total - given,
             device.as_micros(),
-            start.elapsed().as_micros()
+            start.elapsed().as_micros(),
+            cpu_side.0,
+            cpu_side.1,
         );
     }
     DeviceRun {
