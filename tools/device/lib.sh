@@ -113,3 +113,23 @@ for n in sys.argv[3:]:
     print(n, "vs", sys.argv[2], ":", diff, "differing outputs of", sum(len(r) for r in c.values()))
 PY
 }
+
+# alone BIN [ENV...]: the device-code programs of BIN alone (its bench's
+# "device code alone" line, GPU against all CPU threads), with ENV set;
+# any differing output is printed too.
+alone() {
+    env BATTGEN_BENCH_WHOLE_ONLY=1 "${@:2}" ./$1 --data training --bench --repeat 5 2>&1 |
+        grep -E "device code alone|differ|identical across all configurations: false"
+}
+
+# ab_configs: three interleaved rounds of the base (solvers_whole_start),
+# this build (solvers_whole) and this build with each of $CONFIGS (knobs
+# joined by commas: BATTGEN_WHOLE_OBJS=256,BATTGEN_WHOLE_DEADLINE_US=2000).
+ab_configs() {
+    echo "== the device-code programs alone, A/B"
+    for r in 1 2 3; do
+        printf "start r%d " $r; alone solvers_whole_start
+        printf "this  r%d " $r; alone solvers_whole
+        for c in $CONFIGS; do printf "%s r%d " $c $r; alone solvers_whole ${c//,/ }; done
+    done
+}

@@ -11,26 +11,18 @@
 #     BATTGEN_WHOLE_DEADLINE_US; the schedule, BATTGEN_WHOLE_SCHEDULE);
 #  4. each configuration traced once.
 cd "$(dirname "$0")"
+source ./lib.sh # alone, ab_configs
 NO_BENCH=1 BATTERIES="${BATTERIES:-forms corpus solvers_whole}" ./whole.sh
 if [ -z "$NO_PROFILE" ]; then
 echo "== profile"
 BATTGEN_WHOLE_PROFILE=$OUT/profile.tsv ./solvers_whole --data training --mode cross --exec device --quiet 2>&1 | grep -E "whole|gpu:"
 gzip -f $OUT/profile.tsv
 fi
-alone() { # alone BIN [ENV...]: the alone line of one bench
-    env BATTGEN_BENCH_WHOLE_ONLY=1 "${@:2}" ./$1 --data training --bench --repeat 5 2>&1 |
-        grep -E "device code alone|identical|differ"
-}
 traced() { # traced BIN [ENV...]: the trace's kernel and outcome lines
     env BATTGEN_BENCH_WHOLE_ONLY=1 BATTGEN_GPU_TRACE=1 "${@:2}" ./$1 --data training --bench --repeat 3 2>&1 |
         grep -E "device code alone|results on the host|outcomes:|kernels \(|warp time|registers" | tail -6
 }
 CONFIGS=${CONFIGS:-"BATTGEN_WHOLE_SCHEDULE=given BATTGEN_WHOLE_OBJS=256 BATTGEN_WHOLE_OBJS=1022,BATTGEN_WHOLE_DEADLINE_US=2000 BATTGEN_WHOLE_OBJS=256,BATTGEN_WHOLE_DEADLINE_US=2000"}
-echo "== the device-code programs alone, A/B"
-for r in 1 2 3; do
-    printf "start r%d " $r; alone solvers_whole_start
-    printf "this  r%d " $r; alone solvers_whole
-    for c in $CONFIGS; do printf "%s r%d " $c $r; alone solvers_whole ${c//,/ }; done
-done
+ab_configs
 echo "== traced: this build"; traced solvers_whole
 for c in $CONFIGS; do echo "== traced: $c"; traced solvers_whole ${c//,/ }; done

@@ -7,16 +7,8 @@
 #  3. the device-code programs alone, three rounds: the base, this build,
 #     and this build with the knobs of CONFIGS (as in schedule.sh).
 cd "$(dirname "$0")"
+source ./lib.sh # alone, ab_configs
 ./whole.sh
 echo "== batch-op counters (--exec batched)"
 ./corpus --data training --mode cross --exec batched --gpus all --stats 2>&1 | grep -E "batch ops|gpu coverage"
-alone() { # alone BIN [ENV...]: the alone line of one bench
-    env BATTGEN_BENCH_WHOLE_ONLY=1 "${@:2}" ./$1 --data training --bench --repeat 5 2>&1 |
-        grep -E "device code alone|differ|identical across all configurations: false"
-}
-echo "== the device-code programs alone, A/B"
-for r in 1 2 3; do
-    printf "start r%d " $r; alone solvers_whole_start
-    printf "this  r%d " $r; alone solvers_whole
-    for c in $CONFIGS; do printf "%s r%d " $c $r; alone solvers_whole ${c//,/ }; done
-done
+ab_configs
