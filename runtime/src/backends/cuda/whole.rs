@@ -1418,6 +1418,12 @@ pub fn pack_inputs(inputs: &[&crate::values::Grid]) -> (Vec<i8>, Vec<i32>) {
 /// evaluation took (`WHOLE_DESC` in whole.cuh).
 pub const OUT_DESC: usize = 5;
 
+/// Nanoseconds evaluation `t` took on the device (its warp's time, from
+/// its start to its output written), from the kernel's descriptors.
+pub fn desc_nanos(desc: &[i32], t: usize) -> u32 {
+    desc.get(OUT_DESC * t + 4).map_or(0, |&ns| ns.max(0) as u32)
+}
+
 /// What the device decided for one evaluation.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Given {
@@ -1498,12 +1504,9 @@ impl WholeOut {
     pub fn get(&self, t: usize) -> Option<Given> {
         unpack_output((*self.cells).as_ref(), &self.desc, t)
     }
-    /// Nanoseconds evaluation `t` took on the device (its warp's time,
-    /// from its start to its output written).
+    /// Nanoseconds evaluation `t` took on the device.
     pub fn nanos(&self, t: usize) -> u32 {
-        self.desc
-            .get(OUT_DESC * t + 4)
-            .map_or(0, |&ns| ns.max(0) as u32)
+        desc_nanos(&self.desc, t)
     }
 }
 
