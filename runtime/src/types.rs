@@ -273,9 +273,11 @@ impl Ty {
             | Ty::CellPairs
             | Ty::ObjectPairs
             | Ty::SetOf(_) => Ty::set_of(elem),
-            // A function of ints over a pair's two numbers: a pair again.
+            // A function over a pair's two numbers: a pair again, or two
+            // locations (`apply(tojvec, (4, 8))`).
             Ty::Pair => match elem {
                 Ty::Int => Ty::Pair,
+                Ty::Pair => Ty::LocPair,
                 _ => Ty::Dynamic,
             },
             Ty::TupleOf(_) | Ty::Grid | Ty::LocPair | Ty::CellPair | Ty::ObjectPair => match elem {
@@ -479,9 +481,11 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
             (Ty::Cell, Ty::Cell) => Ty::CellPair,
             (Ty::Object, Ty::Object) => Ty::ObjectPair,
             // Two grids: a tuple of grids (not a grid: its items are
-            // tuples of rows).
-            (Ty::Grid, Ty::Grid) => Ty::TupleOf(Box::new(Ty::Grid)),
-            (Ty::Indices, Ty::Indices) => Ty::TupleOf(Box::new(Ty::Indices)),
+            // tuples of rows); two containers of one type: a tuple of
+            // them.
+            (a @ (Ty::Grid | Ty::Indices | Ty::TupleOf(_)), b) if a == b => {
+                Ty::TupleOf(Box::new(a))
+            }
             (a @ Ty::Func(_), b @ Ty::Func(_)) => match Ty::either(a, b) {
                 Ty::Dynamic => Ty::Dynamic,
                 e => Ty::TupleOf(Box::new(e)),
@@ -903,5 +907,21 @@ mod tests {
         // A grid's rows filtered are a grid (or `()`, the grid of no rows).
         let rows_kept = result_type(Prim::sfilter, &[Ty::Grid, f(Prim::identity)]);
         assert_eq!(rows_kept, Ty::Grid);
+        // Two tuples of locations make a tuple of them, whose merge is a
+        // tuple of locations (`solve_2bee17df`); a function of ints over a
+        // pair's numbers that gives locations makes two locations
+        // (`apply(tojvec, (4, 8))`, `solve_8e5a5113`).
+        let locs = Ty::TupleOf(Box::new(Ty::Pair));
+        let both = result_type(Prim::astuple, &[locs.clone(), locs.clone()]);
+        assert_eq!(both, Ty::TupleOf(Box::new(locs.clone())));
+        assert_eq!(result_type(Prim::merge, &[both]), locs);
+        assert_eq!(
+            result_type(Prim::astuple, &[locs, Ty::TupleOf(Box::new(Ty::Int))]),
+            Ty::Dynamic
+        );
+        assert_eq!(
+            result_type(Prim::apply, &[f(Prim::tojvec), Ty::Pair]),
+            Ty::LocPair
+        );
     }
 }
