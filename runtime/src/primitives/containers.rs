@@ -430,32 +430,35 @@ pub fn difference(a: &Value, b: &Value) -> Result<Value> {
     filter_container(a, "difference", |e| Ok(!b.contains(e)?))
 }
 
+/// The rows of `g` that no row above repeats (`dedupe` of a grid).
+fn first_rows(g: &Grid) -> Vec<usize> {
+    // Rows known by a hash of their colours, compared in full only where
+    // two hashes agree (a grid has at most a few dozen rows: a list beats a
+    // tree of slices).
+    let hash = |row: &[Color]| {
+        row.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &c| {
+            (h ^ u64::from(c as u8)).wrapping_mul(0x0100_0000_01b3)
+        })
+    };
+    let mut seen: Vec<(u64, usize)> = Vec::with_capacity(g.height());
+    let mut kept = Vec::with_capacity(g.height());
+    for i in 0..g.height() {
+        let (h, row) = (hash(g.row(i)), g.row(i));
+        if !seen.iter().any(|&(sh, k)| sh == h && g.row(k) == row) {
+            seen.push((h, i));
+            kept.push(i);
+        }
+    }
+    kept
+}
+
 /// Keep the first occurrence of each element (`tuple.index(e) == i`).
 /// A frozenset has no `index`: an error unless it is empty.
 pub fn dedupe(tup: &Value) -> Result<Value> {
     match tup {
         Value::Pair(a, b) if a == b => Ok(Value::tuple(vec![Value::Int(*a)])),
         Value::Pair(..) => Ok(tup.clone()),
-        Value::Grid(g) => {
-            // Rows known by a hash of their colours, compared in full only
-            // where two hashes agree (a grid has at most a few dozen rows:
-            // a list beats a tree of slices).
-            let hash = |row: &[Color]| {
-                row.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &c| {
-                    (h ^ u64::from(c as u8)).wrapping_mul(0x0100_0000_01b3)
-                })
-            };
-            let mut seen: Vec<(u64, usize)> = Vec::with_capacity(g.height());
-            let mut kept = Vec::with_capacity(g.height());
-            for i in 0..g.height() {
-                let (h, row) = (hash(g.row(i)), g.row(i));
-                if !seen.iter().any(|&(sh, k)| sh == h && g.row(k) == row) {
-                    seen.push((h, i));
-                    kept.push(i);
-                }
-            }
-            Ok(grid_rows(g, &kept))
-        }
+        Value::Grid(g) => Ok(grid_rows(g, &first_rows(g))),
         v if v.is_tuple() => {
             // Small non-negative ints (colours, sizes): seen as bits.
             let mut seen_ints = 0u64;
@@ -1109,6 +1112,20 @@ pub fn size_grid(g: &crate::typed::G) -> Result<i64> {
     count(g.height())
 }
 
+/// `dedupe` of a grid: its rows, each once where it first occurs (the
+/// grid itself, shared, where no row repeats).
+pub fn dedupe_grid(g: &crate::typed::G) -> Result<crate::typed::G> {
+    let kept = first_rows(g);
+    if kept.len() == g.height() {
+        return Ok(g.clone());
+    }
+    Ok(Arc::new(Grid::new(
+        kept.len(),
+        g.width(),
+        buffers::rows_at(g, kept.iter().copied()),
+    )))
+}
+
 pub fn initset_pair(p: (i64, i64)) -> Result<Locs> {
     Ok(std::sync::Arc::new([loc_of(p)?]))
 }
@@ -1338,6 +1355,7 @@ pub fn sizefilter_objects(objs: &Value, n: i64) -> Result<Value> {
 
 crate::kernel_table! {
     CONTAINER_KERNELS:
+    dedupe(Grid) -> Grid = dedupe_grid;
     combine(Indices, Indices) -> Indices = combine_locs;
     combine(Object, Object) -> Object = combine_cells;
     combine(Objects, Objects) -> Objects = combine_objects;
