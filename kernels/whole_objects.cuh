@@ -566,35 +566,35 @@ __device__ __forceinline__ bool mirror_loc(int kind, int i, int j, int t, int l,
     }
     return loc_ok(oi, oj);
 }
-WHOLE_FN bool mirror_x(X& o, const X& a, int kind) {
+// What the mirrors read and write of a set of locations and of an object:
+// a key's location, the key moved to another (an object's cell keeps its
+// colour), the bounds, and the result's count.
+__device__ __forceinline__ unsigned short key_loc_of(unsigned short k) { return k; }
+__device__ __forceinline__ unsigned short key_loc_of(unsigned k) { return cell_loc(k); }
+__device__ __forceinline__ unsigned short key_moved(unsigned short, unsigned short loc) { return loc; }
+__device__ __forceinline__ unsigned key_moved(unsigned k, unsigned short loc) { return cell_key(cell_color(k), loc); }
+__device__ __forceinline__ void keys_bounds(const X& a, int& t, int& l, int& b, int& r) { bounds(a, t, l, b, r); }
+__device__ __forceinline__ void keys_bounds(const O& a, int& t, int& l, int& b, int& r) { obounds(a, t, l, b, r); }
+__device__ __forceinline__ bool keys_done(X& o, int n) { return set_done(o, n); }
+__device__ __forceinline__ bool keys_done(O& o, int n) { return obj_done(o, n); }
+template <typename T, typename K>
+WHOLE_FN bool mirror_keys(T& o, const T& a, int kind, K pad) {
     if (a.n == 0) return false;
     int t, l, b, r;
-    bounds(a, t, l, b, r);
-    bool ok = true;
-    for (int k = LANE; k < a.n; k += WARP) {
-        int i = 0, j = 0;
-        ok = ok && mirror_loc(kind, key_i(a.k[k]), key_j(a.k[k]), t, l, b, r, i, j);
-        if (ok) o.k[k] = loc_key(i, j);
-    }
-    if (!warp_all(ok)) return false;
-    SYNC();
-    return set_done(o, sort_unique<unsigned short>(o.k, a.n, (unsigned short)0xFFFFu));
-}
-WHOLE_FN bool mirror_o(O& o, const O& a, int kind) {
-    if (a.n == 0) return false;
-    int t, l, b, r;
-    obounds(a, t, l, b, r);
+    keys_bounds(a, t, l, b, r);
     bool ok = true;
     for (int x = LANE; x < a.n; x += WARP) {
-        const unsigned short k = cell_loc(a.k[x]);
+        const unsigned short k = key_loc_of(a.k[x]);
         int i = 0, j = 0;
         ok = ok && mirror_loc(kind, key_i(k), key_j(k), t, l, b, r, i, j);
-        if (ok) o.k[x] = cell_key(cell_color(a.k[x]), loc_key(i, j));
+        if (ok) o.k[x] = key_moved(a.k[x], loc_key(i, j));
     }
     if (!warp_all(ok)) return false;
     SYNC();
-    return obj_done(o, sort_unique<unsigned>(o.k, a.n, 0xFFFFFFFFu));
+    return keys_done(o, sort_unique<K>(o.k, a.n, pad));
 }
+WHOLE_FN bool mirror_x(X& o, const X& a, int kind) { return mirror_keys(o, a, kind, (unsigned short)0xFFFFu); }
+WHOLE_FN bool mirror_o(O& o, const O& a, int kind) { return mirror_keys(o, a, kind, 0xFFFFFFFFu); }
 WHOLE_FN bool d_vmirror_x(X& o, const X& a) { return mirror_x(o, a, MIRROR_V); }
 WHOLE_FN bool d_hmirror_x(X& o, const X& a) { return mirror_x(o, a, MIRROR_H); }
 WHOLE_FN bool d_dmirror_x(X& o, const X& a) { return mirror_x(o, a, MIRROR_D); }
