@@ -582,10 +582,12 @@ struct Decoding<'a> {
     /// The plan's index of each program of the device's order.
     programs: &'a [usize],
     samples: &'a [(usize, usize, Value)],
-    /// Each evaluation's time on the device, in nanoseconds (its warp's).
+    /// Each evaluation's time on the device, in nanoseconds (its warp's),
+    /// where a profile is asked for (`BATTGEN_WHOLE_PROFILE`); else empty.
     device_ns: &'a [AtomicU32],
     /// Nanoseconds the CPU threads spent decoding pieces and rerunning
-    /// what the device left (for the GPU trace).
+    /// what the device left, counted where the GPU trace is on (`timed`).
+    timed: bool,
     decoding_ns: AtomicU64,
     rerun_ns: AtomicU64,
 }
@@ -594,14 +596,16 @@ impl<'a> Decoding<'a> {
     /// Evaluation `t` on the CPU.
     fn rerun(&self, t: usize) -> Outcome {
         let n = self.samples.len();
-        let start = Instant::now();
+        let start = self.timed.then(Instant::now);
         let o = Outcome::from_result(
             self.battery
                 .runner(self.programs[t / n])
                 .run(&self.samples[t % n].2),
         );
-        self.rerun_ns
-            .fetch_add(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
+        if let Some(start) = start {
+            self.rerun_ns
+                .fetch_add(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
+        }
         o
     }
 
@@ -615,12 +619,14 @@ impl<'a> Decoding<'a> {
         for from in (0..piece.len()).step_by(DECODE_CHUNK) {
             let piece = piece.clone();
             scope.spawn(move |scope| {
-                let start = Instant::now();
+                let start = self.timed.then(Instant::now);
                 let mut left = Vec::new();
                 for k in from..(from + DECODE_CHUNK).min(piece.len()) {
                     let (p, i) = (piece.programs.start + k / per, piece.inputs.start + k % per);
                     let t = p * n + i;
-                    self.device_ns[t].store(piece.nanos(p, i), Ordering::Relaxed);
+                    if let Some(ns) = self.device_ns.get(t) {
+                        ns.store(piece.nanos(p, i), Ordering::Relaxed);
+                    }
                     let o = match piece.get(p, i) {
                         Some(Given::Grid(g)) => (Outcome::Grid(Arc::new(g)), true),
                         Some(Given::Raised(kind)) => (Outcome::Error(kind.as_str()), true),
@@ -632,8 +638,10 @@ impl<'a> Decoding<'a> {
                     let _ = self.slots[t].set(o);
                 }
                 left.sort_by_cached_key(|&t| std::cmp::Reverse(cells(&self.samples[t % n].2)));
-                self.decoding_ns
-                    .fetch_add(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
+                if let Some(start) = start {
+                    self.decoding_ns
+                        .fetch_add(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
+                }
                 for t in left {
                     scope.spawn(move |_| {
                         let _ = self.slots[t].set((self.rerun(t), false));
@@ -667,13 +675,17 @@ fn device_programs(
     let total = code.programs.len() * n;
     let start = Instant::now();
     let slots: Vec<OnceLock<(Outcome, bool)>> = (0..total).map(|_| OnceLock::new()).collect();
-    let device_ns: Vec<AtomicU32> = (0..total).map(|_| AtomicU32::new(0)).collect();
+    let profile = std::env::var_os("BATTGEN_WHOLE_PROFILE");
+    let profiled = if profile.is_some() { total } else { 0 };
+    let device_ns: Vec<AtomicU32> = (0..profiled).map(|_| AtomicU32::new(0)).collect();
+    let timed = crate::backends::cuda::launch::trace_on();
     let work = Decoding {
         slots: &slots,
         battery,
         programs: &code.programs,
         samples,
         device_ns: &device_ns,
+        timed,
         decoding_ns: AtomicU64::new(0),
         rerun_ns: AtomicU64::new(0),
     };
@@ -716,15 +728,15 @@ fn device_programs(
     for (&t, o) in missing.iter().zip(redone) {
         let _ = slots[t].set((o, false));
     }
-    if let Some(path) = std::env::var_os("BATTGEN_WHOLE_PROFILE") {
-        if let Err(e) = write_whole_profile(&path, work, &slots) {
-            eprintln!("warning: the device profile was not written: {e}");
-        }
-    }
     let cpu_side = (
         work.decoding_ns.load(Ordering::Relaxed) / 1000,
         work.rerun_ns.load(Ordering::Relaxed) / 1000,
     );
+    if let Some(path) = profile {
+        if let Err(e) = write_whole_profile(&path, work, &slots) {
+            eprintln!("warning: the device profile was not written: {e}");
+        }
+    }
     let (mut given, mut raised) = (0, 0);
     let outcomes: Vec<Outcome> = slots
         .into_iter()
@@ -739,7 +751,7 @@ fn device_programs(
             o
         })
         .collect();
-    if crate::backends::cuda::launch::trace_on() {
+    if timed {
         eprintln!(
             "gpu trace: whole programs' outcomes: {given} given by the device, {} evaluations left to the CPU; device done at {} us, all at {} us; CPU threads' time decoding {} us, rerunning {} us",
             total - given,
