@@ -637,12 +637,12 @@ impl<'a> Decoding<'a> {
                     };
                     let _ = self.slots[t].set(o);
                 }
-                left.sort_by_cached_key(|&t| std::cmp::Reverse(cells(&self.samples[t % n].2)));
                 if let Some(start) = start {
                     self.decoding_ns
                         .fetch_add(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
                 }
-                for t in left {
+                for k in largest_inputs_first(left.len(), |k| cells(&self.samples[left[k] % n].2)) {
+                    let t = left[k];
                     scope.spawn(move |_| {
                         let _ = self.slots[t].set((self.rerun(t), false));
                     });
