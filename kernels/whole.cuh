@@ -23,6 +23,7 @@
 #define LANE 0
 #define SYNC() ((void)0)
 __device__ __forceinline__ int warp_sum(int v) { return v; }
+__device__ __forceinline__ int warp_exclusive_sum(int v) { (void)v; return 0; }
 __device__ __forceinline__ int warp_min(int v) { return v; }
 __device__ __forceinline__ int warp_max(int v) { return v; }
 __device__ __forceinline__ bool warp_all(bool v) { return v; }
@@ -32,7 +33,6 @@ __device__ __forceinline__ int popc(unsigned m) { return __builtin_popcount(m); 
 __device__ __forceinline__ unsigned long long warp_first(unsigned long long v) { return v; }
 __device__ __forceinline__ bool warp_any(bool v) { return v; }
 __device__ __forceinline__ unsigned warp_peers(int v) { (void)v; return 1u; }
-__device__ __forceinline__ void shared_min(unsigned* p, unsigned v) { if (v < *p) *p = v; }
 __device__ __forceinline__ void shared_add(int* p, int v) { *p += v; }
 #else
 #define WARP 32
@@ -41,6 +41,15 @@ __device__ __forceinline__ void shared_add(int* p, int v) { *p += v; }
 __device__ __forceinline__ int warp_sum(int v) {
     for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
     return v;
+}
+// The sum of v over the lanes below this one.
+__device__ __forceinline__ int warp_exclusive_sum(int v) {
+    int x = v;
+    for (int d = 1; d < 32; d <<= 1) {
+        const int y = __shfl_up_sync(0xffffffffu, x, d);
+        if (LANE >= d) x += y;
+    }
+    return x - v;
 }
 __device__ __forceinline__ int warp_min(int v) {
     for (int o = 16; o > 0; o >>= 1) v = min(v, __shfl_xor_sync(0xffffffffu, v, o));
@@ -60,7 +69,6 @@ __device__ __forceinline__ unsigned long long warp_first(unsigned long long v) {
 __device__ __forceinline__ bool warp_any(bool v) { return __any_sync(0xffffffffu, v); }
 // The lanes holding the same value as this one (this one included).
 __device__ __forceinline__ unsigned warp_peers(int v) { return __match_any_sync(0xffffffffu, v); }
-__device__ __forceinline__ void shared_min(unsigned* p, unsigned v) { atomicMin(p, v); }
 __device__ __forceinline__ void shared_add(int* p, int v) { atomicAdd(p, v); }
 #endif
 
@@ -171,14 +179,15 @@ struct O {
 // and the objects ascend in the order of their key sequences (the order of
 // the CPU's sets of objects). At most WHOLE_OBJS objects of WHOLE_SCELLS
 // cells in all; more is left to the CPU. A slot has room for a 30 x 30
-// grid's objects, one per cell if need be, but a program keeps at most
-// WHOLE_OBJS (128; BATTGEN_WHOLE_OBJS, whole.rs): an evaluation over
-// hundreds of objects is one warp's serial work, and a module's kernel
-// waits for its slowest warp (all 1022: the 205 solvers' kernels took 142
-// ms instead of 38, one H200).
+// grid's objects, one per cell if need be, and a program keeps as many
+// (WHOLE_OBJS, BATTGEN_WHOLE_OBJS in whole.rs sets fewer): with the work
+// per object linear (objects numbered in one scan of the cells, sets put in
+// order by rank, differences in one walk) and the deadline, all 1022 are
+// faster than 128 (the 226 solvers alone: 56-58 ms against 63-68, one
+// H200), where before an evaluation over 900 singletons took 50-78 ms.
 #define WHOLE_OBJS_ROOM 1022
 #ifndef WHOLE_OBJS
-#define WHOLE_OBJS 128
+#define WHOLE_OBJS WHOLE_OBJS_ROOM
 #endif
 // 1536 cells: the rest of the slot after the offsets.
 #define WHOLE_SCELLS 1536

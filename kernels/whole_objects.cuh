@@ -124,9 +124,8 @@ WHOLE_FN bool d_objects(S& o, const G& a, I64 univalued, I64 diagonal, I64 witho
     }
     // Each component's label is now its first cell (row-major), its root.
     // Number the roots, then point every cell at its root's number.
-    int* rank = aux;
-    unsigned* least = (unsigned*)(aux + WHOLE_OBJS);
-    int* cursor = aux + 2 * WHOLE_OBJS;
+    int* size = aux;
+    int* at = aux + WHOLE_OBJS;
     int roots = 0;
     for (int c0 = 0; c0 < n; c0 += WARP) {
         const int c = c0 + LANE;
@@ -137,47 +136,31 @@ WHOLE_FN bool d_objects(S& o, const G& a, I64 univalued, I64 diagonal, I64 witho
         roots += popc(m);
     }
     SYNC();
+    int cells = 0;
     for (int c = LANE; c < n; c += WARP) {
         const unsigned short l = lab[c];
         if (l != none && l < root_tag) lab[c] = lab[l];
+        cells += l != none;
     }
-    SYNC();
+    cells = warp_sum(cells);
+    if (cells > WHOLE_SCELLS) return false;
     for (int r = LANE; r < roots; r += WARP) {
-        least[r] = 0xFFFFFFFFu;
-        cursor[r] = 0;
+        size[r] = 0;
+        at[r] = -1;
     }
     SYNC();
     for (int c = LANE; c < n; c += WARP) {
         const unsigned short l = lab[c];
-        if (l == none) continue;
-        const int r = l & 0x7FFF;
-        shared_min(&least[r], cell_key(a.c[c], loc_key(c / w, c % w)));
-        shared_add(&cursor[r], 1);
+        if (l != none) shared_add(&size[l & 0x7FFF], 1);
     }
     SYNC();
-    // Disjoint objects are ordered by their smallest cells.
-    for (int r = LANE; r < roots; r += WARP) {
-        int below = 0;
-        for (int q = 0; q < roots; ++q) below += least[q] < least[r];
-        rank[r] = below;
-    }
-    SYNC();
-    if (LANE == 0) {
-        for (int r = 0; r < roots; ++r) o.off[rank[r] + 1] = (unsigned short)cursor[r];
-        o.off[0] = 0;
-        int total = 0;
-        for (int e = 0; e < roots; ++e) {
-            total += o.off[e + 1];
-            o.off[e + 1] = (unsigned short)total;
-        }
-        o.n = roots;
-        o.m = total;
-        for (int r = 0; r < roots; ++r) cursor[r] = o.off[rank[r]];
-    }
-    SYNC();
-    if (o.m > WHOLE_SCELLS) return false;
-    // Cells by colour, then row-major: each object's keys ascend. Lanes of
-    // one object in a chunk take consecutive places in lane order.
+    // One scan of the cells by colour, then row-major, which is the order
+    // of their keys: it meets each object first at its smallest cell, so the
+    // objects are numbered in their set order (disjoint objects are ordered
+    // by their smallest cells) as they are met, and each object's cells
+    // come in ascending order. Lanes of one object in a chunk take
+    // consecutive places in lane order.
+    int ranked = 0, placed = 0;
     for (int col = 0; col < 10; ++col)
         for (int c0 = 0; c0 < n; c0 += WARP) {
             const int c = c0 + LANE;
@@ -185,15 +168,30 @@ WHOLE_FN bool d_objects(S& o, const G& a, I64 univalued, I64 diagonal, I64 witho
             if (!warp_any(hit)) continue;
             const int r = hit ? (lab[c] & 0x7FFF) : -1;
             const unsigned peers = warp_peers(r);
-            int at = 0;
-            if (hit) at = cursor[r] + popc(peers & lanes_below());
+            const bool lead = hit && (peers & lanes_below()) == 0;
+            const bool met = lead && at[r] < 0;
+            const unsigned m = warp_ballot(met);
+            const int grows = met ? size[r] : 0;
+            const int before = warp_exclusive_sum(grows);
             SYNC();
-            if (hit) {
-                o.k[at] = cell_key(col, loc_key(c / w, c % w));
-                if ((peers & lanes_below()) == 0) cursor[r] += popc(peers);
+            if (met) {
+                at[r] = placed + before;
+                o.off[ranked + popc(m & lanes_below())] = (unsigned short)(placed + before);
             }
+            ranked += popc(m);
+            placed += warp_sum(grows);
+            SYNC();
+            if (hit) o.k[at[r] + popc(peers & lanes_below())] = cell_key(col, loc_key(c / w, c % w));
+            SYNC();
+            if (lead) at[r] += popc(peers);
             SYNC();
         }
+    if (LANE == 0) {
+        o.off[roots] = (unsigned short)cells;
+        o.n = roots;
+        o.m = cells;
+    }
+    SYNC();
     return true;
 }
 
@@ -321,13 +319,18 @@ WHOLE_FN bool d_sizefilter(S& o, const S& a, I64 size) {
         if (a.off[e + 1] - a.off[e] == size && !s_append(o, a, e)) return false;
     return true;
 }
+// Both sets ascend, so one walk through b finds each object of a or
+// passes it (each pair compared at most once, not every object of a
+// against every object of b).
 WHOLE_FN bool d_difference_s(S& o, const S& a, const S& b) {
     s_clear(o);
+    int f = 0;
     for (int e = 0; e < a.n; ++e) {
-        bool found = false;
-        for (int f = 0; f < b.n && !found; ++f)
-            found = same_keys(a.k + a.off[e], a.off[e + 1] - a.off[e], b.k + b.off[f], b.off[f + 1] - b.off[f]);
-        if (!found && !s_append(o, a, e)) return false;
+        const unsigned* ka = a.k + a.off[e];
+        const int na = a.off[e + 1] - a.off[e];
+        int c = 1;
+        while (f < b.n && (c = cmp_keys(b.k + b.off[f], b.off[f + 1] - b.off[f], ka, na)) < 0) ++f;
+        if ((f == b.n || c != 0) && !s_append(o, a, e)) return false;
     }
     return true;
 }
@@ -338,9 +341,17 @@ WHOLE_FN bool d_remove_s(S& o, const O& v, const S& a) {
     return true;
 }
 // The objects of `a` in ascending order without repeats (after a loop
-// appended them in another order), through the scratch slot.
+// appended them in another order), through the scratch slot. A set that
+// already ascends (a loop over a set that kept its order) stays as it is;
+// else each object's rank (the objects below it) places it.
 WHOLE_FN bool s_canon(S& a, V& tmp, int* aux) {
-    if (a.n > WHOLE_AUX) return false;
+    if (2 * a.n > WHOLE_AUX) return false;
+    bool ascending = true;
+    for (int e = 1 + LANE; e < a.n; e += WARP)
+        ascending = ascending && cmp_keys(a.k + a.off[e - 1], a.off[e] - a.off[e - 1], a.k + a.off[e], a.off[e + 1] - a.off[e]) < 0;
+    if (warp_all(ascending)) return true;
+    int* rank = aux;
+    int* holder = aux + a.n;
     for (int e = LANE; e < a.n; e += WARP) {
         int below = 0;
         bool repeat = false;
@@ -349,16 +360,19 @@ WHOLE_FN bool s_canon(S& a, V& tmp, int* aux) {
             below += c < 0;
             repeat = repeat || (c == 0 && f < e);
         }
-        aux[e] = repeat ? -1 : below;
+        rank[e] = repeat ? -1 : below;
+        holder[e] = -1;
     }
+    SYNC();
+    // Ranks count each object below, repeats included: distinct objects
+    // have distinct ranks, with gaps where repeats were.
+    for (int e = LANE; e < a.n; e += WARP)
+        if (rank[e] >= 0) holder[rank[e]] = e;
     SYNC();
     S& t = tmp.s;
     s_clear(t);
-    // Among equal objects only the first is kept; ranks count each object
-    // below, repeats included, so walk the ranks in order.
     for (int r = 0; r < a.n; ++r)
-        for (int e = 0; e < a.n; ++e)
-            if (aux[e] == r && !s_append(t, a, e)) return false;
+        if (holder[r] >= 0 && !s_append(t, a, holder[r])) return false;
     s_clear(a);
     for (int e = 0; e < t.n; ++e) s_append(a, t, e);
     return true;

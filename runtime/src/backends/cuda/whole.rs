@@ -1269,9 +1269,9 @@ fn function_of(p: Prim, args: Vec<Arg>) -> Result<DevFn, String> {
 pub const DEADLINE_US: u64 = 2000;
 
 /// The most objects in a set and locations in a set a program keeps on
-/// the device (128 and 4096, `WHOLE_OBJS` and `WHOLE_LOCS` in whole.cuh),
-/// where `BATTGEN_WHOLE_OBJS` or `BATTGEN_WHOLE_LOCS` set them (up to the
-/// room a slot has, 1022 and 4096), as `#define`s before the prelude; the
+/// the device (1022 and 4096, `WHOLE_OBJS` and `WHOLE_LOCS` in whole.cuh:
+/// all a slot has room for), where `BATTGEN_WHOLE_OBJS` or
+/// `BATTGEN_WHOLE_LOCS` set them lower, as `#define`s before the prelude; the
 /// deadline of an evaluation ([`DEADLINE_US`]); and the other knobs for
 /// measuring:
 /// `BATTGEN_WHOLE_SCHEDULE=static` (warps take evaluations in a fixed
