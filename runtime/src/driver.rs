@@ -499,9 +499,9 @@ fn whole_on_device(
     let programs = outcomes.len();
     let all: Vec<usize> = (0..programs).collect();
     let made = Instant::now();
-    let code = match (mode, battery.device_plan()) {
-        (Mode::Cross, Some(plan)) => WholeCode::of(&plan),
-        _ => WholeCode::default(),
+    let code = match (mode, battery.whole_code()) {
+        (Mode::Cross, Some(code)) => code,
+        _ => std::borrow::Cow::Owned(WholeCode::default()),
     };
     if crate::backends::cuda::launch::trace_on() {
         eprintln!(
@@ -1895,10 +1895,9 @@ fn bench_whole_alone(
     n: usize,
     opts: &RunOptions,
 ) {
-    let Some(plan) = battery.device_plan() else {
+    let Some(code) = battery.whole_code() else {
         return;
     };
-    let code = WholeCode::of(&plan);
     let grids: Vec<&Grid> = tasks
         .iter()
         .flat_map(|t| t.samples().map(|e| &*e.input))
