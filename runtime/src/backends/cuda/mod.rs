@@ -403,22 +403,49 @@ impl GpuBackend {
         // its own (as PTX, the driver's JIT took 13-16 s for 178 programs on
         // an H200, one module after the other).
         let devices = &self.devices;
-        let per_module: Vec<GpuResult<Vec<cudarc::driver::CudaFunction>>> =
-            std::thread::scope(|s| {
-                let handles: Vec<_> = code
-                    .modules
-                    .iter()
-                    .map(|m| s.spawn(move || load_whole_module(devices, m)))
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| {
-                        h.join()
-                            .unwrap_or_else(|_| Err(GpuError::Panic("NVRTC thread".into())))
+        type Loaded = (GpuResult<Vec<cudarc::driver::CudaFunction>>, std::time::Duration);
+        let per_module: Vec<Loaded> = std::thread::scope(|s| {
+            let handles: Vec<_> = code
+                .modules
+                .iter()
+                .map(|m| {
+                    s.spawn(move || {
+                        let began = Instant::now();
+                        (load_whole_module(devices, m), began.elapsed())
                     })
-                    .collect()
-            });
-        let per_module = per_module.into_iter().collect::<GpuResult<Vec<_>>>()?;
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join().unwrap_or_else(|_| {
+                        (Err(GpuError::Panic("NVRTC thread".into())), Default::default())
+                    })
+                })
+                .collect()
+        });
+        if self.trace {
+            // The slowest modules first: the first run waits for the slowest.
+            let mut took: Vec<(usize, &whole::WholeModule)> = per_module
+                .iter()
+                .zip(&code.modules)
+                .map(|((_, t), m)| (t.as_millis() as usize, m))
+                .collect();
+            took.sort_by_key(|&(ms, _)| std::cmp::Reverse(ms));
+            let list: Vec<String> = took
+                .iter()
+                .take(12)
+                .map(|(ms, m)| format!("{} ({} programs from {}) {ms}", m.index, m.len, m.first))
+                .collect();
+            eprintln!(
+                "gpu trace: whole programs' modules compiled and loaded, the slowest first, ms: [{}]",
+                list.join(", ")
+            );
+        }
+        let per_module = per_module
+            .into_iter()
+            .map(|(r, _)| r)
+            .collect::<GpuResult<Vec<_>>>()?;
         // Device-major: functions[device][module].
         let functions: Vec<Vec<cudarc::driver::CudaFunction>> = (0..devices.len())
             .map(|d| per_module.iter().map(|fs| fs[d].clone()).collect())
