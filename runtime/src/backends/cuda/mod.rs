@@ -403,7 +403,10 @@ impl GpuBackend {
         // its own (as PTX, the driver's JIT took 13-16 s for 178 programs on
         // an H200, one module after the other).
         let devices = &self.devices;
-        type Loaded = (GpuResult<Vec<cudarc::driver::CudaFunction>>, std::time::Duration);
+        type Loaded = (
+            GpuResult<Vec<cudarc::driver::CudaFunction>>,
+            std::time::Duration,
+        );
         let per_module: Vec<Loaded> = std::thread::scope(|s| {
             let handles: Vec<_> = code
                 .modules
@@ -419,7 +422,10 @@ impl GpuBackend {
                 .into_iter()
                 .map(|h| {
                     h.join().unwrap_or_else(|_| {
-                        (Err(GpuError::Panic("NVRTC thread".into())), Default::default())
+                        (
+                            Err(GpuError::Panic("NVRTC thread".into())),
+                            Default::default(),
+                        )
                     })
                 })
                 .collect()
