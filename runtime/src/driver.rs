@@ -818,7 +818,7 @@ fn write_whole_profile(
 /// not know their costs can best guess them (the cost of an evaluation
 /// grows with its input, and the costliest ones, run last, made the tail
 /// of parallel runs).
-fn largest_inputs_first(n: usize, input: impl Fn(usize) -> usize) -> Vec<usize> {
+pub(crate) fn largest_inputs_first(n: usize, input: impl Fn(usize) -> usize) -> Vec<usize> {
     let mut order: Vec<usize> = (0..n).collect();
     // Each key once (a per-input run sorts ~250,000 jobs before any runs,
     // and a key per comparison was serial work on every run's clock).

@@ -1412,9 +1412,8 @@ pub fn pack_inputs(inputs: &[&crate::values::Grid]) -> (Vec<i8>, Vec<i32>) {
         desc.extend([flat.len() as i32, g.height() as i32, g.width() as i32]);
         flat.extend_from_slice(g.cells());
     }
-    let mut order: Vec<i32> = (0..inputs.len() as i32).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(inputs[i as usize].cells().len()));
-    desc.extend(order);
+    let order = crate::driver::largest_inputs_first(inputs.len(), |i| inputs[i].cells().len());
+    desc.extend(order.into_iter().map(|i| i as i32));
     (flat, desc)
 }
 
@@ -1530,22 +1529,17 @@ impl WholePiece {
     /// The device's result of program `p` (kernel order) on input `i`,
     /// both within the piece's ranges.
     pub fn get(&self, p: usize, i: usize) -> Option<Given> {
-        if !self.programs.contains(&p) || !self.inputs.contains(&i) {
-            return None;
-        }
-        let n = self.inputs.len();
-        self.out
-            .get((p - self.programs.start) * n + (i - self.inputs.start))
+        self.place(p, i).and_then(|t| self.out.get(t))
     }
     /// Nanoseconds the device took for program `p` on input `i` (as
-    /// [`WholePiece::get`]).
+    /// [`WholePiece::get`]; 0 outside the piece).
     pub fn nanos(&self, p: usize, i: usize) -> u32 {
-        if !self.programs.contains(&p) || !self.inputs.contains(&i) {
-            return 0;
-        }
-        let n = self.inputs.len();
-        self.out
-            .nanos((p - self.programs.start) * n + (i - self.inputs.start))
+        self.place(p, i).map_or(0, |t| self.out.nanos(t))
+    }
+    /// The piece's evaluation of program `p` on input `i`, if it has it.
+    fn place(&self, p: usize, i: usize) -> Option<usize> {
+        (self.programs.contains(&p) && self.inputs.contains(&i))
+            .then(|| (p - self.programs.start) * self.inputs.len() + (i - self.inputs.start))
     }
     /// Evaluations in the piece.
     pub fn len(&self) -> usize {
