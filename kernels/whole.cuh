@@ -72,8 +72,10 @@ __device__ __forceinline__ unsigned warp_peers(int v) { return __match_any_sync(
 __device__ __forceinline__ void shared_add(int* p, int v) { atomicAdd(p, v); }
 #endif
 
-#define WHOLE_CAP 4096     // cells of one grid value (64 x 64, 30 x 120, ...)
-#define WHOLE_OUT_CAP 4096 // cells of one program output sent back
+// With 4096 cells, upscaled grids of cross runs (a 30 x 30 grid upscaled 5
+// times) were a sixth of the CPU time the device left on the public solvers.
+#define WHOLE_CAP 16384     // cells of one grid value (128 x 128, 30 x 540, ...)
+#define WHOLE_OUT_CAP 16384 // cells of one program output sent back
 // An evaluation's status: its output is given, it is left to the CPU
 // (DEOPT), or it raises the reference's error of this class (the host's
 // `ErrorKind`, `raised_status` in whole.rs).
@@ -153,10 +155,11 @@ struct P {
 
 // A set of locations (Python's Indices): n keys in ascending order, which
 // is the order of their (i, j) tuples; i and j in -128..127 (a location
-// beyond is left to the CPU). Room for 4096 (the accumulators of mapply
-// over a 30 x 30 grid's objects overflowed 2048 with their repeats);
-// WHOLE_LOCS, the most a program keeps, may be set lower (whole.rs).
-#define WHOLE_LOCS_ROOM 4096
+// beyond is left to the CPU). Room for 8192 (the accumulators of mapply
+// over a 30 x 30 grid's objects overflowed 2048 with their repeats, and
+// the shoots of every cell of an upscaled grid 4096); WHOLE_LOCS, the
+// most a program keeps, may be set lower (whole.rs).
+#define WHOLE_LOCS_ROOM 8192
 #ifndef WHOLE_LOCS
 #define WHOLE_LOCS WHOLE_LOCS_ROOM
 #endif
@@ -167,9 +170,10 @@ struct X {
 
 // An object (a set of (colour, (i, j)) cells): n keys colour << 16 |
 // loc_key(i, j), ascending, which is the order of the cells' tuples (the
-// CPU's order, values.rs); colours 0..9. 2048 cells: as large as a set of
-// locations (objects upscaled or accumulated overflowed 1024).
-#define WHOLE_CELLS 2048
+// CPU's order, values.rs); colours 0..9. 4096 cells: as large as a set of
+// 8192 locations (objects upscaled or accumulated overflowed 1024, then
+// 2048: mapply of recoloured shoots over a grid's objects).
+#define WHOLE_CELLS 4096
 struct O {
     int n, pad;
     unsigned k[WHOLE_CELLS];
@@ -189,8 +193,8 @@ struct O {
 #ifndef WHOLE_OBJS
 #define WHOLE_OBJS WHOLE_OBJS_ROOM
 #endif
-// 1536 cells: the rest of the slot after the offsets.
-#define WHOLE_SCELLS 1536
+// 3584 cells: the rest of the slot after the offsets.
+#define WHOLE_SCELLS 3584
 struct S {
     int n, m;
     unsigned short off[WHOLE_OBJS_ROOM + 2];
@@ -198,8 +202,7 @@ struct S {
 };
 
 // A slot of the warp's memory holds one grid, one set of locations, one
-// object or one set of objects (8 KB: the set of locations is the
-// largest).
+// object or one set of objects (16 KB: each of them fills it).
 union V {
     G g;
     X x;

@@ -270,9 +270,9 @@ int main() {
     for (int k = 0; k < h * w; ++k) { int x; if (scanf("%d", &x) != 1) return 1; cells.push_back((signed char)x); }
   }
   const long long total = (long long)n_in * n_prog;
-  // Room for half of the outputs at their largest, as on the device: a
+  // Room for 512 cells per evaluation, as on the device (launch.rs): a
   // full buffer makes the later ones DEOPT, never write past it.
-  const unsigned long long cap = (unsigned long long)total * WHOLE_OUT_CAP / 2;
+  const unsigned long long cap = (unsigned long long)total * 512 + WHOLE_OUT_CAP;
   std::vector<signed char> out(cap);
   std::vector<int> out_desc(WHOLE_DESC * total);
   unsigned long long used = 0;

@@ -34,21 +34,22 @@ pub const PRELUDE: &str = concat!(
 /// (`WHOLE_CAP`, `WHOLE_OUT_CAP`). With 2048 and 1024, a third of the
 /// evaluations the device left to the CPU on the public solvers' cross run
 /// were larger outputs, and they were two thirds of those evaluations' CPU
-/// time.
-pub const GRID_CAP: usize = 4096;
-pub const OUT_CAP: usize = 4096;
+/// time; with 4096, upscaled grids were a sixth of the CPU time left
+/// (16384 since).
+pub const GRID_CAP: usize = 16384;
+pub const OUT_CAP: usize = 16384;
 /// Name of the kernel in the generated source.
 pub const KERNEL: &str = "whole_programs";
 /// Most grids and sets one program may hold at once; programs that need
 /// more stay on the CPU. With 10, seven of arc-dsl's solvers stayed on the
 /// CPU for this alone; 14 takes six of them (16 no more). A warp's memory
 /// is the most slots of its module's programs; every warp of a launch has
-/// room for it in global memory (1.1 GB at 14 for 8 x 1024 warps), of
+/// room for it in global memory (2.2 GB at 14 for 8 x 1024 warps), of
 /// which a program touches only what its values use.
 pub const MAX_SLOTS: usize = 14;
-/// Bytes of one slot on the device (`union V`: its largest member is a set
-/// of 4096 locations, `X`).
-pub const SLOT_BYTES: usize = 8 + 2 * 4096;
+/// Bytes of one slot on the device (`union V`: a grid of 16384 cells, a
+/// set of 8192 locations and an object of 4096 cells each fill it).
+pub const SLOT_BYTES: usize = 8 + 16384;
 /// Ints of a warp's scratch (`aux`): `objects` keeps three per object.
 pub const AUX_INTS: usize = 4096;
 
@@ -1274,7 +1275,7 @@ fn function_of(p: Prim, args: Vec<Arg>) -> Result<DevFn, String> {
 pub const DEADLINE_US: u64 = 2000;
 
 /// The most objects in a set and locations in a set a program keeps on
-/// the device (1022 and 4096, `WHOLE_OBJS` and `WHOLE_LOCS` in whole.cuh:
+/// the device (1022 and 8192, `WHOLE_OBJS` and `WHOLE_LOCS` in whole.cuh:
 /// all a slot has room for), where `BATTGEN_WHOLE_OBJS` or
 /// `BATTGEN_WHOLE_LOCS` set them lower, as `#define`s before the prelude; the
 /// deadline of an evaluation ([`DEADLINE_US`]); and the other knobs for
@@ -1286,7 +1287,7 @@ fn limits() -> String {
     let mut s = String::new();
     for (var, name, room) in [
         ("BATTGEN_WHOLE_OBJS", "WHOLE_OBJS", 1022),
-        ("BATTGEN_WHOLE_LOCS", "WHOLE_LOCS", 4096),
+        ("BATTGEN_WHOLE_LOCS", "WHOLE_LOCS", 8192),
     ] {
         if let Some(n) = std::env::var(var)
             .ok()
