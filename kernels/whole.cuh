@@ -26,6 +26,7 @@ __device__ __forceinline__ int warp_sum(int v) { return v; }
 __device__ __forceinline__ int warp_exclusive_sum(int v) { (void)v; return 0; }
 __device__ __forceinline__ int warp_min(int v) { return v; }
 __device__ __forceinline__ int warp_max(int v) { return v; }
+__device__ __forceinline__ unsigned warp_or(unsigned v) { return v; }
 __device__ __forceinline__ bool warp_all(bool v) { return v; }
 __device__ __forceinline__ unsigned warp_ballot(bool v) { return v ? 1u : 0u; }
 __device__ __forceinline__ unsigned lanes_below() { return 0u; }
@@ -57,6 +58,10 @@ __device__ __forceinline__ int warp_min(int v) {
 }
 __device__ __forceinline__ int warp_max(int v) {
     for (int o = 16; o > 0; o >>= 1) v = max(v, __shfl_xor_sync(0xffffffffu, v, o));
+    return v;
+}
+__device__ __forceinline__ unsigned warp_or(unsigned v) {
+    for (int o = 16; o > 0; o >>= 1) v |= __shfl_xor_sync(0xffffffffu, v, o);
     return v;
 }
 __device__ __forceinline__ bool warp_all(bool v) { return __all_sync(0xffffffffu, v); }
@@ -746,6 +751,95 @@ WHOLE_FN bool d_center(P& o, const X& a) {
     bounds(a, t, l, b, r);
     o.a = t + (b - t + 1) / 2;
     o.b = l + (r - l + 1) / 2;
+    return true;
+}
+// ----- two patches: distance, matching rows or columns, position -------------
+// (An object's locations come in through d_toindices_o: these are
+// `locations_only` in whole.rs.) An empty patch raises where the reference
+// takes min() of nothing (its distance, its center).
+
+// The least |di| + |dj| over the pairs of a's locations moved by (si, sj)
+// and b's: the reference's `manhattan` of `shift(a, (si, sj))` and b. Both
+// sets are non-empty.
+WHOLE_FN int x_distance(const X& a, const X& b, int si, int sj) {
+    int best = 1 << 30;
+    const int pairs = a.n * b.n;
+    for (int q = LANE; q < pairs; q += WARP) {
+        const unsigned short ka = a.k[q / b.n], kb = b.k[q % b.n];
+        const int di = key_i(ka) + si - key_i(kb), dj = key_j(ka) + sj - key_j(kb);
+        const int d = (di < 0 ? -di : di) + (dj < 0 ? -dj : dj);
+        best = d < best ? d : best;
+    }
+    return warp_min(best);
+}
+WHOLE_FN bool d_manhattan(I64& o, const X& a, const X& b) {
+    if (a.n == 0 || b.n == 0) return raises(WHOLE_RAISE_VALUE);
+    o = x_distance(a, b, 0, 0);
+    return true;
+}
+WHOLE_FN bool d_adjacent(I64& o, const X& a, const X& b) {
+    if (a.n == 0 || b.n == 0) return raises(WHOLE_RAISE_VALUE);
+    o = x_distance(a, b, 0, 0) == 1;
+    return true;
+}
+// Whether a row (rows: true) or a column holds locations of both sets: the
+// 256 possible rows or columns of a key as a bit mask, one word per 32.
+WHOLE_FN bool x_lines_meet(const X& a, const X& b, bool rows) {
+    unsigned mask[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    for (int k = LANE; k < a.n; k += WARP) {
+        const int line = rows ? (a.k[k] >> 8) : (a.k[k] & 255);
+        mask[line >> 5] |= 1u << (line & 31);
+    }
+    for (int w = 0; w < 8; ++w) mask[w] = warp_or(mask[w]);
+    bool hit = false;
+    for (int k = LANE; k < b.n; k += WARP) {
+        const int line = rows ? (b.k[k] >> 8) : (b.k[k] & 255);
+        hit = hit || ((mask[line >> 5] >> (line & 31)) & 1u);
+    }
+    return warp_any(hit);
+}
+WHOLE_FN bool d_hmatching(I64& o, const X& a, const X& b) { o = x_lines_meet(a, b, true); return true; }
+WHOLE_FN bool d_vmatching(I64& o, const X& a, const X& b) { o = x_lines_meet(a, b, false); return true; }
+// The mean row and column, each floored (Python's `sum(x) // len(patch)`).
+WHOLE_FN bool d_centerofmass(P& o, const X& a) {
+    if (a.n == 0) return false;  // the empty tuple
+    int si = 0, sj = 0;
+    for (int k = LANE; k < a.n; k += WARP) {
+        si += key_i(a.k[k]);
+        sj += key_j(a.k[k]);
+    }
+    o.a = floor_div(warp_sum(si), a.n);
+    o.b = floor_div(warp_sum(sj), a.n);
+    return true;
+}
+// The direction from a's center to b's, each coordinate -1, 0 or 1 (0 only
+// where the centers share a row or a column).
+WHOLE_FN bool d_position(P& o, const X& a, const X& b) {
+    if (a.n == 0 || b.n == 0) return raises(WHOLE_RAISE_VALUE);
+    P ca, cb;
+    d_center(ca, a);
+    d_center(cb, b);
+    const I64 dj = ca.b < cb.b ? 1 : -1;
+    if (ca.a == cb.a) { o.a = 0; o.b = dj; }
+    else if (ca.b == cb.b) { o.a = ca.a < cb.a ? 1 : -1; o.b = 0; }
+    else { o.a = ca.a < cb.a ? 1 : -1; o.b = dj; }
+    return true;
+}
+// How far to move `src` (one step at a time along a row, or along a column
+// where a column holds both) until it is adjacent to `dst`: at most 42
+// steps, as in the reference.
+WHOLE_FN bool d_gravitate(P& o, const X& src, const X& dst) {
+    if (src.n == 0 || dst.n == 0) return raises(WHOLE_RAISE_VALUE);
+    P cs, cd;
+    d_center(cs, src);
+    d_center(cd, dst);
+    int i = 0, j = 0;
+    if (x_lines_meet(src, dst, false)) i = cs.a < cd.a ? 1 : -1;
+    else j = cs.b < cd.b ? 1 : -1;
+    int c = 0;
+    while (x_distance(src, dst, c * i, c * j) != 1 && c < 42) ++c;
+    o.a = c * i;
+    o.b = c * j;
     return true;
 }
 WHOLE_FN bool d_size_x(I64& o, const X& a) { o = a.n; return true; }

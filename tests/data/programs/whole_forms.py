@@ -449,3 +449,35 @@ def solve_c1000016(I):
     x29 = upscale(x2, x13)
     O = paint(x28, x29)
     return O
+
+# Two patches: distance, adjacency, shared rows and columns, centre of
+# mass, relative position, gravitation (objects and sets of locations).
+def solve_c1000017(I):
+    x1 = objects(I, T, F, T)
+    x2 = first(x1)
+    x3 = last(x1)
+    x4 = manhattan(x2, x3)
+    x5 = adjacent(x2, x3)
+    x6 = hmatching(x2, x3)
+    x7 = vmatching(x2, x3)
+    x8 = centerofmass(x2)
+    x9 = position(x2, x3)
+    x10 = gravitate(x2, x3)
+    x11 = move(I, x2, x10)
+    x12 = branch(x5, x8, x9)
+    x13 = both(x6, x7)
+    x14 = add(x13, FIVE)
+    x15 = connect(x12, x10)
+    x16 = fill(x11, x14, x15)
+    x17 = leastcolor(I)
+    x18 = ofcolor(I, x17)
+    x19 = toindices(x3)
+    x20 = manhattan(x18, x19)
+    x21 = gravitate(x18, x19)
+    x22 = position(x19, x18)
+    x23 = astuple(x4, x20)
+    x24 = add(x21, x22)
+    x25 = initset(x23)
+    x26 = insert(x24, x25)
+    O = fill(x16, ZERO, x26)
+    return O

@@ -239,6 +239,13 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
         (P::square, [Grid]) => f("d_square_grid", Int),
         (P::frontiers, [Grid]) => f("d_frontiers", Objects),
         (P::bordering, [Indices, Grid]) => f("d_bordering", Int),
+        (P::manhattan, [Indices, Indices]) => f("d_manhattan", Int),
+        (P::adjacent, [Indices, Indices]) => f("d_adjacent", Int),
+        (P::hmatching, [Indices, Indices]) => f("d_hmatching", Int),
+        (P::vmatching, [Indices, Indices]) => f("d_vmatching", Int),
+        (P::centerofmass, [Indices]) => f("d_centerofmass", Pair),
+        (P::position, [Indices, Indices]) => f("d_position", Pair),
+        (P::gravitate, [Indices, Indices]) => f("d_gravitate", Pair),
         (P::size, [Patches]) => f("d_size_s", Int),
         (P::first, [Patches]) => f("d_first_p", Indices),
         (P::last, [Patches]) => f("d_last_p", Indices),
@@ -575,6 +582,13 @@ fn locations_only(p: Prim) -> bool {
             | P::toobject
             | P::portrait
             | P::bordering
+            | P::manhattan
+            | P::adjacent
+            | P::hmatching
+            | P::vmatching
+            | P::centerofmass
+            | P::position
+            | P::gravitate
     )
 }
 
