@@ -517,6 +517,22 @@ __device__ bool d_halve_pair(P& o, P a) { PAIR_RESULT(o, floor_div(a.a, 2), floo
 __device__ bool d_increment_pair(P& o, P a) { PAIR_RESULT(o, a.a + 1, a.b + 1); }
 __device__ bool d_decrement_pair(P& o, P a) { PAIR_RESULT(o, a.a - 1, a.b - 1); }
 __device__ bool d_invert_pair(P& o, P a) { PAIR_RESULT(o, -a.a, -a.b); }
+__device__ bool d_crement_pair(P& o, P a) { PAIR_RESULT(o, crement_of(a.a), crement_of(a.b)); }
+// A number with a pair: the number with each coordinate, in the order given.
+__device__ bool d_add_pair_int(P& o, P a, I64 b) { PAIR_RESULT(o, a.a + b, a.b + b); }
+__device__ bool d_add_int_pair(P& o, I64 a, P b) { PAIR_RESULT(o, a + b.a, a + b.b); }
+__device__ bool d_subtract_pair_int(P& o, P a, I64 b) { PAIR_RESULT(o, a.a - b, a.b - b); }
+__device__ bool d_subtract_int_pair(P& o, I64 a, P b) { PAIR_RESULT(o, a - b.a, a - b.b); }
+__device__ bool d_multiply_int_pair(P& o, I64 a, P b) { return d_multiply_pair_int(o, b, a); }
+__device__ bool d_multiply_pairs(P& o, P a, P b) {
+    I64 x = 0, y = 0;
+    if (!d_multiply(x, a.a, b.a) || !d_multiply(y, a.b, b.b)) return false;
+    o.a = x;
+    o.b = y;
+    return true;
+}
+// `value in (a, b)`.
+__device__ bool d_contained_pair(I64& o, I64 v, P a) { o = v == a.a || v == a.b; return true; }
 
 __device__ void d_copy(G& o, const G& a) {
     for (int k = LANE; k < a.h * a.w; k += WARP) o.c[k] = a.c[k];

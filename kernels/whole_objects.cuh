@@ -565,6 +565,42 @@ PATCH_SHAPE(d_square_x, h * w == n && h == w)
 PATCH_SHAPE(d_hline_x, w == n && h == 1)
 PATCH_SHAPE(d_vline_x, h == n && w == 1)
 
+// Whether the ascending keys of `a` hold `key` (a binary search).
+__device__ __forceinline__ bool o_has(const O& a, unsigned key) {
+    int lo = 0, hi = a.n;
+    while (lo < hi) {
+        const int mid = (lo + hi) >> 1;
+        if (a.k[mid] < key) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < a.n && a.k[lo] == key;
+}
+// hperiod (rows: false) and vperiod (rows: true): the least p in 1..w-1
+// (1..h-1) such that every cell moved p columns left (rows up) that stays
+// inside the object's box is a cell of the object; else the width
+// (height). Checked on the object as it is, not normalised: moving it
+// changes neither the box's test nor membership.
+WHOLE_FN bool o_period(I64& o, const O& a, bool rows) {
+    if (a.n == 0) { o = 0; return true; }
+    int t, l, b, r;
+    obounds(a, t, l, b, r);
+    const int extent = rows ? b - t + 1 : r - l + 1;
+    for (int p = 1; p < extent; ++p) {
+        bool ok = true;
+        for (int x = LANE; x < a.n && ok; x += WARP) {
+            const unsigned c = a.k[x];
+            int i = key_i(cell_loc(c)), j = key_j(cell_loc(c));
+            if (rows) i -= p; else j -= p;
+            if ((rows ? i - t : j - l) >= 0) ok = o_has(a, cell_key(cell_color(c), loc_key(i, j)));
+        }
+        if (warp_all(ok)) { o = p; return true; }
+    }
+    o = extent;
+    return true;
+}
+WHOLE_FN bool d_hperiod_o(I64& o, const O& a) { return o_period(o, a, false); }
+WHOLE_FN bool d_vperiod_o(I64& o, const O& a) { return o_period(o, a, true); }
+
 // Mirrors of a patch within its bounds (rows t..b, columns l..r): a
 // bijection of locations, sorted after. cmirror is vmirror(dmirror(vmirror))
 // in the reference: (i, j) -> (t + r - j, l + b - i). Of nothing the

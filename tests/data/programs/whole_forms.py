@@ -481,3 +481,30 @@ def solve_c1000017(I):
     x26 = insert(x24, x25)
     O = fill(x16, ZERO, x26)
     return O
+
+# A number with a pair, pairs times pairs, crement of a pair, a number in
+# a pair; the periods of an object.
+def solve_c1000018(I):
+    x1 = objects(I, F, F, T)
+    x2 = argmax(x1, size)
+    x3 = hperiod(x2)
+    x4 = vperiod(x2)
+    x5 = astuple(x4, x3)
+    x6 = invert(x5)
+    x7 = crement(x6)
+    x8 = add(x7, x3)
+    x9 = add(x4, x8)
+    x10 = subtract(x9, TWO)
+    x11 = subtract(ONE, x10)
+    x12 = multiply(x11, x5)
+    x13 = multiply(x3, x12)
+    x14 = shift(x2, x13)
+    x15 = paint(I, x14)
+    x16 = contained(x3, x5)
+    x17 = contained(FIVE, x13)
+    x18 = add(x16, x17)
+    x19 = add(x18, SIX)
+    x20 = ulcorner(x2)
+    x21 = initset(x20)
+    O = fill(x15, x19, x21)
+    return O
