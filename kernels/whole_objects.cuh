@@ -59,6 +59,22 @@ __device__ bool obj_done(O& o, int n) {
     return true;
 }
 
+// The place of `key` in the ascending keys of `a`: the first key not below
+// it (a binary search), and whether `a` holds it.
+__device__ __forceinline__ int o_place(const O& a, unsigned key) {
+    int lo = 0, hi = a.n;
+    while (lo < hi) {
+        const int mid = (lo + hi) >> 1;
+        if (a.k[mid] < key) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+__device__ __forceinline__ bool o_has(const O& a, unsigned key) {
+    const int at = o_place(a, key);
+    return at < a.n && a.k[at] == key;
+}
+
 // The bounds of a non-empty object's locations.
 WHOLE_FN void obounds(const O& a, int& top, int& left, int& bottom, int& right) {
     int t = 1 << 20, l = 1 << 20, b = -(1 << 20), r = -(1 << 20);
@@ -545,6 +561,52 @@ WHOLE_FN bool d_equality_o(I64& o, const O& a, const O& b) {
     o = same_keys(a.k, a.n, b.k, b.n);
     return true;
 }
+
+// ----- cells of objects -------------------------------------------------------
+// One cell (colour, (i, j)) of an object, held as its key (cell_key), in a
+// register as a number is.
+
+// The first and last cells of an object: its keys ascend in the CPU's order.
+WHOLE_FN bool d_first_o(unsigned& o, const O& a) {
+    if (a.n == 0) return raises(WHOLE_RAISE_STOP);  // next(iter(()))
+    o = a.k[0];
+    return true;
+}
+WHOLE_FN bool d_last_o(unsigned& o, const O& a) {
+    if (a.n == 0) return raises(WHOLE_RAISE_VALUE);  // max(enumerate(()))
+    o = a.k[a.n - 1];
+    return true;
+}
+// A cell's two items: its colour and its location.
+__device__ bool d_first_cell(I64& o, unsigned c) { o = cell_color(c); return true; }
+__device__ bool d_last_cell(P& o, unsigned c) {
+    o.a = key_i(cell_loc(c));
+    o.b = key_j(cell_loc(c));
+    return true;
+}
+__device__ bool d_equality_cell(I64& o, unsigned a, unsigned b) { o = a == b; return true; }
+WHOLE_FN bool d_contained_o(I64& o, unsigned c, const O& a) { o = o_has(a, c); return true; }
+WHOLE_FN bool d_initset_o(O& o, unsigned c) {
+    if (LANE == 0) o.k[0] = c;
+    return obj_done(o, 1);
+}
+// insert and remove: the keys after the cell's place move up or down one.
+WHOLE_FN bool d_insert_o(O& o, unsigned c, const O& a) {
+    const int at = o_place(a, c);
+    const int put = at < a.n && a.k[at] == c ? 0 : 1;
+    if (a.n + put > WHOLE_CELLS) return false;
+    for (int x = LANE; x < a.n; x += WARP) o.k[x < at ? x : x + put] = a.k[x];
+    if (LANE == 0 && put) o.k[at] = c;
+    return obj_done(o, a.n + put);
+}
+WHOLE_FN bool d_remove_o(O& o, unsigned c, const O& a) {
+    const int at = o_place(a, c);
+    const int gone = at < a.n && a.k[at] == c ? 1 : 0;
+    for (int x = LANE; x < a.n; x += WARP)
+        if (!gone || x != at) o.k[x < at ? x : x - gone] = a.k[x];
+    return obj_done(o, a.n - gone);
+}
+
 // square, hline, vline of a set of locations: its bounds against its
 // count (Python's height and width of nothing are 0, so `square` of
 // nothing is True).
@@ -565,16 +627,6 @@ PATCH_SHAPE(d_square_x, h * w == n && h == w)
 PATCH_SHAPE(d_hline_x, w == n && h == 1)
 PATCH_SHAPE(d_vline_x, h == n && w == 1)
 
-// Whether the ascending keys of `a` hold `key` (a binary search).
-__device__ __forceinline__ bool o_has(const O& a, unsigned key) {
-    int lo = 0, hi = a.n;
-    while (lo < hi) {
-        const int mid = (lo + hi) >> 1;
-        if (a.k[mid] < key) lo = mid + 1;
-        else hi = mid;
-    }
-    return lo < a.n && a.k[lo] == key;
-}
 // hperiod (rows: false) and vperiod (rows: true): the least p in 1..w-1
 // (1..h-1) such that every cell moved p columns left (rows up) that stays
 // inside the object's box is a cell of the object; else the width
@@ -857,6 +909,16 @@ WHOLE_FN bool acc_o(O& o, const O& a) {
     SYNC(); // every lane has read the count before lane 0 moves it
     for (int x = LANE; x < a.n; x += WARP) o.k[at + x] = a.k[x];
     return obj_done(o, at + a.n);
+}
+// Appends one cell's key to an object: sfilter over an object's cells
+// keeps them ascending (nothing to sort); apply of a function giving cells
+// sorts them when the loop ends (end_o).
+WHOLE_FN bool acc_cell(O& o, unsigned key) {
+    if (o.n >= WHOLE_CELLS) return false;
+    const int at = o.n;
+    SYNC(); // every lane has read the count before lane 0 moves it
+    if (LANE == 0) o.k[at] = key;
+    return obj_done(o, at + 1);
 }
 WHOLE_FN bool end_x(X& o) { return set_done(o, sort_unique<unsigned short>(o.k, o.n, (unsigned short)0xFFFFu)); }
 WHOLE_FN bool end_o(O& o) { return obj_done(o, sort_unique<unsigned>(o.k, o.n, 0xFFFFFFFFu)); }

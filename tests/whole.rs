@@ -107,6 +107,7 @@ fn kinds_agree_with_the_inferred_types(plan: &Plan, code: &WholeCode) {
             (DevTy::Object, Ty::Object) => true,
             (DevTy::Objects, Ty::Objects) => true,
             (DevTy::Patches, Ty::IndicesSet) => true,
+            (DevTy::Cell, Ty::Cell) => true,
             (_, Ty::Dynamic) => true,
             _ => false,
         };

@@ -4,11 +4,11 @@
 //! A program qualifies when every node it runs has a device form
 //! ([`form`]): its values are then grids, numbers, pairs, sets of locations
 //! and sets of colours that one warp holds (grids and sets in slots of the
-//! warp's own memory, numbers in registers), and the program runs as one
-//! warp per input with nothing crossing to the host between nodes: the
-//! inputs go up once and the outputs come down once. The device kinds of
-//! the values follow from the forms, bottom up from the input grid; they
-//! agree with [`crate::types::infer`] (tested).
+//! warp's own memory, numbers and an object's cells in registers), and the
+//! program runs as one warp per input with nothing crossing to the host
+//! between nodes: the inputs go up once and the outputs come down once. The
+//! device kinds of the values follow from the forms, bottom up from the
+//! input grid; they agree with [`crate::types::infer`] (tested).
 //!
 //! An evaluation whose case the device functions do not cover (a raise, an
 //! empty or oversized grid, a colour outside 0..9; see `kernels/whole.cuh`)
@@ -69,6 +69,9 @@ pub enum DevTy {
     Objects,
     /// A set of sets of locations, as a set of objects of colour 0.
     Patches,
+    /// One cell of an object, `(colour, (i, j))`, as its key (`colour << 16
+    /// | loc_key(i, j)`, as objects hold it).
+    Cell,
 }
 
 /// How a node runs on the device: the device function and its result kind.
@@ -294,6 +297,16 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
         (P::paint, [Grid, Object]) => f("d_paint", Grid),
         (P::underpaint, [Grid, Object]) => f("d_underpaint", Grid),
         (P::r#move, [Grid, Object, Pair]) => f("d_move", Grid),
+        // One cell of an object, held as its key (kernels/whole_objects.cuh).
+        (P::first, [Object]) => f("d_first_o", Cell),
+        (P::last, [Object]) => f("d_last_o", Cell),
+        (P::first, [Cell]) => f("d_first_cell", Int),
+        (P::last, [Cell]) => f("d_last_cell", Pair),
+        (P::equality, [Cell, Cell]) => f("d_equality_cell", Int),
+        (P::contained, [Cell, Object]) => f("d_contained_o", Int),
+        (P::initset, [Cell]) => f("d_initset_o", Object),
+        (P::insert, [Cell, Object]) => f("d_insert_o", Object),
+        (P::remove, [Cell, Object]) => f("d_remove_o", Object),
         // Shapes and mirrors of patches, an object upscaled
         // (kernels/whole_objects.cuh), a pair times a number.
         (P::vline, [Indices]) => f("d_vline_x", Int),
@@ -516,6 +529,7 @@ fn ty_name(t: DevTy) -> &'static str {
         DevTy::Object => "Object",
         DevTy::Objects => "Objects",
         DevTy::Patches => "Patches",
+        DevTy::Cell => "Cell",
     }
 }
 
@@ -849,7 +863,8 @@ impl Emitter {
     }
 
     /// apply, mapply, sfilter, mfilter, argmax, argmin, valmax, valmin and
-    /// extract of a known function over objects or locations: a loop.
+    /// extract of a known function over objects, locations or an object's
+    /// cells: a loop.
     fn higher(
         &mut self,
         prim: Prim,
@@ -892,6 +907,10 @@ impl Emitter {
                 let t = self.scratch_slot()?;
                 (format!("s[{t}].x"), DevTy::Indices)
             }
+            DevTy::Object => {
+                let v = self.value(DevTy::Cell, true)?;
+                (v, DevTy::Cell)
+            }
             _ => return Err(format!("{} over {}", prim.name(), ty_name(ct))),
         };
         // The loop's turn first: the function's result kind decides the rest.
@@ -900,6 +919,7 @@ impl Emitter {
         match ct {
             DevTy::Objects => self.check(&format!("d_obj_at({}, {c}, {e})", element.0)),
             DevTy::Patches => self.check(&format!("d_locs_at({}, {c}, {e})", element.0)),
+            DevTy::Object => self.line(&format!("{} = {c}.k[{e}];", element.0)),
             _ => self.line(&format!("{} = loc_at({c}, {e});", element.0)),
         }
         let (r, rt) = self.call_fn(f, &[Arg::Val(element.0.clone(), element.1)])?;
@@ -930,6 +950,14 @@ impl Emitter {
                         start.push(format!("s_clear({out});"));
                         turn.push(format!(
                             "if ({r} && !s_append({out}, {c}, {e})) return WHOLE_DEOPT;"
+                        ));
+                    }
+                    // The kept cells ascend as the object's do: no sort.
+                    DevTy::Object => {
+                        start.push(format!("obj_done({out}, 0);"));
+                        turn.push(format!(
+                            "if ({r} && !acc_cell({out}, {})) return WHOLE_DEOPT;",
+                            element.0
                         ));
                     }
                     _ => {
@@ -1015,6 +1043,13 @@ impl Emitter {
                         "if (!s_canon({out}, s[{t}], aux)) return WHOLE_DEOPT;"
                     ));
                 }
+                DevTy::Cell => {
+                    kind = DevTy::Object;
+                    out = self.value(kind, scratch)?;
+                    start.push(format!("obj_done({out}, 0);"));
+                    turn.push(format!("if (!acc_cell({out}, {r})) return WHOLE_DEOPT;"));
+                    end.push(format!("end_o({out});"));
+                }
                 _ => return Err(format!("apply of a function giving {}", ty_name(rt))),
             },
             P::argmax | P::argmin | P::valmax | P::valmin | P::extract => {
@@ -1063,6 +1098,7 @@ impl Emitter {
                         DevTy::Patches => end.push(format!(
                             "if (!d_locs_at({out}, {c}, {at})) return WHOLE_DEOPT;"
                         )),
+                        DevTy::Object => end.push(format!("{out} = {c}.k[{at}];")),
                         _ => end.push(format!("{out} = loc_at({c}, {at});")),
                     }
                 }
