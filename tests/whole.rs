@@ -107,6 +107,7 @@ fn kinds_agree_with_the_inferred_types(plan: &Plan, code: &WholeCode) {
             (DevTy::Object, Ty::Object) => true,
             (DevTy::Objects, Ty::Objects) => true,
             (DevTy::Patches, Ty::IndicesSet) => true,
+            (DevTy::Grids, Ty::TupleOf(e)) => matches!(**e, Ty::Grid),
             (_, Ty::Dynamic) => true,
             _ => false,
         };
