@@ -943,7 +943,10 @@ impl Emitter {
         // the device holds only tuples of grids.
         if ct == DevTy::Grids
             && matches!(prim, P::apply | P::mapply)
-            && !matches!((prim, rt), (P::apply, DevTy::Grid) | (P::mapply, DevTy::Grids))
+            && !matches!(
+                (prim, rt),
+                (P::apply, DevTy::Grid) | (P::mapply, DevTy::Grids)
+            )
         {
             return Err(format!(
                 "{} over Grids of a function giving {}",
