@@ -206,13 +206,25 @@ struct S {
     unsigned k[WHOLE_SCELLS];
 };
 
+// A tuple of grids of one shape (what hsplit and vsplit give, and what
+// filters, removals and merges of such tuples keep): n pieces of h x w
+// cells, piece e at c[e * h * w]. Tuples of pieces of two shapes are left
+// to the CPU.
+#define WHOLE_TCELLS (WHOLE_CAP - 8)
+struct T {
+    int n, h, w, pad;
+    signed char c[WHOLE_TCELLS];
+};
+
 // A slot of the warp's memory holds one grid, one set of locations, one
-// object or one set of objects (16 KB: each of them fills it).
+// object, one set of objects or one tuple of grids (16 KB: each of them
+// fills it).
 union V {
     G g;
     X x;
     O o;
     S s;
+    T t;
 };
 
 __device__ __forceinline__ bool loc_ok(I64 i, I64 j) { return i >= -128 && i <= 127 && j >= -128 && j <= 127; }
@@ -352,6 +364,116 @@ WHOLE_FN bool d_vconcat(G& o, const G& a, const G& b) {
     if (!ok_grid(b) || a.w != b.w) return false;
     GATHER_INTO(o, a, a.h + b.h, a.w, i < a.h ? a.c[i * a.w + j] : b.c[(i - a.h) * b.w + j]);
 }
+// ----- tuples of grids of one shape ------------------------------------------
+
+// hsplit (columns: true) and vsplit of a grid in n pieces: piece e starts
+// at (size + offset) * e, the offset 1 where the division leaves a
+// remainder. A last piece cut short by the grid's edge (pieces of two
+// shapes), pieces of no cells and n < 1 (the empty tuple) are left to the
+// CPU; n == 0 raises.
+WHOLE_FN bool t_split(T& o, const G& a, I64 n, bool columns) {
+    if (!ok_grid(a)) return false;
+    if (n == 0) return raises(WHOLE_RAISE_ZERODIV);
+    const int full = columns ? a.w : a.h;
+    if (n < 1 || n > full) return false;
+    const int parts = (int)n, size = full / parts, offset = full % parts != 0 ? 1 : 0;
+    if ((size + offset) * (parts - 1) + size > full) return false;
+    const int ph = columns ? a.h : size, pw = columns ? size : a.w, per = ph * pw;
+    if (per * parts > WHOLE_TCELLS) return false;
+    for (int x = LANE; x < per * parts; x += WARP) {
+        const int e = x / per, q = x - e * per, i = q / pw, j = q - i * pw;
+        const int start = (size + offset) * e;
+        o.c[x] = columns ? a.c[i * a.w + start + j] : a.c[(start + i) * a.w + j];
+    }
+    if (LANE == 0) {
+        o.n = parts;
+        o.h = ph;
+        o.w = pw;
+    }
+    SYNC();
+    return true;
+}
+WHOLE_FN bool d_hsplit(T& o, const G& a, I64 n) { return t_split(o, a, n, true); }
+WHOLE_FN bool d_vsplit(T& o, const G& a, I64 n) { return t_split(o, a, n, false); }
+// Piece e of a tuple of grids.
+WHOLE_FN bool d_grid_at(G& o, const T& a, int e) {
+    const int per = a.h * a.w;
+    for (int x = LANE; x < per; x += WARP) o.c[x] = a.c[e * per + x];
+    if (LANE == 0) {
+        o.h = a.h;
+        o.w = a.w;
+    }
+    SYNC();
+    return true;
+}
+WHOLE_FN bool d_first_t(G& o, const T& a) { return a.n > 0 ? d_grid_at(o, a, 0) : raises(WHOLE_RAISE_STOP); }
+WHOLE_FN bool d_last_t(G& o, const T& a) { return a.n > 0 ? d_grid_at(o, a, a.n - 1) : raises(WHOLE_RAISE_VALUE); }
+WHOLE_FN bool d_size_t(I64& o, const T& a) { o = a.n; return true; }
+// merge: the pieces' rows one after the other, a grid of n * h rows (the
+// empty tuple is left to the CPU).
+WHOLE_FN bool d_merge_t(G& o, const T& a) {
+    const int cells = a.n * a.h * a.w;
+    if (a.n == 0 || cells > WHOLE_CAP) return false;
+    for (int x = LANE; x < cells; x += WARP) o.c[x] = a.c[x];
+    if (LANE == 0) {
+        o.h = a.n * a.h;
+        o.w = a.w;
+    }
+    SYNC();
+    return true;
+}
+WHOLE_FN bool d_copy_t(T& o, const T& a) {
+    const int cells = a.n * a.h * a.w;
+    for (int x = LANE; x < cells; x += WARP) o.c[x] = a.c[x];
+    if (LANE == 0) {
+        o.n = a.n;
+        o.h = a.h;
+        o.w = a.w;
+    }
+    SYNC();
+    return true;
+}
+// An empty tuple of pieces shaped like `like`'s (h = w = 0 where like is
+// null: the first pieces appended set the shape).
+WHOLE_FN void t_clear(T& o, const T* like) {
+    if (LANE == 0) {
+        o.n = 0;
+        o.h = like ? like->h : 0;
+        o.w = like ? like->w : 0;
+    }
+    SYNC();
+}
+// Appends n pieces of h x w cells; false where their shape is not the
+// tuple's (once it has one) or they do not fit.
+WHOLE_FN bool t_add(T& o, const signed char* c, int n, int h, int w) {
+    if (n == 0) return true;
+    if (o.n > 0 && (o.h != h || o.w != w)) return false;
+    const int per = h * w, at = o.n;
+    if ((at + n) * per > WHOLE_TCELLS) return false;
+    SYNC();  // every lane has read the count before lane 0 moves it
+    for (int x = LANE; x < n * per; x += WARP) o.c[at * per + x] = c[x];
+    if (LANE == 0) {
+        o.n = at + n;
+        o.h = h;
+        o.w = w;
+    }
+    SYNC();
+    return true;
+}
+WHOLE_FN bool t_push(T& o, const G& g) { return ok_grid(g) && t_add(o, g.c, 1, g.h, g.w); }
+WHOLE_FN bool t_extend(T& o, const T& a) { return t_add(o, a.c, a.n, a.h, a.w); }
+// remove(grid, tuple): the pieces not equal to the grid, in their order.
+WHOLE_FN bool d_remove_t(T& o, const G& v, const T& a) {
+    t_clear(o, &a);
+    const int per = a.h * a.w;
+    for (int e = 0; e < a.n; ++e) {
+        bool same = v.h == a.h && v.w == a.w;
+        for (int x = LANE; x < per && same; x += WARP) same = v.c[x] == a.c[e * per + x];
+        if (!warp_all(same) && !t_add(o, a.c + e * per, 1, a.h, a.w)) return false;
+    }
+    return true;
+}
+
 // The reference reads b[i][j] for every cell of a.
 WHOLE_FN bool d_cellwise(G& o, const G& a, const G& b, I64 fallback) {
     if (!ok_grid(b) || b.h < a.h || b.w < a.w || !is_color(fallback)) return false;

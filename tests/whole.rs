@@ -108,6 +108,7 @@ fn kinds_agree_with_the_inferred_types(plan: &Plan, code: &WholeCode) {
             (DevTy::Objects, Ty::Objects) => true,
             (DevTy::Patches, Ty::IndicesSet) => true,
             (DevTy::Cell, Ty::Cell) => true,
+            (DevTy::Grids, Ty::TupleOf(e)) => matches!(**e, Ty::Grid),
             (_, Ty::Dynamic) => true,
             _ => false,
         };

@@ -557,3 +557,36 @@ def solve_c1000019(I):
     x42 = shift(x40, x41)
     O = underfill(x39, x5, x42)
     return O
+
+# Tuples of grids of one shape: splits, their pieces, filters, removals,
+# loops and merges.
+def solve_c100001a(I):
+    x1 = hsplit(I, TWO)
+    x2 = vsplit(I, TWO)
+    x3 = first(x1)
+    x4 = last(x2)
+    x5 = size(x2)
+    x6 = remove(x3, x1)
+    x7 = rbind(vsplit, TWO)
+    x8 = mapply(x7, x1)
+    x9 = argmax(x8, numcolors)
+    x10 = compose(even, mostcolor)
+    x11 = sfilter(x2, x10)
+    x12 = extract(x8, x10)
+    x13 = apply(rot180, x11)
+    x14 = last(x13)
+    x15 = merge(x6)
+    x16 = asobject(x9)
+    x17 = asobject(x12)
+    x18 = shift(x17, UNITY)
+    x19 = asobject(x14)
+    x20 = asobject(x15)
+    x21 = tojvec(x5)
+    x22 = shift(x20, x21)
+    x23 = asobject(x4)
+    x24 = paint(I, x22)
+    x25 = paint(x24, x19)
+    x26 = paint(x25, x18)
+    x27 = paint(x26, x16)
+    O = underpaint(x27, x23)
+    return O

@@ -72,6 +72,8 @@ pub enum DevTy {
     /// One cell of an object, `(colour, (i, j))`, as its key (`colour << 16
     /// | loc_key(i, j)`, as objects hold it).
     Cell,
+    /// A tuple of grids of one shape (`hsplit`, `vsplit`), in order.
+    Grids,
 }
 
 /// How a node runs on the device: the device function and its result kind.
@@ -322,6 +324,14 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
         (P::dmirror, [Object]) => f("d_dmirror_o", Object),
         (P::cmirror, [Object]) => f("d_cmirror_o", Object),
         (P::upscale, [Object, Int]) => f("d_upscale_o", Object),
+        // Tuples of grids of one shape (kernels/whole.cuh).
+        (P::hsplit, [Grid, Int]) => f("d_hsplit", Grids),
+        (P::vsplit, [Grid, Int]) => f("d_vsplit", Grids),
+        (P::first, [Grids]) => f("d_first_t", Grid),
+        (P::last, [Grids]) => f("d_last_t", Grid),
+        (P::size, [Grids]) => f("d_size_t", Int),
+        (P::merge, [Grids]) => f("d_merge_t", Grid),
+        (P::remove, [Grid, Grids]) => f("d_remove_t", Grids),
         (P::hperiod, [Object]) => f("d_hperiod_o", Int),
         (P::vperiod, [Object]) => f("d_vperiod_o", Int),
         // Written inline by the generator (a choice or a copy, never fails).
@@ -530,6 +540,7 @@ fn ty_name(t: DevTy) -> &'static str {
         DevTy::Objects => "Objects",
         DevTy::Patches => "Patches",
         DevTy::Cell => "Cell",
+        DevTy::Grids => "Grids",
     }
 }
 
@@ -688,6 +699,7 @@ impl Emitter {
             DevTy::Indices => "x",
             DevTy::Object => "o",
             DevTy::Objects | DevTy::Patches => "s",
+            DevTy::Grids => "t",
             _ => "",
         };
         if !member.is_empty() {
@@ -790,6 +802,7 @@ impl Emitter {
             DevTy::Indices => self.line(&format!("d_toindices({name}, {from});")),
             DevTy::Object => self.line(&format!("d_copy_o({name}, {from});")),
             DevTy::Objects | DevTy::Patches => self.line(&format!("d_copy_s({name}, {from});")),
+            DevTy::Grids => self.line(&format!("d_copy_t({name}, {from});")),
             _ => self.line(&format!("{name} = {from};")),
         }
     }
@@ -911,6 +924,10 @@ impl Emitter {
                 let v = self.value(DevTy::Cell, true)?;
                 (v, DevTy::Cell)
             }
+            DevTy::Grids => {
+                let t = self.scratch_slot()?;
+                (format!("s[{t}].g"), DevTy::Grid)
+            }
             _ => return Err(format!("{} over {}", prim.name(), ty_name(ct))),
         };
         // The loop's turn first: the function's result kind decides the rest.
@@ -920,6 +937,7 @@ impl Emitter {
             DevTy::Objects => self.check(&format!("d_obj_at({}, {c}, {e})", element.0)),
             DevTy::Patches => self.check(&format!("d_locs_at({}, {c}, {e})", element.0)),
             DevTy::Object => self.line(&format!("{} = {c}.k[{e}];", element.0)),
+            DevTy::Grids => self.check(&format!("d_grid_at({}, {c}, {e})", element.0)),
             _ => self.line(&format!("{} = loc_at({c}, {e});", element.0)),
         }
         let (r, rt) = self.call_fn(f, &[Arg::Val(element.0.clone(), element.1)])?;
@@ -941,11 +959,33 @@ impl Emitter {
                 ))
             }
         };
+        // apply and mapply over a tuple give tuples (in order, repeats kept):
+        // the device holds only tuples of grids.
+        if ct == DevTy::Grids
+            && matches!(prim, P::apply | P::mapply)
+            && !matches!(
+                (prim, rt),
+                (P::apply, DevTy::Grid) | (P::mapply, DevTy::Grids)
+            )
+        {
+            return Err(format!(
+                "{} over Grids of a function giving {}",
+                prim.name(),
+                ty_name(rt)
+            ));
+        }
         match prim {
             P::sfilter => {
                 truthy(rt)?;
                 out = self.value(ct, scratch)?;
                 match ct {
+                    DevTy::Grids => {
+                        start.push(format!("t_clear({out}, &{c});"));
+                        turn.push(format!(
+                            "if ({r} && !t_push({out}, {})) return WHOLE_DEOPT;",
+                            element.0
+                        ));
+                    }
                     DevTy::Objects | DevTy::Patches => {
                         start.push(format!("s_clear({out});"));
                         turn.push(format!(
@@ -1006,9 +1046,22 @@ impl Emitter {
                     turn.push(format!("if (!acc_o({out}, {r})) return WHOLE_DEOPT;"));
                     end.push(format!("end_o({out});"));
                 }
+                DevTy::Grids if ct == DevTy::Grids => {
+                    kind = DevTy::Grids;
+                    out = self.value(kind, scratch)?;
+                    start.push(format!("t_clear({out}, nullptr);"));
+                    turn.push(format!("if (!t_extend({out}, {r})) return WHOLE_DEOPT;"));
+                }
                 _ => return Err(format!("mapply of a function giving {}", ty_name(rt))),
             },
             P::apply => match rt {
+                // Over a set, a set of grids (not held on the device).
+                DevTy::Grid if ct == DevTy::Grids => {
+                    kind = DevTy::Grids;
+                    out = self.value(kind, scratch)?;
+                    start.push(format!("t_clear({out}, nullptr);"));
+                    turn.push(format!("if (!t_push({out}, {r})) return WHOLE_DEOPT;"));
+                }
                 DevTy::Int => {
                     kind = DevTy::Colors;
                     out = self.value(kind, scratch)?;
@@ -1099,6 +1152,9 @@ impl Emitter {
                             "if (!d_locs_at({out}, {c}, {at})) return WHOLE_DEOPT;"
                         )),
                         DevTy::Object => end.push(format!("{out} = {c}.k[{at}];")),
+                        DevTy::Grids => end.push(format!(
+                            "if (!d_grid_at({out}, {c}, {at})) return WHOLE_DEOPT;"
+                        )),
                         _ => end.push(format!("{out} = loc_at({c}, {at});")),
                     }
                 }
