@@ -35,6 +35,8 @@ __device__ __forceinline__ unsigned long long warp_first(unsigned long long v) {
 __device__ __forceinline__ bool warp_any(bool v) { return v; }
 __device__ __forceinline__ unsigned warp_peers(int v) { (void)v; return 1u; }
 __device__ __forceinline__ void shared_add(int* p, int v) { *p += v; }
+__device__ __forceinline__ void shared_or(unsigned* p, unsigned v) { *p |= v; }
+__device__ __forceinline__ int lowest_bit(unsigned m) { return __builtin_ctz(m); }
 #else
 #define WARP 32
 #define LANE ((int)(threadIdx.x & 31))
@@ -75,6 +77,8 @@ __device__ __forceinline__ bool warp_any(bool v) { return __any_sync(0xffffffffu
 // The lanes holding the same value as this one (this one included).
 __device__ __forceinline__ unsigned warp_peers(int v) { return __match_any_sync(0xffffffffu, v); }
 __device__ __forceinline__ void shared_add(int* p, int v) { atomicAdd(p, v); }
+__device__ __forceinline__ void shared_or(unsigned* p, unsigned v) { atomicOr(p, v); }
+__device__ __forceinline__ int lowest_bit(unsigned m) { return __ffs(m) - 1; }
 #endif
 
 // With 4096 cells, upscaled grids of cross runs (a 30 x 30 grid upscaled 5
@@ -169,7 +173,9 @@ struct P {
 #define WHOLE_LOCS WHOLE_LOCS_ROOM
 #endif
 struct X {
-    int n, pad;
+    int n;
+    // Accumulators only (acc_x): 1 while the set is a bit map (whole_objects.cuh).
+    int bitmap;
     unsigned short k[WHOLE_LOCS_ROOM];
 };
 

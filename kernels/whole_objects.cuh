@@ -876,7 +876,51 @@ WHOLE_FN bool d_portrait(I64& o, const X& a) {
 // repeats overflowed accumulators whose sets fit. Where that frees less
 // than half of the room, the evaluation is left to the CPU: sorting again
 // for every few keys added made one evaluation take 50 ms (one H200).
+// A location accumulator (mapply, mfilter) starts as a list of keys and,
+// once it would pass WHOLE_ACC_LIST keys (1024), becomes a bit map of all
+// 65536 keys in the upper half of its slot (k[4096..8192) as 2048
+// words): repeats then cost nothing, no list overflows, and the loop's
+// end reads the keys out in order instead of sorting them (a bitonic sort
+// of a full accumulator's 8192 keys, each time one filled, is some 23,000
+// steps of a warp). A set of over 4096 locations read out of a bit map
+// would overwrite it: left to the CPU. BATTGEN_WHOLE_ACC_LIST (whole.rs)
+// sets the list's length; over 4096, accumulators stay lists (dropping
+// their repeats when full), as before the bit maps.
+#ifndef WHOLE_ACC_LIST
+#define WHOLE_ACC_LIST 1024
+#endif
+#define ACC_BITS (WHOLE_ACC_LIST <= 4096)
+#define ACC_LIST_MAX (WHOLE_LOCS < WHOLE_ACC_LIST ? WHOLE_LOCS : WHOLE_ACC_LIST)
+__device__ __forceinline__ unsigned* acc_bits(X& o) { return (unsigned*)(o.k + 4096); }
+__device__ void acc_x_start(X& o) {
+    if (LANE == 0) {
+        o.n = 0;
+        o.bitmap = 0;
+    }
+    SYNC();
+}
+// The keys listed so far (at most ACC_LIST_MAX <= 4096, below the bit
+// map) into the bit map.
+WHOLE_FN void acc_to_bits(X& o) {
+    unsigned* bits = acc_bits(o);
+    for (int w = LANE; w < 2048; w += WARP) bits[w] = 0;
+    SYNC();
+    for (int x = LANE; x < o.n; x += WARP) shared_or(&bits[o.k[x] >> 5], 1u << (o.k[x] & 31));
+    SYNC();
+    if (LANE == 0) o.bitmap = 1;
+    SYNC();
+}
 WHOLE_FN bool acc_x(X& o, const X& a) {
+    if (ACC_BITS && !o.bitmap && o.n + a.n > ACC_LIST_MAX) acc_to_bits(o);
+    if (o.bitmap) {
+        unsigned* bits = acc_bits(o);
+        for (int x = LANE; x < a.n; x += WARP) shared_or(&bits[a.k[x] >> 5], 1u << (a.k[x] & 31));
+        SYNC();
+        return true;
+    }
+    // A list that would overflow drops its repeats first (mapply's results
+    // overlap); where that frees less than half of the room, the
+    // evaluation is left to the CPU.
     if (o.n + a.n > WHOLE_LOCS) {
         SYNC();
         set_done(o, sort_unique<unsigned short>(o.k, o.n, (unsigned short)0xFFFFu));
@@ -920,7 +964,34 @@ WHOLE_FN bool acc_cell(O& o, unsigned key) {
     if (LANE == 0) o.k[at] = key;
     return obj_done(o, at + 1);
 }
-WHOLE_FN bool end_x(X& o) { return set_done(o, sort_unique<unsigned short>(o.k, o.n, (unsigned short)0xFFFFu)); }
+WHOLE_FN bool end_x(X& o) {
+    if (!o.bitmap) return set_done(o, sort_unique<unsigned short>(o.k, o.n, (unsigned short)0xFFFFu));
+    unsigned* bits = acc_bits(o);
+    int total = 0;
+    for (int w = LANE; w < 2048; w += WARP) total += popc(bits[w]);
+    total = warp_sum(total);
+    if (total > 4096 || total > WHOLE_LOCS) return false;
+    // Each lane reads out one word of every 32, at its place among the
+    // keys the words before it hold.
+    int base = 0;
+    for (int w0 = 0; w0 < 2048; w0 += WARP) {
+        unsigned word = bits[w0 + LANE];
+        const int c = popc(word);
+        int at = base + warp_exclusive_sum(c);
+        while (word) {
+            o.k[at++] = (unsigned short)((w0 + LANE) * 32 + lowest_bit(word));
+            word &= word - 1;
+        }
+        base += warp_sum(c);
+    }
+    SYNC();
+    if (LANE == 0) {
+        o.n = total;
+        o.bitmap = 0;
+    }
+    SYNC();
+    return true;
+}
 WHOLE_FN bool end_o(O& o) { return obj_done(o, sort_unique<unsigned>(o.k, o.n, 0xFFFFFFFFu)); }
 // The i-th location of a set as a pair.
 __device__ __forceinline__ P loc_at(const X& a, int i) {

@@ -1001,7 +1001,7 @@ impl Emitter {
                         ));
                     }
                     _ => {
-                        start.push(format!("set_done({out}, 0);"));
+                        start.push(format!("acc_x_start({out});"));
                         turn.push(format!(
                             "if ({r} && !acc_loc({out}, {})) return WHOLE_DEOPT;",
                             element.0
@@ -1018,33 +1018,33 @@ impl Emitter {
                     "if ({r} && !acc_o({out}, {})) return WHOLE_DEOPT;",
                     element.0
                 ));
-                end.push(format!("end_o({out});"));
+                end.push(format!("if (!end_o({out})) return WHOLE_DEOPT;"));
             }
             P::mfilter if ct == DevTy::Patches => {
                 truthy(rt)?;
                 kind = DevTy::Indices;
                 out = self.value(kind, scratch)?;
-                start.push(format!("set_done({out}, 0);"));
+                start.push(format!("acc_x_start({out});"));
                 turn.push(format!(
                     "if ({r} && !acc_x({out}, {})) return WHOLE_DEOPT;",
                     element.0
                 ));
-                end.push(format!("end_x({out});"));
+                end.push(format!("if (!end_x({out})) return WHOLE_DEOPT;"));
             }
             P::mapply => match rt {
                 DevTy::Indices => {
                     kind = DevTy::Indices;
                     out = self.value(kind, scratch)?;
-                    start.push(format!("set_done({out}, 0);"));
+                    start.push(format!("acc_x_start({out});"));
                     turn.push(format!("if (!acc_x({out}, {r})) return WHOLE_DEOPT;"));
-                    end.push(format!("end_x({out});"));
+                    end.push(format!("if (!end_x({out})) return WHOLE_DEOPT;"));
                 }
                 DevTy::Object => {
                     kind = DevTy::Object;
                     out = self.value(kind, scratch)?;
                     start.push(format!("obj_done({out}, 0);"));
                     turn.push(format!("if (!acc_o({out}, {r})) return WHOLE_DEOPT;"));
-                    end.push(format!("end_o({out});"));
+                    end.push(format!("if (!end_o({out})) return WHOLE_DEOPT;"));
                 }
                 DevTy::Grids if ct == DevTy::Grids => {
                     kind = DevTy::Grids;
@@ -1072,9 +1072,9 @@ impl Emitter {
                 DevTy::Pair => {
                     kind = DevTy::Indices;
                     out = self.value(kind, scratch)?;
-                    start.push(format!("set_done({out}, 0);"));
+                    start.push(format!("acc_x_start({out});"));
                     turn.push(format!("if (!acc_loc({out}, {r})) return WHOLE_DEOPT;"));
-                    end.push(format!("end_x({out});"));
+                    end.push(format!("if (!end_x({out})) return WHOLE_DEOPT;"));
                 }
                 DevTy::Indices => {
                     kind = DevTy::Patches;
@@ -1101,7 +1101,7 @@ impl Emitter {
                     out = self.value(kind, scratch)?;
                     start.push(format!("obj_done({out}, 0);"));
                     turn.push(format!("if (!acc_cell({out}, {r})) return WHOLE_DEOPT;"));
-                    end.push(format!("end_o({out});"));
+                    end.push(format!("if (!end_o({out})) return WHOLE_DEOPT;"));
                 }
                 _ => return Err(format!("apply of a function giving {}", ty_name(rt))),
             },
@@ -1396,6 +1396,8 @@ pub const DEADLINE_US: u64 = 2000;
 /// `BATTGEN_WHOLE_LOCS` set them lower, as `#define`s before the prelude; the
 /// deadline of an evaluation ([`DEADLINE_US`]); and the other knobs for
 /// measuring:
+/// `BATTGEN_WHOLE_ACC_LIST=N` (location accumulators become bit maps past
+/// N keys, 1024; over 4096 they stay lists, as before the bit maps);
 /// `BATTGEN_WHOLE_SCHEDULE=static` (warps take evaluations in a fixed
 /// turn, not from a counter) or `given` (from the counter, each program's
 /// inputs in their given order, not largest first).
@@ -1404,6 +1406,7 @@ fn limits() -> String {
     for (var, name, room) in [
         ("BATTGEN_WHOLE_OBJS", "WHOLE_OBJS", 1022),
         ("BATTGEN_WHOLE_LOCS", "WHOLE_LOCS", 8192),
+        ("BATTGEN_WHOLE_ACC_LIST", "WHOLE_ACC_LIST", 8192),
     ] {
         if let Some(n) = std::env::var(var)
             .ok()
