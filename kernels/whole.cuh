@@ -817,49 +817,78 @@ WHOLE_FN bool d_toindices(X& o, const X& a) {
     return set_done(o, a.n);
 }
 
-// Merges of two ascending sets, on lane 0.
+// Merges of two ascending sets, each lane placing its own keys: a key's
+// place in the result is its index plus the count of the other set's keys
+// below it (a binary search), less the keys both sets hold before it (a
+// running count over the warp's ballots). The result is a slot of its own
+// (never an argument), so no lane reads what another writes.
+
+// The count of keys of `a` below `key`.
+__device__ __forceinline__ int x_below(const X& a, unsigned short key) {
+    int lo = 0, hi = a.n;
+    while (lo < hi) {
+        const int mid = (lo + hi) >> 1;
+        if (a.k[mid] < key) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+__device__ __forceinline__ bool x_has(const X& a, unsigned short key) {
+    const int at = x_below(a, key);
+    return at < a.n && a.k[at] == key;
+}
 WHOLE_FN bool d_combine(X& o, const X& a, const X& b) {
-    if (LANE == 0) {
-        int x = 0, y = 0, n = 0;
-        while ((x < a.n || y < b.n) && n >= 0) {
-            unsigned short v;
-            if (y >= b.n || (x < a.n && a.k[x] < b.k[y])) v = a.k[x++];
-            else if (x >= a.n || b.k[y] < a.k[x]) v = b.k[y++];
-            else { v = a.k[x++]; ++y; }
-            if (n == WHOLE_LOCS) n = -1;
-            else o.k[n++] = v;
+    // a's keys: index + b's keys below - keys both hold below.
+    int both = 0;
+    for (int x0 = 0; x0 < a.n; x0 += WARP) {
+        const int x = x0 + LANE;
+        unsigned short key = 0;
+        int below = 0;
+        bool shared = false;
+        if (x < a.n) {
+            key = a.k[x];
+            below = x_below(b, key);
+            shared = below < b.n && b.k[below] == key;
         }
-        o.n = n;
+        const unsigned m = warp_ballot(shared);
+        const int at = x + below - (both + popc(m & lanes_below()));
+        if (x < a.n && at < WHOLE_LOCS) o.k[at] = key;
+        both += popc(m);
     }
-    SYNC();
-    return o.n >= 0;
-}
-WHOLE_FN bool d_intersection(X& o, const X& a, const X& b) {
-    if (LANE == 0) {
-        int x = 0, y = 0, n = 0;
-        while (x < a.n && y < b.n) {
-            if (a.k[x] < b.k[y]) ++x;
-            else if (b.k[y] < a.k[x]) ++y;
-            else { o.k[n++] = a.k[x]; ++x; ++y; }
+    const int n = a.n + b.n - both;
+    if (n > WHOLE_LOCS) return false;
+    // b's keys a does not hold: a's keys below + b's own such keys before.
+    int shared_before = 0;
+    for (int y0 = 0; y0 < b.n; y0 += WARP) {
+        const int y = y0 + LANE;
+        unsigned short key = 0;
+        int below = 0;
+        bool shared = false;
+        if (y < b.n) {
+            key = b.k[y];
+            below = x_below(a, key);
+            shared = below < a.n && a.k[below] == key;
         }
-        o.n = n;
+        const unsigned m = warp_ballot(shared);
+        if (y < b.n && !shared) o.k[below + y - (shared_before + popc(m & lanes_below()))] = key;
+        shared_before += popc(m);
     }
-    SYNC();
-    return true;
+    return set_done(o, n);
 }
-WHOLE_FN bool d_difference(X& o, const X& a, const X& b) {
-    if (LANE == 0) {
-        int y = 0, n = 0;
-        for (int x = 0; x < a.n; ++x) {
-            while (y < b.n && b.k[y] < a.k[x]) ++y;
-            if (y < b.n && b.k[y] == a.k[x]) continue;
-            o.k[n++] = a.k[x];
-        }
-        o.n = n;
+// The keys of a that b holds (keep: true) or does not.
+WHOLE_FN bool x_filter(X& o, const X& a, const X& b, bool keep) {
+    int n = 0;
+    for (int x0 = 0; x0 < a.n; x0 += WARP) {
+        const int x = x0 + LANE;
+        const bool kept = x < a.n && x_has(b, a.k[x]) == keep;
+        const unsigned m = warp_ballot(kept);
+        if (kept) o.k[n + popc(m & lanes_below())] = a.k[x];
+        n += popc(m);
     }
-    SYNC();
-    return true;
+    return set_done(o, n);
 }
+WHOLE_FN bool d_intersection(X& o, const X& a, const X& b) { return x_filter(o, a, b, true); }
+WHOLE_FN bool d_difference(X& o, const X& a, const X& b) { return x_filter(o, a, b, false); }
 
 WHOLE_FN bool d_ulcorner(P& o, const X& a) { if (a.n == 0) return false; int t, l, b, r; bounds(a, t, l, b, r); o.a = t; o.b = l; return true; }
 WHOLE_FN bool d_urcorner(P& o, const X& a) { if (a.n == 0) return false; int t, l, b, r; bounds(a, t, l, b, r); o.a = t; o.b = r; return true; }
@@ -1039,14 +1068,15 @@ WHOLE_FN bool d_insert(X& o, P v, const X& a) {
 WHOLE_FN bool d_remove(X& o, P v, const X& a) {
     const bool in_range = loc_ok(v.a, v.b);
     const unsigned short key = in_range ? loc_key(v.a, v.b) : 0;
-    if (LANE == 0) {
-        int n = 0;
-        for (int x = 0; x < a.n; ++x)
-            if (!in_range || a.k[x] != key) o.k[n++] = a.k[x];
-        o.n = n;
+    int n = 0;
+    for (int x0 = 0; x0 < a.n; x0 += WARP) {
+        const int x = x0 + LANE;
+        const bool kept = x < a.n && (!in_range || a.k[x] != key);
+        const unsigned m = warp_ballot(kept);
+        if (kept) o.k[n + popc(m & lanes_below())] = a.k[x];
+        n += popc(m);
     }
-    SYNC();
-    return true;
+    return set_done(o, n);
 }
 WHOLE_FN bool d_equality_x(I64& o, const X& a, const X& b) {
     bool same = a.n == b.n;
