@@ -1042,28 +1042,12 @@ WHOLE_FN bool d_initset(X& o, P v) {
 WHOLE_FN bool d_insert(X& o, P v, const X& a) {
     if (!loc_ok(v.a, v.b)) return false;
     const unsigned short key = loc_key(v.a, v.b);
-    if (LANE == 0) {
-        int n = 0;
-        bool put = false;
-        for (int x = 0; x < a.n && n >= 0; ++x) {
-            if (!put && key <= a.k[x]) {
-                put = true;
-                if (key < a.k[x]) {
-                    if (n == WHOLE_LOCS) { n = -1; break; }
-                    o.k[n++] = key;
-                }
-            }
-            if (n == WHOLE_LOCS) { n = -1; break; }
-            o.k[n++] = a.k[x];
-        }
-        if (n >= 0 && !put) {
-            if (n == WHOLE_LOCS) n = -1;
-            else o.k[n++] = key;
-        }
-        o.n = n;
-    }
-    SYNC();
-    return o.n >= 0;
+    const int at = x_below(a, key);
+    const int put = at < a.n && a.k[at] == key ? 0 : 1;
+    if (a.n + put > WHOLE_LOCS) return false;
+    for (int x = LANE; x < a.n; x += WARP) o.k[x < at ? x : x + put] = a.k[x];
+    if (LANE == 0 && put) o.k[at] = key;
+    return set_done(o, a.n + put);
 }
 WHOLE_FN bool d_remove(X& o, P v, const X& a) {
     const bool in_range = loc_ok(v.a, v.b);
@@ -1124,28 +1108,25 @@ WHOLE_FN bool d_outbox(X& o, const X& a) {
     bounds(a, t, l, b, r);
     return box_of(o, t - 1, l - 1, b + 1, r + 1);
 }
-// The rectangle of the set's bounds, less the set itself (`minus`).
+// The rectangle of the set's bounds, less the set itself (`minus`): its
+// cells in row-major order (the keys' order), each lane testing its own.
 WHOLE_FN bool rectangle_of(X& o, const X& a, bool minus) {
     if (a.n == 0) return set_done(o, 0);
     int t, l, b, r;
     bounds(a, t, l, b, r);
     const int w = r - l + 1, h = b - t + 1;
     if (!minus && h * w > WHOLE_LOCS) return false;
-    if (LANE == 0) {
-        int n = 0, y = 0;
-        for (int k = 0; k < h * w && n >= 0; ++k) {
-            const unsigned short key = loc_key(t + k / w, l + k % w);
-            if (minus) {
-                while (y < a.n && a.k[y] < key) ++y;
-                if (y < a.n && a.k[y] == key) continue;
-            }
-            if (n == WHOLE_LOCS) n = -1;
-            else o.k[n++] = key;
-        }
-        o.n = n;
+    int n = 0;
+    for (int k0 = 0; k0 < h * w; k0 += WARP) {
+        const int k = k0 + LANE;
+        const unsigned short key = k < h * w ? loc_key(t + k / w, l + k % w) : 0;
+        const bool kept = k < h * w && !(minus && x_has(a, key));
+        const unsigned m = warp_ballot(kept);
+        if (n + popc(m) > WHOLE_LOCS) return false;
+        if (kept) o.k[n + popc(m & lanes_below())] = key;
+        n += popc(m);
     }
-    SYNC();
-    return o.n >= 0;
+    return set_done(o, n);
 }
 WHOLE_FN bool d_backdrop(X& o, const X& a) { return rectangle_of(o, a, false); }
 WHOLE_FN bool d_delta(X& o, const X& a) { return rectangle_of(o, a, true); }
