@@ -74,6 +74,8 @@ pub enum DevTy {
     Cell,
     /// A tuple of grids of one shape (`hsplit`, `vsplit`), in order.
     Grids,
+    /// A tuple of numbers (`interval`), in order, repeats kept.
+    Ints,
 }
 
 /// How a node runs on the device: the device function and its result kind.
@@ -333,6 +335,16 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
         (P::merge, [Grids]) => f("d_merge_t", Grid),
         (P::remove, [Grid, Grids]) => f("d_remove_t", Grids),
         (P::hperiod, [Object]) => f("d_hperiod_o", Int),
+        // Tuples of numbers (kernels/whole.cuh).
+        (P::interval, [Int, Int, Int]) => f("d_interval", Ints),
+        (P::size, [Ints]) => f("d_size_n", Int),
+        (P::first, [Ints]) => f("d_first_n", Int),
+        (P::last, [Ints]) => f("d_last_n", Int),
+        (P::contained, [Int, Ints]) => f("d_contained_n", Int),
+        (P::mostcommon, [Ints]) => f("d_mostcommon_n", Int),
+        (P::leastcommon, [Ints]) => f("d_leastcommon_n", Int),
+        (P::maximum, [Ints]) => f("d_maximum_n", Int),
+        (P::minimum, [Ints]) => f("d_minimum_n", Int),
         (P::vperiod, [Object]) => f("d_vperiod_o", Int),
         // Written inline by the generator (a choice or a copy, never fails).
         (P::branch, [Int, a, b]) if a == b => f("branch", *a),
@@ -541,6 +553,7 @@ fn ty_name(t: DevTy) -> &'static str {
         DevTy::Patches => "Patches",
         DevTy::Cell => "Cell",
         DevTy::Grids => "Grids",
+        DevTy::Ints => "Ints",
     }
 }
 
@@ -700,6 +713,7 @@ impl Emitter {
             DevTy::Object => "o",
             DevTy::Objects | DevTy::Patches => "s",
             DevTy::Grids => "t",
+            DevTy::Ints => "v",
             _ => "",
         };
         if !member.is_empty() {
@@ -803,6 +817,7 @@ impl Emitter {
             DevTy::Object => self.line(&format!("d_copy_o({name}, {from});")),
             DevTy::Objects | DevTy::Patches => self.line(&format!("d_copy_s({name}, {from});")),
             DevTy::Grids => self.line(&format!("d_copy_t({name}, {from});")),
+            DevTy::Ints => self.line(&format!("d_copy_n({name}, {from});")),
             _ => self.line(&format!("{name} = {from};")),
         }
     }
@@ -928,6 +943,10 @@ impl Emitter {
                 let t = self.scratch_slot()?;
                 (format!("s[{t}].g"), DevTy::Grid)
             }
+            DevTy::Ints => {
+                let v = self.value(DevTy::Int, true)?;
+                (v, DevTy::Int)
+            }
             _ => return Err(format!("{} over {}", prim.name(), ty_name(ct))),
         };
         // The loop's turn first: the function's result kind decides the rest.
@@ -938,6 +957,7 @@ impl Emitter {
             DevTy::Patches => self.check(&format!("d_locs_at({}, {c}, {e})", element.0)),
             DevTy::Object => self.line(&format!("{} = {c}.k[{e}];", element.0)),
             DevTy::Grids => self.check(&format!("d_grid_at({}, {c}, {e})", element.0)),
+            DevTy::Ints => self.line(&format!("{} = {c}.a[{e}];", element.0)),
             _ => self.line(&format!("{} = loc_at({c}, {e});", element.0)),
         }
         let (r, rt) = self.call_fn(f, &[Arg::Val(element.0.clone(), element.1)])?;
@@ -959,18 +979,24 @@ impl Emitter {
                 ))
             }
         };
-        // apply and mapply over a tuple give tuples (in order, repeats kept):
-        // the device holds only tuples of grids.
-        if ct == DevTy::Grids
-            && matches!(prim, P::apply | P::mapply)
-            && !matches!(
-                (prim, rt),
-                (P::apply, DevTy::Grid) | (P::mapply, DevTy::Grids)
-            )
+        // apply and mapply over a tuple give tuples (in order, repeats kept),
+        // never sets: the device holds tuples of grids of one shape and
+        // tuples of numbers; mfilter merges the kept elements (of a tuple
+        // of numbers, the reference raises).
+        let tuple = matches!(ct, DevTy::Grids | DevTy::Ints);
+        if tuple
+            && (prim == P::mfilter
+                || matches!(prim, P::apply | P::mapply)
+                    && !matches!(
+                        (prim, ct, rt),
+                        (P::apply, _, DevTy::Grid | DevTy::Int)
+                            | (P::mapply, DevTy::Grids, DevTy::Grids)
+                    ))
         {
             return Err(format!(
-                "{} over Grids of a function giving {}",
+                "{} over {} of a function giving {}",
                 prim.name(),
+                ty_name(ct),
                 ty_name(rt)
             ));
         }
@@ -979,6 +1005,13 @@ impl Emitter {
                 truthy(rt)?;
                 out = self.value(ct, scratch)?;
                 match ct {
+                    DevTy::Ints => {
+                        start.push(format!("n_clear({out});"));
+                        turn.push(format!(
+                            "if ({r} && !n_push({out}, {})) return WHOLE_DEOPT;",
+                            element.0
+                        ));
+                    }
                     DevTy::Grids => {
                         start.push(format!("t_clear({out}, &{c});"));
                         turn.push(format!(
@@ -1056,11 +1089,18 @@ impl Emitter {
             },
             P::apply => match rt {
                 // Over a set, a set of grids (not held on the device).
-                DevTy::Grid if ct == DevTy::Grids => {
+                DevTy::Grid if tuple => {
                     kind = DevTy::Grids;
                     out = self.value(kind, scratch)?;
                     start.push(format!("t_clear({out}, nullptr);"));
                     turn.push(format!("if (!t_push({out}, {r})) return WHOLE_DEOPT;"));
+                }
+                // Over a tuple, a tuple of numbers; over a set, a set.
+                DevTy::Int if tuple => {
+                    kind = DevTy::Ints;
+                    out = self.value(kind, scratch)?;
+                    start.push(format!("n_clear({out});"));
+                    turn.push(format!("if (!n_push({out}, {r})) return WHOLE_DEOPT;"));
                 }
                 DevTy::Int => {
                     kind = DevTy::Colors;
@@ -1155,6 +1195,7 @@ impl Emitter {
                         DevTy::Grids => end.push(format!(
                             "if (!d_grid_at({out}, {c}, {at})) return WHOLE_DEOPT;"
                         )),
+                        DevTy::Ints => end.push(format!("{out} = {c}.a[{at}];")),
                         _ => end.push(format!("{out} = loc_at({c}, {at});")),
                     }
                 }
