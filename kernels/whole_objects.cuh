@@ -453,6 +453,55 @@ WHOLE_FN bool d_copy_s(S& o, const S& a) {
     for (int e = 0; e < a.n; ++e) s_append(o, a, e);
     return true;
 }
+// ----- tuples of objects, and orders ------------------------------------------
+
+// A tuple of objects is held as a set of objects is (S), in its order,
+// repeats kept. totuple: the set's objects in its order (the CPU's).
+WHOLE_FN bool d_totuple_s(S& o, const S& a) { return d_copy_s(o, a); }
+// totuple of colours: ascending.
+WHOLE_FN bool d_totuple_c(N& o, unsigned a) {
+    n_clear(o);
+    for (int c = 0; c < 10; ++c)
+        if (((a >> c) & 1u) && !n_push(o, c)) return false;
+    return true;
+}
+// Python's sorted of n keys (stable): pos[r] is the element of rank r.
+WHOLE_FN bool order_of(const N& keys, int* pos) {
+    if (keys.n > WHOLE_AUX) return false;
+    SYNC();
+    for (int e = LANE; e < keys.n; e += WARP) {
+        const I64 k = keys.a[e];
+        int r = 0;
+        for (int f = 0; f < keys.n; ++f) r += keys.a[f] < k || (keys.a[f] == k && f < e);
+        pos[r] = e;
+    }
+    SYNC();
+    return true;
+}
+// order(container, key) of the keys of its elements (a loop wrote them).
+WHOLE_FN bool d_order_s(S& o, const S& a, const N& keys, int* aux) {
+    if (keys.n != a.n || !order_of(keys, aux)) return false;
+    s_clear(o);
+    for (int r = 0; r < a.n; ++r)
+        if (!s_append(o, a, aux[r])) return false;
+    return true;
+}
+WHOLE_FN bool d_order_n(N& o, const N& a, const N& keys, int* aux) {
+    if (keys.n != a.n || !order_of(keys, aux)) return false;
+    for (int r = LANE; r < a.n; r += WARP) o.a[r] = a.a[aux[r]];
+    if (LANE == 0) o.n = a.n;
+    SYNC();
+    return true;
+}
+WHOLE_FN bool d_order_t(T& o, const T& a, const N& keys, int* aux) {
+    if (keys.n != a.n || !order_of(keys, aux)) return false;
+    t_clear(o, &a);
+    const int per = a.h * a.w;
+    for (int r = 0; r < a.n; ++r)
+        if (!t_add(o, a.c + aux[r] * per, 1, a.h, a.w)) return false;
+    return true;
+}
+
 WHOLE_FN bool d_color(I64& o, const O& a) {
     if (a.n == 0) return raises(WHOLE_RAISE_STOP);  // next(iter(obj))
     o = cell_color(a.k[0]);

@@ -110,6 +110,7 @@ fn kinds_agree_with_the_inferred_types(plan: &Plan, code: &WholeCode) {
             (DevTy::Cell, Ty::Cell) => true,
             (DevTy::Grids, Ty::TupleOf(e)) => matches!(**e, Ty::Grid),
             (DevTy::Ints, Ty::TupleOf(e)) => matches!(**e, Ty::Int | Ty::Bool),
+            (DevTy::ObjectTuple, Ty::TupleOf(e)) => matches!(**e, Ty::Object),
             (_, Ty::Dynamic) => true,
             _ => false,
         };

@@ -76,6 +76,9 @@ pub enum DevTy {
     Grids,
     /// A tuple of numbers (`interval`), in order, repeats kept.
     Ints,
+    /// A tuple of objects (`totuple`, `order`), in order, repeats kept:
+    /// held as a set of objects is.
+    ObjectTuple,
 }
 
 /// How a node runs on the device: the device function and its result kind.
@@ -345,6 +348,13 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
         (P::leastcommon, [Ints]) => f("d_leastcommon_n", Int),
         (P::maximum, [Ints]) => f("d_maximum_n", Int),
         (P::minimum, [Ints]) => f("d_minimum_n", Int),
+        (P::totuple, [Colors]) => f("d_totuple_c", Ints),
+        // Tuples of objects (kernels/whole_objects.cuh).
+        (P::totuple, [Objects]) => f("d_totuple_s", ObjectTuple),
+        (P::size, [ObjectTuple]) => f("d_size_s", Int),
+        (P::first, [ObjectTuple]) => f("d_first_s", Object),
+        (P::last, [ObjectTuple]) => f("d_last_s", Object),
+        (P::remove, [Object, ObjectTuple]) => f("d_remove_s", ObjectTuple),
         (P::vperiod, [Object]) => f("d_vperiod_o", Int),
         // Written inline by the generator (a choice or a copy, never fails).
         (P::branch, [Int, a, b]) if a == b => f("branch", *a),
@@ -554,6 +564,7 @@ fn ty_name(t: DevTy) -> &'static str {
         DevTy::Cell => "Cell",
         DevTy::Grids => "Grids",
         DevTy::Ints => "Ints",
+        DevTy::ObjectTuple => "ObjectTuple",
     }
 }
 
@@ -711,7 +722,7 @@ impl Emitter {
             DevTy::Grid => "g",
             DevTy::Indices => "x",
             DevTy::Object => "o",
-            DevTy::Objects | DevTy::Patches => "s",
+            DevTy::Objects | DevTy::Patches | DevTy::ObjectTuple => "s",
             DevTy::Grids => "t",
             DevTy::Ints => "v",
             _ => "",
@@ -815,7 +826,9 @@ impl Emitter {
             DevTy::Grid => self.line(&format!("d_copy({name}, {from});")),
             DevTy::Indices => self.line(&format!("d_toindices({name}, {from});")),
             DevTy::Object => self.line(&format!("d_copy_o({name}, {from});")),
-            DevTy::Objects | DevTy::Patches => self.line(&format!("d_copy_s({name}, {from});")),
+            DevTy::Objects | DevTy::Patches | DevTy::ObjectTuple => {
+                self.line(&format!("d_copy_s({name}, {from});"))
+            }
             DevTy::Grids => self.line(&format!("d_copy_t({name}, {from});")),
             DevTy::Ints => self.line(&format!("d_copy_n({name}, {from});")),
             _ => self.line(&format!("{name} = {from};")),
@@ -910,7 +923,8 @@ impl Emitter {
                 | P::argmin
                 | P::valmax
                 | P::valmin
-                | P::extract,
+                | P::extract
+                | P::order,
                 [Arg::Val(c, t), Arg::Fn(f)],
             ) => (f, (c.clone(), *t)),
             _ => return Err(fail()),
@@ -923,7 +937,7 @@ impl Emitter {
         self.names += 1;
         // The element's storage, set at the top of each turn.
         let element = match ct {
-            DevTy::Objects => {
+            DevTy::Objects | DevTy::ObjectTuple => {
                 let t = self.scratch_slot()?;
                 (format!("s[{t}].o"), DevTy::Object)
             }
@@ -953,7 +967,9 @@ impl Emitter {
         let outer_body = std::mem::take(&mut self.body);
         self.depth += 1;
         match ct {
-            DevTy::Objects => self.check(&format!("d_obj_at({}, {c}, {e})", element.0)),
+            DevTy::Objects | DevTy::ObjectTuple => {
+                self.check(&format!("d_obj_at({}, {c}, {e})", element.0))
+            }
             DevTy::Patches => self.check(&format!("d_locs_at({}, {c}, {e})", element.0)),
             DevTy::Object => self.line(&format!("{} = {c}.k[{e}];", element.0)),
             DevTy::Grids => self.check(&format!("d_grid_at({}, {c}, {e})", element.0)),
@@ -983,13 +999,13 @@ impl Emitter {
         // never sets: the device holds tuples of grids of one shape and
         // tuples of numbers; mfilter merges the kept elements (of a tuple
         // of numbers, the reference raises).
-        let tuple = matches!(ct, DevTy::Grids | DevTy::Ints);
+        let tuple = matches!(ct, DevTy::Grids | DevTy::Ints | DevTy::ObjectTuple);
         if tuple
             && (prim == P::mfilter
                 || matches!(prim, P::apply | P::mapply)
                     && !matches!(
                         (prim, ct, rt),
-                        (P::apply, _, DevTy::Grid | DevTy::Int)
+                        (P::apply, _, DevTy::Grid | DevTy::Int | DevTy::Object)
                             | (P::mapply, DevTy::Grids, DevTy::Grids)
                     ))
         {
@@ -1019,7 +1035,7 @@ impl Emitter {
                             element.0
                         ));
                     }
-                    DevTy::Objects | DevTy::Patches => {
+                    DevTy::Objects | DevTy::Patches | DevTy::ObjectTuple => {
                         start.push(format!("s_clear({out});"));
                         turn.push(format!(
                             "if ({r} && !s_append({out}, {c}, {e})) return WHOLE_DEOPT;"
@@ -1126,6 +1142,12 @@ impl Emitter {
                         "if (!s_canon({out}, s[{t}], aux)) return WHOLE_DEOPT;"
                     ));
                 }
+                DevTy::Object if tuple => {
+                    kind = DevTy::ObjectTuple;
+                    out = self.value(kind, scratch)?;
+                    start.push(format!("s_clear({out});"));
+                    turn.push(format!("if (!s_append_o({out}, {r})) return WHOLE_DEOPT;"));
+                }
                 DevTy::Object => {
                     kind = DevTy::Objects;
                     out = self.value(kind, scratch)?;
@@ -1185,7 +1207,7 @@ impl Emitter {
                     kind = element.1;
                     out = self.value(kind, scratch)?;
                     match ct {
-                        DevTy::Objects => end.push(format!(
+                        DevTy::Objects | DevTy::ObjectTuple => end.push(format!(
                             "if (!d_obj_at({out}, {c}, {at})) return WHOLE_DEOPT;"
                         )),
                         DevTy::Patches => end.push(format!(
@@ -1199,6 +1221,24 @@ impl Emitter {
                         _ => end.push(format!("{out} = loc_at({c}, {at});")),
                     }
                 }
+            }
+            // A stable sort on the keys, held in a scratch tuple.
+            P::order => {
+                truthy(rt)?;
+                let (kind_of, function) = match ct {
+                    DevTy::Objects | DevTy::ObjectTuple => (DevTy::ObjectTuple, "d_order_s"),
+                    DevTy::Ints => (DevTy::Ints, "d_order_n"),
+                    DevTy::Grids => (DevTy::Grids, "d_order_t"),
+                    _ => return Err(format!("order over {}", ty_name(ct))),
+                };
+                kind = kind_of;
+                let keys = format!("s[{}].v", self.scratch_slot()?);
+                out = self.value(kind, scratch)?;
+                start.push(format!("n_clear({keys});"));
+                turn.push(format!("if (!n_push({keys}, {r})) return WHOLE_DEOPT;"));
+                end.push(format!(
+                    "if (!{function}({out}, {c}, {keys}, aux)) return WHOLE_DEOPT;"
+                ));
             }
             _ => return Err(fail()),
         }
