@@ -689,3 +689,25 @@ def solve_c100001d(I):
     x32 = paint(x28, x31)
     O = underpaint(x32, x11)
     return O
+
+# Loops over a set of colours: extremes, a filter, a search, sets made.
+def solve_c100001e(I):
+    x1 = palette(I)
+    x2 = lbind(colorcount, I)
+    x3 = argmax(x1, x2)
+    x4 = argmin(x1, x2)
+    x5 = valmin(x1, x2)
+    x6 = sfilter(x1, even)
+    x7 = rbind(greater, x3)
+    x8 = extract(x1, x7)
+    x9 = apply(halve, x1)
+    x10 = lbind(ofcolor, I)
+    x11 = mapply(x10, x6)
+    x12 = apply(x10, x9)
+    x13 = argmin(x12, size)
+    x14 = replace(I, x3, x4)
+    x15 = fill(x14, x8, x11)
+    x16 = even(x5)
+    x17 = branch(x16, ONE, TWO)
+    O = fill(x15, x17, x13)
+    return O

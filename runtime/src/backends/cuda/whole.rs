@@ -957,7 +957,7 @@ impl Emitter {
                 let t = self.scratch_slot()?;
                 (format!("s[{t}].g"), DevTy::Grid)
             }
-            DevTy::Ints => {
+            DevTy::Ints | DevTy::Colors => {
                 let v = self.value(DevTy::Int, true)?;
                 (v, DevTy::Int)
             }
@@ -974,6 +974,7 @@ impl Emitter {
             DevTy::Object => self.line(&format!("{} = {c}.k[{e}];", element.0)),
             DevTy::Grids => self.check(&format!("d_grid_at({}, {c}, {e})", element.0)),
             DevTy::Ints => self.line(&format!("{} = {c}.a[{e}];", element.0)),
+            DevTy::Colors => self.line(&format!("{} = {e};", element.0)),
             _ => self.line(&format!("{} = loc_at({c}, {e});", element.0)),
         }
         let (r, rt) = self.call_fn(f, &[Arg::Val(element.0.clone(), element.1)])?;
@@ -1021,6 +1022,10 @@ impl Emitter {
                 truthy(rt)?;
                 out = self.value(ct, scratch)?;
                 match ct {
+                    DevTy::Colors => {
+                        start.push(format!("{out} = 0;"));
+                        turn.push(format!("if ({r}) {out} |= 1u << {e};"));
+                    }
                     DevTy::Ints => {
                         start.push(format!("n_clear({out});"));
                         turn.push(format!(
@@ -1218,6 +1223,7 @@ impl Emitter {
                             "if (!d_grid_at({out}, {c}, {at})) return WHOLE_DEOPT;"
                         )),
                         DevTy::Ints => end.push(format!("{out} = {c}.a[{at}];")),
+                        DevTy::Colors => end.push(format!("{out} = {at};")),
                         _ => end.push(format!("{out} = loc_at({c}, {at});")),
                     }
                 }
@@ -1245,7 +1251,15 @@ impl Emitter {
         for l in &start {
             self.line(l);
         }
-        self.line(&format!("for (int {e} = 0; {e} < {c}.n; ++{e}) {{"));
+        if ct == DevTy::Colors {
+            // The colours of a set of colours, ascending (its bits).
+            self.line(&format!("for (int {e} = 0; {e} < 10; ++{e}) {{"));
+            self.depth += 1;
+            self.line(&format!("if (!(({c} >> {e}) & 1u)) continue;"));
+            self.depth -= 1;
+        } else {
+            self.line(&format!("for (int {e} = 0; {e} < {c}.n; ++{e}) {{"));
+        }
         self.body.push_str(&turn_calls);
         self.depth += 1;
         self.line("if (WHOLE_LATE()) return WHOLE_DEOPT;");
