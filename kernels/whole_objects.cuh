@@ -971,6 +971,35 @@ WHOLE_FN bool acc_cell(O& o, unsigned key) {
 }
 WHOLE_FN bool end_x(X& o) { return set_done(o, sort_unique<unsigned short>(o.k, o.n, (unsigned short)0xFFFFu)); }
 WHOLE_FN bool end_o(O& o) { return obj_done(o, sort_unique<unsigned>(o.k, o.n, 0xFFFFFFFFu)); }
+// A tuple of locations (apply of a function giving pairs over a tuple,
+// mapply of one giving sets of locations) is held as a set of locations
+// is, in its order, repeats kept: appends that never drop repeats.
+WHOLE_FN bool push_loc(X& o, P v) {
+    if (!loc_ok(v.a, v.b) || o.n >= WHOLE_LOCS) return false;
+    const int at = o.n;
+    SYNC(); // every lane has read the count before lane 0 moves it
+    if (LANE == 0) o.k[at] = loc_key(v.a, v.b);
+    return set_done(o, at + 1);
+}
+WHOLE_FN bool push_x(X& o, const X& a) {
+    if (o.n + a.n > WHOLE_LOCS) return false;
+    const int at = o.n;
+    SYNC();
+    for (int x = LANE; x < a.n; x += WARP) o.k[at + x] = a.k[x];
+    return set_done(o, at + a.n);
+}
+// The set of a tuple's locations (where the reference reads only that).
+WHOLE_FN bool d_locs_set(X& o, const X& a) {
+    for (int x = LANE; x < a.n; x += WARP) o.k[x] = a.k[x];
+    SYNC();
+    return set_done(o, sort_unique<unsigned short>(o.k, a.n, (unsigned short)0xFFFFu));
+}
+// shift of a tuple of locations: a set (of the empty tuple, the empty
+// tuple: left to the CPU).
+WHOLE_FN bool d_shift_l(X& o, const X& a, P d) {
+    if (a.n == 0 || !d_shift(o, a, d)) return false;
+    return set_done(o, sort_unique<unsigned short>(o.k, o.n, (unsigned short)0xFFFFu));
+}
 // The i-th location of a set as a pair.
 __device__ __forceinline__ P loc_at(const X& a, int i) {
     P v = {key_i(a.k[i]), key_j(a.k[i])};

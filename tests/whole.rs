@@ -111,6 +111,7 @@ fn kinds_agree_with_the_inferred_types(plan: &Plan, code: &WholeCode) {
             (DevTy::Grids, Ty::TupleOf(e)) => matches!(**e, Ty::Grid),
             (DevTy::Ints, Ty::TupleOf(e)) => matches!(**e, Ty::Int | Ty::Bool),
             (DevTy::ObjectTuple, Ty::TupleOf(e)) => matches!(**e, Ty::Object),
+            (DevTy::Locs, Ty::TupleOf(e)) => matches!(**e, Ty::Pair),
             (_, Ty::Dynamic) => true,
             _ => false,
         };

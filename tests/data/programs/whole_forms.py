@@ -711,3 +711,38 @@ def solve_c100001e(I):
     x17 = branch(x16, ONE, TWO)
     O = fill(x15, x17, x13)
     return O
+
+# Tuples of locations: made from tuples of numbers and of locations, their
+# ends and length, and their sets where only those are read.
+def solve_c100001f(I):
+    x1 = height(I)
+    x2 = interval(ZERO, x1, TWO)
+    x3 = apply(toivec, x2)
+    x4 = apply(increment, x3)
+    x5 = compose(positive, first)
+    x6 = sfilter(x3, x5)
+    x7 = leastcolor(I)
+    x8 = ofcolor(I, x7)
+    x9 = lbind(shift, x8)
+    x10 = mapply(x9, x6)
+    x11 = mostcolor(I)
+    x12 = halve(x11)
+    x13 = fill(I, x7, x10)
+    x14 = shift(x4, RIGHT)
+    x15 = toindices(x3)
+    x16 = size(x15)
+    x17 = first(x15)
+    x18 = last(x4)
+    x19 = argmax(x10, last)
+    x20 = uppermost(x10)
+    x21 = contained(x17, x4)
+    x22 = adjacent(x10, x8)
+    x23 = both(x21, x22)
+    x24 = branch(x23, ONE, x12)
+    x25 = underfill(x13, x24, x14)
+    x26 = astuple(x20, x16)
+    x27 = connect(x18, x26)
+    x28 = fill(x25, FIVE, x27)
+    x29 = initset(x19)
+    O = fill(x28, EIGHT, x29)
+    return O

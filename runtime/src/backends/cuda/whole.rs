@@ -79,6 +79,9 @@ pub enum DevTy {
     /// A tuple of objects (`totuple`, `order`), in order, repeats kept:
     /// held as a set of objects is.
     ObjectTuple,
+    /// A tuple of locations (`apply(tojvec, interval(...))`), in order,
+    /// repeats kept: held as a set of locations is.
+    Locs,
 }
 
 /// How a node runs on the device: the device function and its result kind.
@@ -355,6 +358,13 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
         (P::first, [ObjectTuple]) => f("d_first_s", Object),
         (P::last, [ObjectTuple]) => f("d_last_s", Object),
         (P::remove, [Object, ObjectTuple]) => f("d_remove_s", ObjectTuple),
+        // Tuples of locations (kernels/whole_objects.cuh); where only
+        // their set is read, `Emitter::call` reads it.
+        (P::shift, [Locs, Pair]) => f("d_shift_l", Indices),
+        (P::toindices, [Locs]) => f("d_toindices", Locs),
+        (P::size, [Locs]) => f("d_size_x", Int),
+        (P::first, [Locs]) => f("d_first_x", Pair),
+        (P::last, [Locs]) => f("d_last_x", Pair),
         (P::vperiod, [Object]) => f("d_vperiod_o", Int),
         // Written inline by the generator (a choice or a copy, never fails).
         (P::branch, [Int, a, b]) if a == b => f("branch", *a),
@@ -565,6 +575,7 @@ fn ty_name(t: DevTy) -> &'static str {
         DevTy::Grids => "Grids",
         DevTy::Ints => "Ints",
         DevTy::ObjectTuple => "ObjectTuple",
+        DevTy::Locs => "Locs",
     }
 }
 
@@ -651,6 +662,33 @@ fn locations_only(p: Prim) -> bool {
     )
 }
 
+/// Primitives that read only the set of a patch's locations, also of a
+/// tuple of locations (`toindices` of a tuple is the tuple; `height`,
+/// `width` and what reads them take a tuple's length instead).
+fn set_only(p: Prim) -> bool {
+    use Prim as P;
+    matches!(
+        p,
+        P::fill
+            | P::underfill
+            | P::cover
+            | P::ulcorner
+            | P::urcorner
+            | P::llcorner
+            | P::lrcorner
+            | P::uppermost
+            | P::lowermost
+            | P::leftmost
+            | P::rightmost
+            | P::bordering
+            | P::manhattan
+            | P::adjacent
+            | P::hmatching
+            | P::vmatching
+            | P::contained
+    )
+}
+
 /// Writes one program's device function: its statements, the locals and
 /// slots they use.
 struct Emitter {
@@ -720,7 +758,7 @@ impl Emitter {
     fn value(&mut self, t: DevTy, scratch: bool) -> Result<String, String> {
         let member = match t {
             DevTy::Grid => "g",
-            DevTy::Indices => "x",
+            DevTy::Indices | DevTy::Locs => "x",
             DevTy::Object => "o",
             DevTy::Objects | DevTy::Patches | DevTy::ObjectTuple => "s",
             DevTy::Grids => "t",
@@ -762,6 +800,19 @@ impl Emitter {
                 Arg::Fn(_) => unreachable!(),
             })
             .collect();
+        let tys: Vec<DevTy> = vals.iter().map(|a| a.1).collect();
+        // A tuple of locations where only its set is read: the set.
+        if tys.contains(&DevTy::Locs) && form(prim, &tys).is_none() && set_only(prim) {
+            // `value in container`: only the container is a set.
+            let from = usize::from(prim == Prim::contained);
+            for v in vals.iter_mut().skip(from) {
+                if v.1 == DevTy::Locs {
+                    let t = self.scratch_slot()?;
+                    self.check(&format!("d_locs_set(s[{t}].x, {})", v.0));
+                    *v = (format!("s[{t}].x"), DevTy::Indices);
+                }
+            }
+        }
         let tys: Vec<DevTy> = vals.iter().map(|a| a.1).collect();
         let fm = match form(prim, &tys) {
             Some(fm) => fm,
@@ -824,7 +875,7 @@ impl Emitter {
     fn copy(&mut self, name: &str, t: DevTy, from: &str) {
         match t {
             DevTy::Grid => self.line(&format!("d_copy({name}, {from});")),
-            DevTy::Indices => self.line(&format!("d_toindices({name}, {from});")),
+            DevTy::Indices | DevTy::Locs => self.line(&format!("d_toindices({name}, {from});")),
             DevTy::Object => self.line(&format!("d_copy_o({name}, {from});")),
             DevTy::Objects | DevTy::Patches | DevTy::ObjectTuple => {
                 self.line(&format!("d_copy_s({name}, {from});"))
@@ -941,7 +992,7 @@ impl Emitter {
                 let t = self.scratch_slot()?;
                 (format!("s[{t}].o"), DevTy::Object)
             }
-            DevTy::Indices => {
+            DevTy::Indices | DevTy::Locs => {
                 let v = self.value(DevTy::Pair, true)?;
                 (v, DevTy::Pair)
             }
@@ -1000,14 +1051,21 @@ impl Emitter {
         // never sets: the device holds tuples of grids of one shape and
         // tuples of numbers; mfilter merges the kept elements (of a tuple
         // of numbers, the reference raises).
-        let tuple = matches!(ct, DevTy::Grids | DevTy::Ints | DevTy::ObjectTuple);
+        let tuple = matches!(
+            ct,
+            DevTy::Grids | DevTy::Ints | DevTy::ObjectTuple | DevTy::Locs
+        );
         if tuple
             && (prim == P::mfilter
                 || matches!(prim, P::apply | P::mapply)
                     && !matches!(
                         (prim, ct, rt),
-                        (P::apply, _, DevTy::Grid | DevTy::Int | DevTy::Object)
-                            | (P::mapply, DevTy::Grids, DevTy::Grids)
+                        (
+                            P::apply,
+                            _,
+                            DevTy::Grid | DevTy::Int | DevTy::Object | DevTy::Pair
+                        ) | (P::mapply, DevTy::Grids, DevTy::Grids)
+                            | (P::mapply, _, DevTy::Indices)
                     ))
         {
             return Err(format!(
@@ -1022,6 +1080,13 @@ impl Emitter {
                 truthy(rt)?;
                 out = self.value(ct, scratch)?;
                 match ct {
+                    DevTy::Locs => {
+                        start.push(format!("set_done({out}, 0);"));
+                        turn.push(format!(
+                            "if ({r} && !push_loc({out}, {})) return WHOLE_DEOPT;",
+                            element.0
+                        ));
+                    }
                     DevTy::Colors => {
                         start.push(format!("{out} = 0;"));
                         turn.push(format!("if ({r}) {out} |= 1u << {e};"));
@@ -1086,6 +1151,13 @@ impl Emitter {
                 end.push(format!("end_x({out});"));
             }
             P::mapply => match rt {
+                // Over a tuple, the sets' locations one after the other.
+                DevTy::Indices if tuple => {
+                    kind = DevTy::Locs;
+                    out = self.value(kind, scratch)?;
+                    start.push(format!("set_done({out}, 0);"));
+                    turn.push(format!("if (!push_x({out}, {r})) return WHOLE_DEOPT;"));
+                }
                 DevTy::Indices => {
                     kind = DevTy::Indices;
                     out = self.value(kind, scratch)?;
@@ -1129,6 +1201,12 @@ impl Emitter {
                     start.push(format!("{out} = 0;"));
                     turn.push(format!("if (!is_color({r})) return WHOLE_DEOPT;"));
                     turn.push(format!("{out} |= 1u << {r};"));
+                }
+                DevTy::Pair if tuple => {
+                    kind = DevTy::Locs;
+                    out = self.value(kind, scratch)?;
+                    start.push(format!("set_done({out}, 0);"));
+                    turn.push(format!("if (!push_loc({out}, {r})) return WHOLE_DEOPT;"));
                 }
                 DevTy::Pair => {
                     kind = DevTy::Indices;
