@@ -493,6 +493,17 @@ WHOLE_FN bool d_order_n(N& o, const N& a, const N& keys, int* aux) {
     SYNC();
     return true;
 }
+// order of a set of colours: its colours ascending, sorted on the keys.
+WHOLE_FN bool d_order_c(N& o, unsigned a, const N& keys, int* aux) {
+    if (keys.n != popc(a) || !order_of(keys, aux)) return false;
+    int colours[10], n = 0;
+    for (int c = 0; c < 10; ++c)
+        if ((a >> c) & 1u) colours[n++] = c;
+    for (int r = LANE; r < n; r += WARP) o.a[r] = colours[aux[r]];
+    if (LANE == 0) o.n = n;
+    SYNC();
+    return true;
+}
 WHOLE_FN bool d_order_t(T& o, const T& a, const N& keys, int* aux) {
     if (keys.n != a.n || !order_of(keys, aux)) return false;
     t_clear(o, &a);
@@ -999,6 +1010,19 @@ WHOLE_FN bool d_locs_set(X& o, const X& a) {
 WHOLE_FN bool d_shift_l(X& o, const X& a, P d) {
     if (a.n == 0 || !d_shift(o, a, d)) return false;
     return set_done(o, sort_unique<unsigned short>(o.k, o.n, (unsigned short)0xFFFFu));
+}
+// product of two tuples of numbers: the set of their pairs.
+WHOLE_FN bool d_product_n(X& o, const N& a, const N& b) {
+    if ((I64)a.n * b.n > WHOLE_LOCS) return false;
+    bool ok = true;
+    for (int x = LANE; x < a.n * b.n; x += WARP) {
+        const I64 i = a.a[x / b.n], j = b.a[x % b.n];
+        ok = ok && loc_ok(i, j);
+        if (ok) o.k[x] = loc_key(i, j);
+    }
+    if (!warp_all(ok)) return false;
+    SYNC();
+    return set_done(o, sort_unique<unsigned short>(o.k, a.n * b.n, (unsigned short)0xFFFFu));
 }
 // The i-th location of a set as a pair.
 __device__ __forceinline__ P loc_at(const X& a, int i) {

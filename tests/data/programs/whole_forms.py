@@ -746,3 +746,20 @@ def solve_c100001f(I):
     x29 = initset(x19)
     O = fill(x28, EIGHT, x29)
     return O
+
+# Orders of colours, products of tuples of numbers.
+def solve_c1000020(I):
+    x1 = palette(I)
+    x2 = lbind(colorcount, I)
+    x3 = order(x1, x2)
+    x4 = last(x3)
+    x5 = first(x3)
+    x6 = width(I)
+    x7 = interval(ONE, x6, TWO)
+    x8 = height(I)
+    x9 = interval(ZERO, x8, THREE)
+    x10 = product(x9, x7)
+    x11 = equality(x4, x5)
+    x12 = branch(x11, FIVE, x5)
+    O = fill(I, x12, x10)
+    return O

@@ -352,6 +352,7 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
         (P::maximum, [Ints]) => f("d_maximum_n", Int),
         (P::minimum, [Ints]) => f("d_minimum_n", Int),
         (P::totuple, [Colors]) => f("d_totuple_c", Ints),
+        (P::product, [Ints, Ints]) => f("d_product_n", Indices),
         // Tuples of objects (kernels/whole_objects.cuh).
         (P::totuple, [Objects]) => f("d_totuple_s", ObjectTuple),
         (P::size, [ObjectTuple]) => f("d_size_s", Int),
@@ -1313,6 +1314,7 @@ impl Emitter {
                     DevTy::Objects | DevTy::ObjectTuple => (DevTy::ObjectTuple, "d_order_s"),
                     DevTy::Ints => (DevTy::Ints, "d_order_n"),
                     DevTy::Grids => (DevTy::Grids, "d_order_t"),
+                    DevTy::Colors => (DevTy::Ints, "d_order_c"),
                     _ => return Err(format!("order over {}", ty_name(ct))),
                 };
                 kind = kind_of;
