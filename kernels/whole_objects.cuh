@@ -1024,6 +1024,34 @@ WHOLE_FN bool d_product_n(X& o, const N& a, const N& b) {
     SYNC();
     return set_done(o, sort_unique<unsigned short>(o.k, a.n * b.n, (unsigned short)0xFFFFu));
 }
+// A tuple of cells (mapply or mpapply of a function giving objects over
+// tuples) is held as an object is, in its order, repeats kept.
+WHOLE_FN bool push_o(O& o, const O& a) {
+    if (o.n + a.n > WHOLE_CELLS) return false;
+    const int at = o.n;
+    SYNC();
+    for (int x = LANE; x < a.n; x += WARP) o.k[at + x] = a.k[x];
+    return obj_done(o, at + a.n);
+}
+// paint of a tuple of cells: in its order, a later cell over an earlier
+// one at the same place (a warp's chunk at a time, each lane's cell
+// written unless a later lane of the chunk has its place).
+WHOLE_FN bool d_paint_cells(G& o, const G& a, const O& p) {
+    if (!ok_grid(a)) return false;
+    d_copy(o, a);
+    for (int x0 = 0; x0 < p.n; x0 += WARP) {
+        const int x = x0 + LANE;
+        if (x < p.n) {
+            const unsigned short at = cell_loc(p.k[x]);
+            bool last = true;
+            for (int y = x + 1; y < x0 + WARP && y < p.n; ++y) last = last && cell_loc(p.k[y]) != at;
+            const int i = key_i(at), j = key_j(at);
+            if (last && i >= 0 && i < a.h && j >= 0 && j < a.w) o.c[i * a.w + j] = (signed char)cell_color(p.k[x]);
+        }
+        SYNC();
+    }
+    return true;
+}
 // The i-th location of a set as a pair.
 __device__ __forceinline__ P loc_at(const X& a, int i) {
     P v = {key_i(a.k[i]), key_j(a.k[i])};

@@ -112,6 +112,7 @@ fn kinds_agree_with_the_inferred_types(plan: &Plan, code: &WholeCode) {
             (DevTy::Ints, Ty::TupleOf(e)) => matches!(**e, Ty::Int | Ty::Bool),
             (DevTy::ObjectTuple, Ty::TupleOf(e)) => matches!(**e, Ty::Object),
             (DevTy::Locs, Ty::TupleOf(e)) => matches!(**e, Ty::Pair),
+            (DevTy::Cells, Ty::TupleOf(e)) => matches!(**e, Ty::Cell),
             (_, Ty::Dynamic) => true,
             _ => false,
         };

@@ -763,3 +763,35 @@ def solve_c1000020(I):
     x12 = branch(x11, FIVE, x5)
     O = fill(I, x12, x10)
     return O
+
+# Zipped loops (papply, mpapply) over tuples and sets, tuples of cells
+# (mapply and mpapply giving objects) painted in their order.
+def solve_c1000021(I):
+    x1 = objects(I, T, F, T)
+    x2 = order(x1, size)
+    x3 = apply(color, x2)
+    x4 = order(x3, invert)
+    x5 = mpapply(recolor, x4, x2)
+    x6 = paint(I, x5)
+    x7 = apply(ulcorner, x2)
+    x8 = papply(add, x7, x7)
+    x9 = papply(equality, x3, x4)
+    x10 = papply(shift, x2, x7)
+    x11 = rbind(shift, UNITY)
+    x12 = mapply(x11, x2)
+    x13 = mpapply(connect, x7, x8)
+    x14 = vsplit(I, TWO)
+    x15 = papply(hconcat, x14, x14)
+    x16 = fill(x6, FIVE, x13)
+    x17 = paint(x16, x12)
+    x18 = first(x9)
+    x19 = first(x8)
+    x20 = initset(x19)
+    x21 = fill(x17, x18, x20)
+    x22 = last(x10)
+    x23 = paint(x21, x22)
+    x24 = mpapply(recolor, x3, x1)
+    x25 = paint(x23, x24)
+    x26 = merge(x15)
+    O = hconcat(x25, x26)
+    return O

@@ -82,6 +82,9 @@ pub enum DevTy {
     /// A tuple of locations (`apply(tojvec, interval(...))`), in order,
     /// repeats kept: held as a set of locations is.
     Locs,
+    /// A tuple of cells (`mapply` and `mpapply` giving objects over
+    /// tuples), in order, repeats kept: held as an object is.
+    Cells,
 }
 
 /// How a node runs on the device: the device function and its result kind.
@@ -363,6 +366,7 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
         // their set is read, `Emitter::call` reads it.
         (P::shift, [Locs, Pair]) => f("d_shift_l", Indices),
         (P::toindices, [Locs]) => f("d_toindices", Locs),
+        (P::paint, [Grid, Cells]) => f("d_paint_cells", Grid),
         (P::size, [Locs]) => f("d_size_x", Int),
         (P::first, [Locs]) => f("d_first_x", Pair),
         (P::last, [Locs]) => f("d_last_x", Pair),
@@ -577,6 +581,7 @@ fn ty_name(t: DevTy) -> &'static str {
         DevTy::Ints => "Ints",
         DevTy::ObjectTuple => "ObjectTuple",
         DevTy::Locs => "Locs",
+        DevTy::Cells => "Cells",
     }
 }
 
@@ -760,7 +765,7 @@ impl Emitter {
         let member = match t {
             DevTy::Grid => "g",
             DevTy::Indices | DevTy::Locs => "x",
-            DevTy::Object => "o",
+            DevTy::Object | DevTy::Cells => "o",
             DevTy::Objects | DevTy::Patches | DevTy::ObjectTuple => "s",
             DevTy::Grids => "t",
             DevTy::Ints => "v",
@@ -877,7 +882,7 @@ impl Emitter {
         match t {
             DevTy::Grid => self.line(&format!("d_copy({name}, {from});")),
             DevTy::Indices | DevTy::Locs => self.line(&format!("d_toindices({name}, {from});")),
-            DevTy::Object => self.line(&format!("d_copy_o({name}, {from});")),
+            DevTy::Object | DevTy::Cells => self.line(&format!("d_copy_o({name}, {from});")),
             DevTy::Objects | DevTy::Patches | DevTy::ObjectTuple => {
                 self.line(&format!("d_copy_s({name}, {from});"))
             }
@@ -955,6 +960,56 @@ impl Emitter {
         }
     }
 
+    /// Element `e` of container `c` of kind `ct`: its storage and kind,
+    /// and the statement that sets it.
+    fn element_of(
+        &mut self,
+        prim: Prim,
+        ct: DevTy,
+        c: &str,
+        e: &str,
+    ) -> Result<((String, DevTy), String), String> {
+        let check = |call: String| format!("if (!{call}) return WHOLE_DEOPT;");
+        Ok(match ct {
+            DevTy::Objects | DevTy::ObjectTuple => {
+                let v = format!("s[{}].o", self.scratch_slot()?);
+                let fetch = check(format!("d_obj_at({v}, {c}, {e})"));
+                ((v, DevTy::Object), fetch)
+            }
+            DevTy::Indices | DevTy::Locs => {
+                let v = self.value(DevTy::Pair, true)?;
+                let fetch = format!("{v} = loc_at({c}, {e});");
+                ((v, DevTy::Pair), fetch)
+            }
+            DevTy::Patches => {
+                let v = format!("s[{}].x", self.scratch_slot()?);
+                let fetch = check(format!("d_locs_at({v}, {c}, {e})"));
+                ((v, DevTy::Indices), fetch)
+            }
+            DevTy::Object => {
+                let v = self.value(DevTy::Cell, true)?;
+                let fetch = format!("{v} = {c}.k[{e}];");
+                ((v, DevTy::Cell), fetch)
+            }
+            DevTy::Grids => {
+                let v = format!("s[{}].g", self.scratch_slot()?);
+                let fetch = check(format!("d_grid_at({v}, {c}, {e})"));
+                ((v, DevTy::Grid), fetch)
+            }
+            DevTy::Ints => {
+                let v = self.value(DevTy::Int, true)?;
+                let fetch = format!("{v} = {c}.a[{e}];");
+                ((v, DevTy::Int), fetch)
+            }
+            DevTy::Colors => {
+                let v = self.value(DevTy::Int, true)?;
+                let fetch = format!("{v} = {e};");
+                ((v, DevTy::Int), fetch)
+            }
+            _ => return Err(format!("{} over {}", prim.name(), ty_name(ct))),
+        })
+    }
+
     /// apply, mapply, sfilter, mfilter, argmax, argmin, valmax, valmin and
     /// extract of a known function over objects, locations or an object's
     /// cells: a loop.
@@ -966,8 +1021,8 @@ impl Emitter {
     ) -> Result<(String, DevTy), String> {
         use Prim as P;
         let fail = || format!("{} of a function", prim.name());
-        let (f, container) = match (prim, args) {
-            (P::apply | P::mapply, [Arg::Fn(f), Arg::Val(c, t)]) => (f, (c.clone(), *t)),
+        let (f, container, second) = match (prim, args) {
+            (P::apply | P::mapply, [Arg::Fn(f), Arg::Val(c, t)]) => (f, (c.clone(), *t), None),
             (
                 P::sfilter
                 | P::mfilter
@@ -978,58 +1033,39 @@ impl Emitter {
                 | P::extract
                 | P::order,
                 [Arg::Val(c, t), Arg::Fn(f)],
-            ) => (f, (c.clone(), *t)),
+            ) => (f, (c.clone(), *t), None),
+            // Two containers zipped (as long as the shorter).
+            (P::papply | P::mpapply, [Arg::Fn(f), Arg::Val(a, ta), Arg::Val(b, tb)])
+                if *ta != DevTy::Colors && *tb != DevTy::Colors =>
+            {
+                (f, (a.clone(), *ta), Some((b.clone(), *tb)))
+            }
             _ => return Err(fail()),
         };
-        if f.arity() != 1 {
+        if f.arity() != if second.is_some() { 2 } else { 1 } {
             return Err(fail());
         }
         let (c, ct) = container;
         let e = format!("e{}", self.names + 1);
         self.names += 1;
-        // The element's storage, set at the top of each turn.
-        let element = match ct {
-            DevTy::Objects | DevTy::ObjectTuple => {
-                let t = self.scratch_slot()?;
-                (format!("s[{t}].o"), DevTy::Object)
-            }
-            DevTy::Indices | DevTy::Locs => {
-                let v = self.value(DevTy::Pair, true)?;
-                (v, DevTy::Pair)
-            }
-            DevTy::Patches => {
-                let t = self.scratch_slot()?;
-                (format!("s[{t}].x"), DevTy::Indices)
-            }
-            DevTy::Object => {
-                let v = self.value(DevTy::Cell, true)?;
-                (v, DevTy::Cell)
-            }
-            DevTy::Grids => {
-                let t = self.scratch_slot()?;
-                (format!("s[{t}].g"), DevTy::Grid)
-            }
-            DevTy::Ints | DevTy::Colors => {
-                let v = self.value(DevTy::Int, true)?;
-                (v, DevTy::Int)
-            }
-            _ => return Err(format!("{} over {}", prim.name(), ty_name(ct))),
-        };
+        // The elements' storage, set at the top of each turn.
+        let (element, fetch) = self.element_of(prim, ct, &c, &e)?;
+        let mut elements = vec![Arg::Val(element.0.clone(), element.1)];
+        let mut fetches = vec![fetch];
+        let mut bound = format!("{c}.n");
+        if let Some((c2, ct2)) = &second {
+            let (element2, fetch2) = self.element_of(prim, *ct2, c2, &e)?;
+            elements.push(Arg::Val(element2.0, element2.1));
+            fetches.push(fetch2);
+            bound = format!("({c}.n < {c2}.n ? {c}.n : {c2}.n)");
+        }
         // The loop's turn first: the function's result kind decides the rest.
         let outer_body = std::mem::take(&mut self.body);
         self.depth += 1;
-        match ct {
-            DevTy::Objects | DevTy::ObjectTuple => {
-                self.check(&format!("d_obj_at({}, {c}, {e})", element.0))
-            }
-            DevTy::Patches => self.check(&format!("d_locs_at({}, {c}, {e})", element.0)),
-            DevTy::Object => self.line(&format!("{} = {c}.k[{e}];", element.0)),
-            DevTy::Grids => self.check(&format!("d_grid_at({}, {c}, {e})", element.0)),
-            DevTy::Ints => self.line(&format!("{} = {c}.a[{e}];", element.0)),
-            DevTy::Colors => self.line(&format!("{} = {e};", element.0)),
-            _ => self.line(&format!("{} = loc_at({c}, {e});", element.0)),
+        for l in &fetches {
+            self.line(l);
         }
-        let (r, rt) = self.call_fn(f, &[Arg::Val(element.0.clone(), element.1)])?;
+        let (r, rt) = self.call_fn(f, &elements)?;
         let turn_calls = std::mem::replace(&mut self.body, outer_body);
         self.depth -= 1;
         let mut kind = ct;
@@ -1066,7 +1102,7 @@ impl Emitter {
                             _,
                             DevTy::Grid | DevTy::Int | DevTy::Object | DevTy::Pair
                         ) | (P::mapply, DevTy::Grids, DevTy::Grids)
-                            | (P::mapply, _, DevTy::Indices)
+                            | (P::mapply, _, DevTy::Indices | DevTy::Object)
                     ))
         {
             return Err(format!(
@@ -1151,9 +1187,16 @@ impl Emitter {
                 ));
                 end.push(format!("end_x({out});"));
             }
-            P::mapply => match rt {
+            P::mapply | P::mpapply => match rt {
+                // Over a tuple, the objects' cells one after the other.
+                DevTy::Object if tuple || prim == P::mpapply => {
+                    kind = DevTy::Cells;
+                    out = self.value(kind, scratch)?;
+                    start.push(format!("obj_done({out}, 0);"));
+                    turn.push(format!("if (!push_o({out}, {r})) return WHOLE_DEOPT;"));
+                }
                 // Over a tuple, the sets' locations one after the other.
-                DevTy::Indices if tuple => {
+                DevTy::Indices if tuple || prim == P::mpapply => {
                     kind = DevTy::Locs;
                     out = self.value(kind, scratch)?;
                     start.push(format!("set_done({out}, 0);"));
@@ -1173,14 +1216,39 @@ impl Emitter {
                     turn.push(format!("if (!acc_o({out}, {r})) return WHOLE_DEOPT;"));
                     end.push(format!("end_o({out});"));
                 }
-                DevTy::Grids if ct == DevTy::Grids => {
+                DevTy::Grids if ct == DevTy::Grids && prim == P::mapply => {
                     kind = DevTy::Grids;
                     out = self.value(kind, scratch)?;
                     start.push(format!("t_clear({out}, nullptr);"));
                     turn.push(format!("if (!t_extend({out}, {r})) return WHOLE_DEOPT;"));
                 }
-                _ => return Err(format!("mapply of a function giving {}", ty_name(rt))),
+                _ => {
+                    return Err(format!(
+                        "{} of a function giving {}",
+                        prim.name(),
+                        ty_name(rt)
+                    ))
+                }
             },
+            // papply: a tuple of the results.
+            P::papply => {
+                let (k, push) = match rt {
+                    DevTy::Int => (DevTy::Ints, "n_push"),
+                    DevTy::Pair => (DevTy::Locs, "push_loc"),
+                    DevTy::Object => (DevTy::ObjectTuple, "s_append_o"),
+                    DevTy::Grid => (DevTy::Grids, "t_push"),
+                    _ => return Err(format!("papply of a function giving {}", ty_name(rt))),
+                };
+                kind = k;
+                out = self.value(kind, scratch)?;
+                start.push(match kind {
+                    DevTy::Ints => format!("n_clear({out});"),
+                    DevTy::Locs => format!("set_done({out}, 0);"),
+                    DevTy::ObjectTuple => format!("s_clear({out});"),
+                    _ => format!("t_clear({out}, nullptr);"),
+                });
+                turn.push(format!("if (!{push}({out}, {r})) return WHOLE_DEOPT;"));
+            }
             P::apply => match rt {
                 // Over a set, a set of grids (not held on the device).
                 DevTy::Grid if tuple => {
@@ -1338,7 +1406,7 @@ impl Emitter {
             self.line(&format!("if (!(({c} >> {e}) & 1u)) continue;"));
             self.depth -= 1;
         } else {
-            self.line(&format!("for (int {e} = 0; {e} < {c}.n; ++{e}) {{"));
+            self.line(&format!("for (int {e} = 0; {e} < {bound}; ++{e}) {{"));
         }
         self.body.push_str(&turn_calls);
         self.depth += 1;
