@@ -222,15 +222,25 @@ struct T {
     signed char c[WHOLE_TCELLS];
 };
 
+// A tuple of numbers (what interval gives, and apply of a number over a
+// tuple): n numbers in order, repeats kept (a Python tuple, not a set).
+// Longer tuples are left to the CPU.
+#define WHOLE_INTS 2047
+struct N {
+    int n, pad;
+    I64 a[WHOLE_INTS];
+};
+
 // A slot of the warp's memory holds one grid, one set of locations, one
-// object, one set of objects or one tuple of grids (16 KB: each of them
-// fills it).
+// object, one set of objects, one tuple of grids or one tuple of numbers
+// (16 KB: each of them fills it).
 union V {
     G g;
     X x;
     O o;
     S s;
     T t;
+    N v;
 };
 
 __device__ __forceinline__ bool loc_ok(I64 i, I64 j) { return i >= -128 && i <= 127 && j >= -128 && j <= 127; }
@@ -477,6 +487,87 @@ WHOLE_FN bool d_remove_t(T& o, const G& v, const T& a) {
         for (int x = LANE; x < per && same; x += WARP) same = v.c[x] == a.c[e * per + x];
         if (!warp_all(same) && !t_add(o, a.c + e * per, 1, a.h, a.w)) return false;
     }
+    return true;
+}
+
+// ----- tuples of numbers -----------------------------------------------------
+
+WHOLE_FN void n_clear(N& o) {
+    if (LANE == 0) o.n = 0;
+    SYNC();
+}
+// Appends a number; false where the tuple is full or the number large.
+WHOLE_FN bool n_push(N& o, I64 v) {
+    if (o.n >= WHOLE_INTS || !int_ok(v)) return false;
+    SYNC();
+    if (LANE == 0) {
+        o.a[o.n] = v;
+        o.n += 1;
+    }
+    SYNC();
+    return true;
+}
+WHOLE_FN void d_copy_n(N& o, const N& a) {
+    for (int k = LANE; k < a.n; k += WARP) o.a[k] = a.a[k];
+    if (LANE == 0) o.n = a.n;
+    SYNC();
+}
+// tuple(range(start, stop, step)); step 0 raises ValueError.
+WHOLE_FN bool d_interval(N& o, I64 a, I64 b, I64 step) {
+    if (step == 0) return raises(WHOLE_RAISE_VALUE);
+    if (!int_ok(a) || !int_ok(b) || !int_ok(step)) return false;
+    I64 n = 0;
+    if (step > 0 && a < b) n = (b - a - 1) / step + 1;
+    if (step < 0 && a > b) n = (a - b - 1) / (-step) + 1;
+    if (n > WHOLE_INTS) return false;
+    for (int k = LANE; k < n; k += WARP) o.a[k] = a + (I64)k * step;
+    if (LANE == 0) o.n = (int)n;
+    SYNC();
+    return true;
+}
+__device__ bool d_size_n(I64& o, const N& a) { o = a.n; return true; }
+__device__ bool d_first_n(I64& o, const N& a) { if (a.n == 0) return raises(WHOLE_RAISE_STOP); o = a.a[0]; return true; }
+__device__ bool d_last_n(I64& o, const N& a) { if (a.n == 0) return raises(WHOLE_RAISE_VALUE); o = a.a[a.n - 1]; return true; }
+WHOLE_FN bool d_contained_n(I64& o, I64 v, const N& a) {
+    bool has = false;
+    for (int k = LANE; k < a.n; k += WARP) has = has || a.a[k] == v;
+    o = warp_any(has);
+    return true;
+}
+// mostcommon and leastcommon: of the distinct numbers in ascending order,
+// the first whose count no later one beats (the CPU's order; Python's
+// max(set(...), key=count)); of nothing, ValueError.
+WHOLE_FN bool n_by_count(I64& o, const N& a, bool most) {
+    if (a.n == 0) return raises(WHOLE_RAISE_VALUE);
+    I64 best = 0;
+    int best_n = -1;
+    for (int e = 0; e < a.n; ++e) {
+        const I64 v = a.a[e];
+        int c = 0;
+        for (int k = LANE; k < a.n; k += WARP) c += a.a[k] == v;
+        c = warp_sum(c);
+        const bool better = best_n < 0 || (most ? c > best_n : c < best_n) || (c == best_n && v < best);
+        if (better) {
+            best = v;
+            best_n = c;
+        }
+    }
+    o = best;
+    return true;
+}
+WHOLE_FN bool d_mostcommon_n(I64& o, const N& a) { return n_by_count(o, a, true); }
+WHOLE_FN bool d_leastcommon_n(I64& o, const N& a) { return n_by_count(o, a, false); }
+// max and min of the numbers, 0 for none.
+WHOLE_FN bool d_maximum_n(I64& o, const N& a) {
+    I64 m = 0;
+    for (int e = 0; e < a.n; ++e) m = (e == 0 || a.a[e] > m) ? a.a[e] : m;
+    o = m;
+    return true;
+}
+WHOLE_FN bool d_minimum_n(I64& o, const N& a) {
+    I64 m = 0;
+    for (int e = 0; e < a.n; ++e) m = (e == 0 || a.a[e] < m) ? a.a[e] : m;
+    o = m;
     return true;
 }
 

@@ -453,6 +453,66 @@ WHOLE_FN bool d_copy_s(S& o, const S& a) {
     for (int e = 0; e < a.n; ++e) s_append(o, a, e);
     return true;
 }
+// ----- tuples of objects, and orders ------------------------------------------
+
+// A tuple of objects is held as a set of objects is (S), in its order,
+// repeats kept. totuple: the set's objects in its order (the CPU's).
+WHOLE_FN bool d_totuple_s(S& o, const S& a) { return d_copy_s(o, a); }
+// totuple of colours: ascending.
+WHOLE_FN bool d_totuple_c(N& o, unsigned a) {
+    n_clear(o);
+    for (int c = 0; c < 10; ++c)
+        if (((a >> c) & 1u) && !n_push(o, c)) return false;
+    return true;
+}
+// Python's sorted of n keys (stable): pos[r] is the element of rank r.
+WHOLE_FN bool order_of(const N& keys, int* pos) {
+    if (keys.n > WHOLE_AUX) return false;
+    SYNC();
+    for (int e = LANE; e < keys.n; e += WARP) {
+        const I64 k = keys.a[e];
+        int r = 0;
+        for (int f = 0; f < keys.n; ++f) r += keys.a[f] < k || (keys.a[f] == k && f < e);
+        pos[r] = e;
+    }
+    SYNC();
+    return true;
+}
+// order(container, key) of the keys of its elements (a loop wrote them).
+WHOLE_FN bool d_order_s(S& o, const S& a, const N& keys, int* aux) {
+    if (keys.n != a.n || !order_of(keys, aux)) return false;
+    s_clear(o);
+    for (int r = 0; r < a.n; ++r)
+        if (!s_append(o, a, aux[r])) return false;
+    return true;
+}
+WHOLE_FN bool d_order_n(N& o, const N& a, const N& keys, int* aux) {
+    if (keys.n != a.n || !order_of(keys, aux)) return false;
+    for (int r = LANE; r < a.n; r += WARP) o.a[r] = a.a[aux[r]];
+    if (LANE == 0) o.n = a.n;
+    SYNC();
+    return true;
+}
+// order of a set of colours: its colours ascending, sorted on the keys.
+WHOLE_FN bool d_order_c(N& o, unsigned a, const N& keys, int* aux) {
+    if (keys.n != popc(a) || !order_of(keys, aux)) return false;
+    int colours[10], n = 0;
+    for (int c = 0; c < 10; ++c)
+        if ((a >> c) & 1u) colours[n++] = c;
+    for (int r = LANE; r < n; r += WARP) o.a[r] = colours[aux[r]];
+    if (LANE == 0) o.n = n;
+    SYNC();
+    return true;
+}
+WHOLE_FN bool d_order_t(T& o, const T& a, const N& keys, int* aux) {
+    if (keys.n != a.n || !order_of(keys, aux)) return false;
+    t_clear(o, &a);
+    const int per = a.h * a.w;
+    for (int r = 0; r < a.n; ++r)
+        if (!t_add(o, a.c + aux[r] * per, 1, a.h, a.w)) return false;
+    return true;
+}
+
 WHOLE_FN bool d_color(I64& o, const O& a) {
     if (a.n == 0) return raises(WHOLE_RAISE_STOP);  // next(iter(obj))
     o = cell_color(a.k[0]);
@@ -993,6 +1053,76 @@ WHOLE_FN bool end_x(X& o) {
     return true;
 }
 WHOLE_FN bool end_o(O& o) { return obj_done(o, sort_unique<unsigned>(o.k, o.n, 0xFFFFFFFFu)); }
+// A tuple of locations (apply of a function giving pairs over a tuple,
+// mapply of one giving sets of locations) is held as a set of locations
+// is, in its order, repeats kept: appends that never drop repeats.
+WHOLE_FN bool push_loc(X& o, P v) {
+    if (!loc_ok(v.a, v.b) || o.n >= WHOLE_LOCS) return false;
+    const int at = o.n;
+    SYNC(); // every lane has read the count before lane 0 moves it
+    if (LANE == 0) o.k[at] = loc_key(v.a, v.b);
+    return set_done(o, at + 1);
+}
+WHOLE_FN bool push_x(X& o, const X& a) {
+    if (o.n + a.n > WHOLE_LOCS) return false;
+    const int at = o.n;
+    SYNC();
+    for (int x = LANE; x < a.n; x += WARP) o.k[at + x] = a.k[x];
+    return set_done(o, at + a.n);
+}
+// The set of a tuple's locations (where the reference reads only that).
+WHOLE_FN bool d_locs_set(X& o, const X& a) {
+    for (int x = LANE; x < a.n; x += WARP) o.k[x] = a.k[x];
+    SYNC();
+    return set_done(o, sort_unique<unsigned short>(o.k, a.n, (unsigned short)0xFFFFu));
+}
+// shift of a tuple of locations: a set (of the empty tuple, the empty
+// tuple: left to the CPU).
+WHOLE_FN bool d_shift_l(X& o, const X& a, P d) {
+    if (a.n == 0 || !d_shift(o, a, d)) return false;
+    return set_done(o, sort_unique<unsigned short>(o.k, o.n, (unsigned short)0xFFFFu));
+}
+// product of two tuples of numbers: the set of their pairs.
+WHOLE_FN bool d_product_n(X& o, const N& a, const N& b) {
+    if ((I64)a.n * b.n > WHOLE_LOCS) return false;
+    bool ok = true;
+    for (int x = LANE; x < a.n * b.n; x += WARP) {
+        const I64 i = a.a[x / b.n], j = b.a[x % b.n];
+        ok = ok && loc_ok(i, j);
+        if (ok) o.k[x] = loc_key(i, j);
+    }
+    if (!warp_all(ok)) return false;
+    SYNC();
+    return set_done(o, sort_unique<unsigned short>(o.k, a.n * b.n, (unsigned short)0xFFFFu));
+}
+// A tuple of cells (mapply or mpapply of a function giving objects over
+// tuples) is held as an object is, in its order, repeats kept.
+WHOLE_FN bool push_o(O& o, const O& a) {
+    if (o.n + a.n > WHOLE_CELLS) return false;
+    const int at = o.n;
+    SYNC();
+    for (int x = LANE; x < a.n; x += WARP) o.k[at + x] = a.k[x];
+    return obj_done(o, at + a.n);
+}
+// paint of a tuple of cells: in its order, a later cell over an earlier
+// one at the same place (a warp's chunk at a time, each lane's cell
+// written unless a later lane of the chunk has its place).
+WHOLE_FN bool d_paint_cells(G& o, const G& a, const O& p) {
+    if (!ok_grid(a)) return false;
+    d_copy(o, a);
+    for (int x0 = 0; x0 < p.n; x0 += WARP) {
+        const int x = x0 + LANE;
+        if (x < p.n) {
+            const unsigned short at = cell_loc(p.k[x]);
+            bool last = true;
+            for (int y = x + 1; y < x0 + WARP && y < p.n; ++y) last = last && cell_loc(p.k[y]) != at;
+            const int i = key_i(at), j = key_j(at);
+            if (last && i >= 0 && i < a.h && j >= 0 && j < a.w) o.c[i * a.w + j] = (signed char)cell_color(p.k[x]);
+        }
+        SYNC();
+    }
+    return true;
+}
 // The i-th location of a set as a pair.
 __device__ __forceinline__ P loc_at(const X& a, int i) {
     P v = {key_i(a.k[i]), key_j(a.k[i])};

@@ -109,6 +109,10 @@ fn kinds_agree_with_the_inferred_types(plan: &Plan, code: &WholeCode) {
             (DevTy::Patches, Ty::IndicesSet) => true,
             (DevTy::Cell, Ty::Cell) => true,
             (DevTy::Grids, Ty::TupleOf(e)) => matches!(**e, Ty::Grid),
+            (DevTy::Ints, Ty::TupleOf(e)) => matches!(**e, Ty::Int | Ty::Bool),
+            (DevTy::ObjectTuple, Ty::TupleOf(e)) => matches!(**e, Ty::Object),
+            (DevTy::Locs, Ty::TupleOf(e)) => matches!(**e, Ty::Pair),
+            (DevTy::Cells, Ty::TupleOf(e)) => matches!(**e, Ty::Cell),
             (_, Ty::Dynamic) => true,
             _ => false,
         };

@@ -74,6 +74,17 @@ pub enum DevTy {
     Cell,
     /// A tuple of grids of one shape (`hsplit`, `vsplit`), in order.
     Grids,
+    /// A tuple of numbers (`interval`), in order, repeats kept.
+    Ints,
+    /// A tuple of objects (`totuple`, `order`), in order, repeats kept:
+    /// held as a set of objects is.
+    ObjectTuple,
+    /// A tuple of locations (`apply(tojvec, interval(...))`), in order,
+    /// repeats kept: held as a set of locations is.
+    Locs,
+    /// A tuple of cells (`mapply` and `mpapply` giving objects over
+    /// tuples), in order, repeats kept: held as an object is.
+    Cells,
 }
 
 /// How a node runs on the device: the device function and its result kind.
@@ -333,6 +344,32 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
         (P::merge, [Grids]) => f("d_merge_t", Grid),
         (P::remove, [Grid, Grids]) => f("d_remove_t", Grids),
         (P::hperiod, [Object]) => f("d_hperiod_o", Int),
+        // Tuples of numbers (kernels/whole.cuh).
+        (P::interval, [Int, Int, Int]) => f("d_interval", Ints),
+        (P::size, [Ints]) => f("d_size_n", Int),
+        (P::first, [Ints]) => f("d_first_n", Int),
+        (P::last, [Ints]) => f("d_last_n", Int),
+        (P::contained, [Int, Ints]) => f("d_contained_n", Int),
+        (P::mostcommon, [Ints]) => f("d_mostcommon_n", Int),
+        (P::leastcommon, [Ints]) => f("d_leastcommon_n", Int),
+        (P::maximum, [Ints]) => f("d_maximum_n", Int),
+        (P::minimum, [Ints]) => f("d_minimum_n", Int),
+        (P::totuple, [Colors]) => f("d_totuple_c", Ints),
+        (P::product, [Ints, Ints]) => f("d_product_n", Indices),
+        // Tuples of objects (kernels/whole_objects.cuh).
+        (P::totuple, [Objects]) => f("d_totuple_s", ObjectTuple),
+        (P::size, [ObjectTuple]) => f("d_size_s", Int),
+        (P::first, [ObjectTuple]) => f("d_first_s", Object),
+        (P::last, [ObjectTuple]) => f("d_last_s", Object),
+        (P::remove, [Object, ObjectTuple]) => f("d_remove_s", ObjectTuple),
+        // Tuples of locations (kernels/whole_objects.cuh); where only
+        // their set is read, `Emitter::call` reads it.
+        (P::shift, [Locs, Pair]) => f("d_shift_l", Indices),
+        (P::toindices, [Locs]) => f("d_toindices", Locs),
+        (P::paint, [Grid, Cells]) => f("d_paint_cells", Grid),
+        (P::size, [Locs]) => f("d_size_x", Int),
+        (P::first, [Locs]) => f("d_first_x", Pair),
+        (P::last, [Locs]) => f("d_last_x", Pair),
         (P::vperiod, [Object]) => f("d_vperiod_o", Int),
         // Written inline by the generator (a choice or a copy, never fails).
         (P::branch, [Int, a, b]) if a == b => f("branch", *a),
@@ -541,6 +578,10 @@ fn ty_name(t: DevTy) -> &'static str {
         DevTy::Patches => "Patches",
         DevTy::Cell => "Cell",
         DevTy::Grids => "Grids",
+        DevTy::Ints => "Ints",
+        DevTy::ObjectTuple => "ObjectTuple",
+        DevTy::Locs => "Locs",
+        DevTy::Cells => "Cells",
     }
 }
 
@@ -627,6 +668,33 @@ fn locations_only(p: Prim) -> bool {
     )
 }
 
+/// Primitives that read only the set of a patch's locations, also of a
+/// tuple of locations (`toindices` of a tuple is the tuple; `height`,
+/// `width` and what reads them take a tuple's length instead).
+fn set_only(p: Prim) -> bool {
+    use Prim as P;
+    matches!(
+        p,
+        P::fill
+            | P::underfill
+            | P::cover
+            | P::ulcorner
+            | P::urcorner
+            | P::llcorner
+            | P::lrcorner
+            | P::uppermost
+            | P::lowermost
+            | P::leftmost
+            | P::rightmost
+            | P::bordering
+            | P::manhattan
+            | P::adjacent
+            | P::hmatching
+            | P::vmatching
+            | P::contained
+    )
+}
+
 /// Writes one program's device function: its statements, the locals and
 /// slots they use.
 struct Emitter {
@@ -696,10 +764,11 @@ impl Emitter {
     fn value(&mut self, t: DevTy, scratch: bool) -> Result<String, String> {
         let member = match t {
             DevTy::Grid => "g",
-            DevTy::Indices => "x",
-            DevTy::Object => "o",
-            DevTy::Objects | DevTy::Patches => "s",
+            DevTy::Indices | DevTy::Locs => "x",
+            DevTy::Object | DevTy::Cells => "o",
+            DevTy::Objects | DevTy::Patches | DevTy::ObjectTuple => "s",
             DevTy::Grids => "t",
+            DevTy::Ints => "v",
             _ => "",
         };
         if !member.is_empty() {
@@ -737,6 +806,19 @@ impl Emitter {
                 Arg::Fn(_) => unreachable!(),
             })
             .collect();
+        let tys: Vec<DevTy> = vals.iter().map(|a| a.1).collect();
+        // A tuple of locations where only its set is read: the set.
+        if tys.contains(&DevTy::Locs) && form(prim, &tys).is_none() && set_only(prim) {
+            // `value in container`: only the container is a set.
+            let from = usize::from(prim == Prim::contained);
+            for v in vals.iter_mut().skip(from) {
+                if v.1 == DevTy::Locs {
+                    let t = self.scratch_slot()?;
+                    self.check(&format!("d_locs_set(s[{t}].x, {})", v.0));
+                    *v = (format!("s[{t}].x"), DevTy::Indices);
+                }
+            }
+        }
         let tys: Vec<DevTy> = vals.iter().map(|a| a.1).collect();
         let fm = match form(prim, &tys) {
             Some(fm) => fm,
@@ -799,10 +881,13 @@ impl Emitter {
     fn copy(&mut self, name: &str, t: DevTy, from: &str) {
         match t {
             DevTy::Grid => self.line(&format!("d_copy({name}, {from});")),
-            DevTy::Indices => self.line(&format!("d_toindices({name}, {from});")),
-            DevTy::Object => self.line(&format!("d_copy_o({name}, {from});")),
-            DevTy::Objects | DevTy::Patches => self.line(&format!("d_copy_s({name}, {from});")),
+            DevTy::Indices | DevTy::Locs => self.line(&format!("d_toindices({name}, {from});")),
+            DevTy::Object | DevTy::Cells => self.line(&format!("d_copy_o({name}, {from});")),
+            DevTy::Objects | DevTy::Patches | DevTy::ObjectTuple => {
+                self.line(&format!("d_copy_s({name}, {from});"))
+            }
             DevTy::Grids => self.line(&format!("d_copy_t({name}, {from});")),
+            DevTy::Ints => self.line(&format!("d_copy_n({name}, {from});")),
             _ => self.line(&format!("{name} = {from};")),
         }
     }
@@ -875,6 +960,56 @@ impl Emitter {
         }
     }
 
+    /// Element `e` of container `c` of kind `ct`: its storage and kind,
+    /// and the statement that sets it.
+    fn element_of(
+        &mut self,
+        prim: Prim,
+        ct: DevTy,
+        c: &str,
+        e: &str,
+    ) -> Result<((String, DevTy), String), String> {
+        let check = |call: String| format!("if (!{call}) return WHOLE_DEOPT;");
+        Ok(match ct {
+            DevTy::Objects | DevTy::ObjectTuple => {
+                let v = format!("s[{}].o", self.scratch_slot()?);
+                let fetch = check(format!("d_obj_at({v}, {c}, {e})"));
+                ((v, DevTy::Object), fetch)
+            }
+            DevTy::Indices | DevTy::Locs => {
+                let v = self.value(DevTy::Pair, true)?;
+                let fetch = format!("{v} = loc_at({c}, {e});");
+                ((v, DevTy::Pair), fetch)
+            }
+            DevTy::Patches => {
+                let v = format!("s[{}].x", self.scratch_slot()?);
+                let fetch = check(format!("d_locs_at({v}, {c}, {e})"));
+                ((v, DevTy::Indices), fetch)
+            }
+            DevTy::Object => {
+                let v = self.value(DevTy::Cell, true)?;
+                let fetch = format!("{v} = {c}.k[{e}];");
+                ((v, DevTy::Cell), fetch)
+            }
+            DevTy::Grids => {
+                let v = format!("s[{}].g", self.scratch_slot()?);
+                let fetch = check(format!("d_grid_at({v}, {c}, {e})"));
+                ((v, DevTy::Grid), fetch)
+            }
+            DevTy::Ints => {
+                let v = self.value(DevTy::Int, true)?;
+                let fetch = format!("{v} = {c}.a[{e}];");
+                ((v, DevTy::Int), fetch)
+            }
+            DevTy::Colors => {
+                let v = self.value(DevTy::Int, true)?;
+                let fetch = format!("{v} = {e};");
+                ((v, DevTy::Int), fetch)
+            }
+            _ => return Err(format!("{} over {}", prim.name(), ty_name(ct))),
+        })
+    }
+
     /// apply, mapply, sfilter, mfilter, argmax, argmin, valmax, valmin and
     /// extract of a known function over objects, locations or an object's
     /// cells: a loop.
@@ -886,8 +1021,8 @@ impl Emitter {
     ) -> Result<(String, DevTy), String> {
         use Prim as P;
         let fail = || format!("{} of a function", prim.name());
-        let (f, container) = match (prim, args) {
-            (P::apply | P::mapply, [Arg::Fn(f), Arg::Val(c, t)]) => (f, (c.clone(), *t)),
+        let (f, container, second) = match (prim, args) {
+            (P::apply | P::mapply, [Arg::Fn(f), Arg::Val(c, t)]) => (f, (c.clone(), *t), None),
             (
                 P::sfilter
                 | P::mfilter
@@ -895,52 +1030,42 @@ impl Emitter {
                 | P::argmin
                 | P::valmax
                 | P::valmin
-                | P::extract,
+                | P::extract
+                | P::order,
                 [Arg::Val(c, t), Arg::Fn(f)],
-            ) => (f, (c.clone(), *t)),
+            ) => (f, (c.clone(), *t), None),
+            // Two containers zipped (as long as the shorter).
+            (P::papply | P::mpapply, [Arg::Fn(f), Arg::Val(a, ta), Arg::Val(b, tb)])
+                if *ta != DevTy::Colors && *tb != DevTy::Colors =>
+            {
+                (f, (a.clone(), *ta), Some((b.clone(), *tb)))
+            }
             _ => return Err(fail()),
         };
-        if f.arity() != 1 {
+        if f.arity() != if second.is_some() { 2 } else { 1 } {
             return Err(fail());
         }
         let (c, ct) = container;
         let e = format!("e{}", self.names + 1);
         self.names += 1;
-        // The element's storage, set at the top of each turn.
-        let element = match ct {
-            DevTy::Objects => {
-                let t = self.scratch_slot()?;
-                (format!("s[{t}].o"), DevTy::Object)
-            }
-            DevTy::Indices => {
-                let v = self.value(DevTy::Pair, true)?;
-                (v, DevTy::Pair)
-            }
-            DevTy::Patches => {
-                let t = self.scratch_slot()?;
-                (format!("s[{t}].x"), DevTy::Indices)
-            }
-            DevTy::Object => {
-                let v = self.value(DevTy::Cell, true)?;
-                (v, DevTy::Cell)
-            }
-            DevTy::Grids => {
-                let t = self.scratch_slot()?;
-                (format!("s[{t}].g"), DevTy::Grid)
-            }
-            _ => return Err(format!("{} over {}", prim.name(), ty_name(ct))),
-        };
+        // The elements' storage, set at the top of each turn.
+        let (element, fetch) = self.element_of(prim, ct, &c, &e)?;
+        let mut elements = vec![Arg::Val(element.0.clone(), element.1)];
+        let mut fetches = vec![fetch];
+        let mut bound = format!("{c}.n");
+        if let Some((c2, ct2)) = &second {
+            let (element2, fetch2) = self.element_of(prim, *ct2, c2, &e)?;
+            elements.push(Arg::Val(element2.0, element2.1));
+            fetches.push(fetch2);
+            bound = format!("({c}.n < {c2}.n ? {c}.n : {c2}.n)");
+        }
         // The loop's turn first: the function's result kind decides the rest.
         let outer_body = std::mem::take(&mut self.body);
         self.depth += 1;
-        match ct {
-            DevTy::Objects => self.check(&format!("d_obj_at({}, {c}, {e})", element.0)),
-            DevTy::Patches => self.check(&format!("d_locs_at({}, {c}, {e})", element.0)),
-            DevTy::Object => self.line(&format!("{} = {c}.k[{e}];", element.0)),
-            DevTy::Grids => self.check(&format!("d_grid_at({}, {c}, {e})", element.0)),
-            _ => self.line(&format!("{} = loc_at({c}, {e});", element.0)),
+        for l in &fetches {
+            self.line(l);
         }
-        let (r, rt) = self.call_fn(f, &[Arg::Val(element.0.clone(), element.1)])?;
+        let (r, rt) = self.call_fn(f, &elements)?;
         let turn_calls = std::mem::replace(&mut self.body, outer_body);
         self.depth -= 1;
         let mut kind = ct;
@@ -959,18 +1084,31 @@ impl Emitter {
                 ))
             }
         };
-        // apply and mapply over a tuple give tuples (in order, repeats kept):
-        // the device holds only tuples of grids.
-        if ct == DevTy::Grids
-            && matches!(prim, P::apply | P::mapply)
-            && !matches!(
-                (prim, rt),
-                (P::apply, DevTy::Grid) | (P::mapply, DevTy::Grids)
-            )
+        // apply and mapply over a tuple give tuples (in order, repeats kept),
+        // never sets: the device holds tuples of grids of one shape and
+        // tuples of numbers; mfilter merges the kept elements (of a tuple
+        // of numbers, the reference raises).
+        let tuple = matches!(
+            ct,
+            DevTy::Grids | DevTy::Ints | DevTy::ObjectTuple | DevTy::Locs
+        );
+        if tuple
+            && (prim == P::mfilter
+                || matches!(prim, P::apply | P::mapply)
+                    && !matches!(
+                        (prim, ct, rt),
+                        (
+                            P::apply,
+                            _,
+                            DevTy::Grid | DevTy::Int | DevTy::Object | DevTy::Pair
+                        ) | (P::mapply, DevTy::Grids, DevTy::Grids)
+                            | (P::mapply, _, DevTy::Indices | DevTy::Object)
+                    ))
         {
             return Err(format!(
-                "{} over Grids of a function giving {}",
+                "{} over {} of a function giving {}",
                 prim.name(),
+                ty_name(ct),
                 ty_name(rt)
             ));
         }
@@ -979,6 +1117,24 @@ impl Emitter {
                 truthy(rt)?;
                 out = self.value(ct, scratch)?;
                 match ct {
+                    DevTy::Locs => {
+                        start.push(format!("set_done({out}, 0);"));
+                        turn.push(format!(
+                            "if ({r} && !push_loc({out}, {})) return WHOLE_DEOPT;",
+                            element.0
+                        ));
+                    }
+                    DevTy::Colors => {
+                        start.push(format!("{out} = 0;"));
+                        turn.push(format!("if ({r}) {out} |= 1u << {e};"));
+                    }
+                    DevTy::Ints => {
+                        start.push(format!("n_clear({out});"));
+                        turn.push(format!(
+                            "if ({r} && !n_push({out}, {})) return WHOLE_DEOPT;",
+                            element.0
+                        ));
+                    }
                     DevTy::Grids => {
                         start.push(format!("t_clear({out}, &{c});"));
                         turn.push(format!(
@@ -986,7 +1142,7 @@ impl Emitter {
                             element.0
                         ));
                     }
-                    DevTy::Objects | DevTy::Patches => {
+                    DevTy::Objects | DevTy::Patches | DevTy::ObjectTuple => {
                         start.push(format!("s_clear({out});"));
                         turn.push(format!(
                             "if ({r} && !s_append({out}, {c}, {e})) return WHOLE_DEOPT;"
@@ -1031,7 +1187,21 @@ impl Emitter {
                 ));
                 end.push(format!("if (!end_x({out})) return WHOLE_DEOPT;"));
             }
-            P::mapply => match rt {
+            P::mapply | P::mpapply => match rt {
+                // Over a tuple, the objects' cells one after the other.
+                DevTy::Object if tuple || prim == P::mpapply => {
+                    kind = DevTy::Cells;
+                    out = self.value(kind, scratch)?;
+                    start.push(format!("obj_done({out}, 0);"));
+                    turn.push(format!("if (!push_o({out}, {r})) return WHOLE_DEOPT;"));
+                }
+                // Over a tuple, the sets' locations one after the other.
+                DevTy::Indices if tuple || prim == P::mpapply => {
+                    kind = DevTy::Locs;
+                    out = self.value(kind, scratch)?;
+                    start.push(format!("set_done({out}, 0);"));
+                    turn.push(format!("if (!push_x({out}, {r})) return WHOLE_DEOPT;"));
+                }
                 DevTy::Indices => {
                     kind = DevTy::Indices;
                     out = self.value(kind, scratch)?;
@@ -1046,21 +1216,53 @@ impl Emitter {
                     turn.push(format!("if (!acc_o({out}, {r})) return WHOLE_DEOPT;"));
                     end.push(format!("if (!end_o({out})) return WHOLE_DEOPT;"));
                 }
-                DevTy::Grids if ct == DevTy::Grids => {
+                DevTy::Grids if ct == DevTy::Grids && prim == P::mapply => {
                     kind = DevTy::Grids;
                     out = self.value(kind, scratch)?;
                     start.push(format!("t_clear({out}, nullptr);"));
                     turn.push(format!("if (!t_extend({out}, {r})) return WHOLE_DEOPT;"));
                 }
-                _ => return Err(format!("mapply of a function giving {}", ty_name(rt))),
+                _ => {
+                    return Err(format!(
+                        "{} of a function giving {}",
+                        prim.name(),
+                        ty_name(rt)
+                    ))
+                }
             },
+            // papply: a tuple of the results.
+            P::papply => {
+                let (k, push) = match rt {
+                    DevTy::Int => (DevTy::Ints, "n_push"),
+                    DevTy::Pair => (DevTy::Locs, "push_loc"),
+                    DevTy::Object => (DevTy::ObjectTuple, "s_append_o"),
+                    DevTy::Grid => (DevTy::Grids, "t_push"),
+                    _ => return Err(format!("papply of a function giving {}", ty_name(rt))),
+                };
+                kind = k;
+                out = self.value(kind, scratch)?;
+                start.push(match kind {
+                    DevTy::Ints => format!("n_clear({out});"),
+                    DevTy::Locs => format!("set_done({out}, 0);"),
+                    DevTy::ObjectTuple => format!("s_clear({out});"),
+                    _ => format!("t_clear({out}, nullptr);"),
+                });
+                turn.push(format!("if (!{push}({out}, {r})) return WHOLE_DEOPT;"));
+            }
             P::apply => match rt {
                 // Over a set, a set of grids (not held on the device).
-                DevTy::Grid if ct == DevTy::Grids => {
+                DevTy::Grid if tuple => {
                     kind = DevTy::Grids;
                     out = self.value(kind, scratch)?;
                     start.push(format!("t_clear({out}, nullptr);"));
                     turn.push(format!("if (!t_push({out}, {r})) return WHOLE_DEOPT;"));
+                }
+                // Over a tuple, a tuple of numbers; over a set, a set.
+                DevTy::Int if tuple => {
+                    kind = DevTy::Ints;
+                    out = self.value(kind, scratch)?;
+                    start.push(format!("n_clear({out});"));
+                    turn.push(format!("if (!n_push({out}, {r})) return WHOLE_DEOPT;"));
                 }
                 DevTy::Int => {
                     kind = DevTy::Colors;
@@ -1068,6 +1270,12 @@ impl Emitter {
                     start.push(format!("{out} = 0;"));
                     turn.push(format!("if (!is_color({r})) return WHOLE_DEOPT;"));
                     turn.push(format!("{out} |= 1u << {r};"));
+                }
+                DevTy::Pair if tuple => {
+                    kind = DevTy::Locs;
+                    out = self.value(kind, scratch)?;
+                    start.push(format!("set_done({out}, 0);"));
+                    turn.push(format!("if (!push_loc({out}, {r})) return WHOLE_DEOPT;"));
                 }
                 DevTy::Pair => {
                     kind = DevTy::Indices;
@@ -1085,6 +1293,12 @@ impl Emitter {
                     end.push(format!(
                         "if (!s_canon({out}, s[{t}], aux)) return WHOLE_DEOPT;"
                     ));
+                }
+                DevTy::Object if tuple => {
+                    kind = DevTy::ObjectTuple;
+                    out = self.value(kind, scratch)?;
+                    start.push(format!("s_clear({out});"));
+                    turn.push(format!("if (!s_append_o({out}, {r})) return WHOLE_DEOPT;"));
                 }
                 DevTy::Object => {
                     kind = DevTy::Objects;
@@ -1145,7 +1359,7 @@ impl Emitter {
                     kind = element.1;
                     out = self.value(kind, scratch)?;
                     match ct {
-                        DevTy::Objects => end.push(format!(
+                        DevTy::Objects | DevTy::ObjectTuple => end.push(format!(
                             "if (!d_obj_at({out}, {c}, {at})) return WHOLE_DEOPT;"
                         )),
                         DevTy::Patches => end.push(format!(
@@ -1155,16 +1369,45 @@ impl Emitter {
                         DevTy::Grids => end.push(format!(
                             "if (!d_grid_at({out}, {c}, {at})) return WHOLE_DEOPT;"
                         )),
+                        DevTy::Ints => end.push(format!("{out} = {c}.a[{at}];")),
+                        DevTy::Colors => end.push(format!("{out} = {at};")),
                         _ => end.push(format!("{out} = loc_at({c}, {at});")),
                     }
                 }
+            }
+            // A stable sort on the keys, held in a scratch tuple.
+            P::order => {
+                truthy(rt)?;
+                let (kind_of, function) = match ct {
+                    DevTy::Objects | DevTy::ObjectTuple => (DevTy::ObjectTuple, "d_order_s"),
+                    DevTy::Ints => (DevTy::Ints, "d_order_n"),
+                    DevTy::Grids => (DevTy::Grids, "d_order_t"),
+                    DevTy::Colors => (DevTy::Ints, "d_order_c"),
+                    _ => return Err(format!("order over {}", ty_name(ct))),
+                };
+                kind = kind_of;
+                let keys = format!("s[{}].v", self.scratch_slot()?);
+                out = self.value(kind, scratch)?;
+                start.push(format!("n_clear({keys});"));
+                turn.push(format!("if (!n_push({keys}, {r})) return WHOLE_DEOPT;"));
+                end.push(format!(
+                    "if (!{function}({out}, {c}, {keys}, aux)) return WHOLE_DEOPT;"
+                ));
             }
             _ => return Err(fail()),
         }
         for l in &start {
             self.line(l);
         }
-        self.line(&format!("for (int {e} = 0; {e} < {c}.n; ++{e}) {{"));
+        if ct == DevTy::Colors {
+            // The colours of a set of colours, ascending (its bits).
+            self.line(&format!("for (int {e} = 0; {e} < 10; ++{e}) {{"));
+            self.depth += 1;
+            self.line(&format!("if (!(({c} >> {e}) & 1u)) continue;"));
+            self.depth -= 1;
+        } else {
+            self.line(&format!("for (int {e} = 0; {e} < {bound}; ++{e}) {{"));
+        }
         self.body.push_str(&turn_calls);
         self.depth += 1;
         self.line("if (WHOLE_LATE()) return WHOLE_DEOPT;");
