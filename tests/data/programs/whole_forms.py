@@ -795,3 +795,17 @@ def solve_c1000021(I):
     x26 = merge(x15)
     O = hconcat(x25, x26)
     return O
+
+# Fused calls (runtime/src/fuse.rs) written as the calls they stand for: a
+# chain of applies merged at the end, a collected apply read by a merge.
+def solve_c1000022(I):
+    x1 = objects(I, T, F, T)
+    x2 = apply(normalize, x1)
+    x3 = rbind(shift, UNITY)
+    x4 = mapply(x3, x2)
+    x5 = fgpartition(I)
+    x6 = apply(delta, x5)
+    x7 = merge(x6)
+    x8 = fill(I, ONE, x7)
+    O = paint(x8, x4)
+    return O

@@ -20,6 +20,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::error::ErrorKind;
+use crate::fuse::Fused;
 use crate::plan::{Operand, Plan};
 use crate::signatures::Prim;
 use crate::types::Ty;
@@ -1512,7 +1513,10 @@ fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Bod
                 }
                 _ => return Err("a call of a function value".to_owned()),
             },
-            Operand::Fused(_) => return Err("a fused call".to_owned()),
+            Operand::Fused(fused) => {
+                let (e, t) = fused_call(&mut em, fused, &args)?;
+                Arg::Val(e, t)
+            }
             _ => return Err("a call of a function value".to_owned()),
         };
         em.end_node();
@@ -1575,6 +1579,40 @@ fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Bod
         })
         .collect();
     Ok((f, em.slots, kinds))
+}
+
+/// A fused call (`crate::fuse`) written as the calls it stands for, whose
+/// results and errors it gives: a chain of applies as its stages; a
+/// collected apply as the apply (a set's results made a set, which a union
+/// reads as it reads the collection); a union or a filtered union of a
+/// collection as `merge` or `mfilter` of the apply's value.
+fn fused_call(em: &mut Emitter, fused: Fused, args: &[Arg]) -> Result<(String, DevTy), String> {
+    use Prim as P;
+    let value = |a: Arg| match a {
+        Arg::Val(e, t) => Ok((e, t)),
+        Arg::Fn(_) => Err("a fused call giving a function".to_owned()),
+    };
+    match (fused, args) {
+        (Fused::ApplyChain { merge }, [stages @ .., container]) if !stages.is_empty() => {
+            let mut current = container.clone();
+            for (i, f) in stages.iter().enumerate() {
+                let last = i + 1 == stages.len();
+                let prim = if last && merge { P::mapply } else { P::apply };
+                // Every stage but the last is the node's scratch.
+                let (e, t) = em.call(prim, &[f.clone(), current], !last)?;
+                current = Arg::Val(e, t);
+            }
+            value(current)
+        }
+        (Fused::Collect, [f, x]) => em.call(P::apply, &[f.clone(), x.clone()], false),
+        (Fused::Union { filter: false, .. }, [collected, ..]) => {
+            em.call(P::merge, std::slice::from_ref(collected), false)
+        }
+        (Fused::Union { filter: true, .. }, [collected, .., g]) => {
+            em.call(P::mfilter, &[collected.clone(), g.clone()], false)
+        }
+        _ => Err("a fused call".to_owned()),
+    }
 }
 
 /// The function a function-making node builds, from its arguments.
