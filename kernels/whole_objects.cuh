@@ -356,6 +356,13 @@ WHOLE_FN bool d_remove_s(S& o, const O& v, const S& a) {
         if (!same_keys(a.k + a.off[e], a.off[e + 1] - a.off[e], v.k, v.n) && !s_append(o, a, e)) return false;
     return true;
 }
+// other(set, object): the first object of the set that is not it
+// (StopIteration where there is none: next() of nothing).
+WHOLE_FN bool d_other_s(O& o, const S& a, const O& v) {
+    for (int e = 0; e < a.n; ++e)
+        if (!same_keys(a.k + a.off[e], a.off[e + 1] - a.off[e], v.k, v.n)) return d_obj_at(o, a, e);
+    return raises(WHOLE_RAISE_STOP);
+}
 // The objects of `a` in ascending order without repeats (after a loop
 // appended them in another order), through the scratch slot. A set that
 // already ascends (a loop over a set that kept its order) stays as it is;

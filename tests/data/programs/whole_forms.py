@@ -796,8 +796,8 @@ def solve_c1000021(I):
     O = hconcat(x25, x26)
     return O
 
-# Fused calls (runtime/src/fuse.rs) written as the calls they stand for: a
-# chain of applies merged at the end, a collected apply read by a merge.
+# Fused calls (runtime/src/fuse.rs) written as the calls they stand for (a
+# chain of applies merged at the end); the other object of a set.
 def solve_c1000022(I):
     x1 = objects(I, T, F, T)
     x2 = apply(normalize, x1)
@@ -807,5 +807,9 @@ def solve_c1000022(I):
     x6 = apply(delta, x5)
     x7 = merge(x6)
     x8 = fill(I, ONE, x7)
-    O = paint(x8, x4)
+    x9 = paint(x8, x4)
+    x10 = argmax(x1, size)
+    x11 = other(x1, x10)
+    x12 = recolor(TWO, x11)
+    O = paint(x9, x12)
     return O

@@ -289,6 +289,7 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
         (P::sizefilter, [Objects, Int]) => f("d_sizefilter", Objects),
         (P::difference, [Objects, Objects]) => f("d_difference_s", Objects),
         (P::remove, [Object, Objects]) => f("d_remove_s", Objects),
+        (P::other, [Objects, Object]) => f("d_other_s", Object),
         (P::color, [Object]) => f("d_color", Int),
         (P::size, [Object]) => f("d_size_o", Int),
         (P::toindices, [Object]) => f("d_toindices_o", Indices),
