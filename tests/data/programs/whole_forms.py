@@ -813,3 +813,16 @@ def solve_c1000022(I):
     x12 = recolor(TWO, x11)
     O = paint(x9, x12)
     return O
+
+# prapply over every pair of two containers (a set and a tuple): sets of
+# the results.
+def solve_c1000023(I):
+    x1 = objects(I, T, F, T)
+    x2 = apply(center, x1)
+    x3 = prapply(connect, x2, x2)
+    x4 = merge(x3)
+    x5 = fill(I, ONE, x4)
+    x6 = interval(ZERO, THREE, ONE)
+    x7 = prapply(astuple, x6, x6)
+    O = fill(x5, TWO, x7)
+    return O

@@ -1036,10 +1036,12 @@ impl Emitter {
                 | P::order,
                 [Arg::Val(c, t), Arg::Fn(f)],
             ) => (f, (c.clone(), *t), None),
-            // Two containers zipped (as long as the shorter).
-            (P::papply | P::mpapply, [Arg::Fn(f), Arg::Val(a, ta), Arg::Val(b, tb)])
-                if *ta != DevTy::Colors && *tb != DevTy::Colors =>
-            {
+            // Two containers zipped (as long as the shorter); prapply: every
+            // pair of their elements.
+            (
+                P::papply | P::mpapply | P::prapply,
+                [Arg::Fn(f), Arg::Val(a, ta), Arg::Val(b, tb)],
+            ) if *ta != DevTy::Colors && *tb != DevTy::Colors => {
                 (f, (a.clone(), *ta), Some((b.clone(), *tb)))
             }
             _ => return Err(fail()),
@@ -1051,15 +1053,32 @@ impl Emitter {
         let e = format!("e{}", self.names + 1);
         self.names += 1;
         // The elements' storage, set at the top of each turn.
-        let (element, fetch) = self.element_of(prim, ct, &c, &e)?;
+        // prapply's turn e is the pair (a[e % a.n], b[e / a.n]): b's
+        // elements outside, a's inside, the reference's order of calls.
+        let product = prim == P::prapply;
+        let at = if product {
+            format!("({e} % {c}.n)")
+        } else {
+            e.clone()
+        };
+        let (element, fetch) = self.element_of(prim, ct, &c, &at)?;
         let mut elements = vec![Arg::Val(element.0.clone(), element.1)];
         let mut fetches = vec![fetch];
         let mut bound = format!("{c}.n");
         if let Some((c2, ct2)) = &second {
-            let (element2, fetch2) = self.element_of(prim, *ct2, c2, &e)?;
+            let at2 = if product {
+                format!("({e} / {c}.n)")
+            } else {
+                e.clone()
+            };
+            let (element2, fetch2) = self.element_of(prim, *ct2, c2, &at2)?;
             elements.push(Arg::Val(element2.0, element2.1));
             fetches.push(fetch2);
-            bound = format!("({c}.n < {c2}.n ? {c}.n : {c2}.n)");
+            bound = if product {
+                format!("{c}.n * {c2}.n")
+            } else {
+                format!("({c}.n < {c2}.n ? {c}.n : {c2}.n)")
+            };
         }
         // The loop's turn first: the function's result kind decides the rest.
         let outer_body = std::mem::take(&mut self.body);
@@ -1090,10 +1109,21 @@ impl Emitter {
         // never sets: the device holds tuples of grids of one shape and
         // tuples of numbers; mfilter merges the kept elements (of a tuple
         // of numbers, the reference raises).
-        let tuple = matches!(
-            ct,
-            DevTy::Grids | DevTy::Ints | DevTy::ObjectTuple | DevTy::Locs
-        );
+        // prapply gives a frozenset whatever its containers: its results
+        // go through apply's set arms, of the kinds those make.
+        let tuple = !product
+            && matches!(
+                ct,
+                DevTy::Grids | DevTy::Ints | DevTy::ObjectTuple | DevTy::Locs
+            );
+        if product
+            && !matches!(
+                rt,
+                DevTy::Int | DevTy::Pair | DevTy::Indices | DevTy::Object
+            )
+        {
+            return Err(format!("prapply of a function giving {}", ty_name(rt)));
+        }
         if tuple
             && (prim == P::mfilter
                 || matches!(prim, P::apply | P::mapply)
@@ -1251,7 +1281,7 @@ impl Emitter {
                 });
                 turn.push(format!("if (!{push}({out}, {r})) return WHOLE_DEOPT;"));
             }
-            P::apply => match rt {
+            P::apply | P::prapply => match rt {
                 // Over a set, a set of grids (not held on the device).
                 DevTy::Grid if tuple => {
                     kind = DevTy::Grids;
