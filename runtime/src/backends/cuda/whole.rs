@@ -1150,18 +1150,18 @@ impl Emitter {
                 out = self.value(ct, scratch)?;
                 match ct {
                     DevTy::Locs => {
-                        start.push(format!("set_done({out}, 0);"));
+                        start.push(emptied(kind, &out));
                         turn.push(format!(
                             "if ({r} && !push_loc({out}, {})) return WHOLE_DEOPT;",
                             element.0
                         ));
                     }
                     DevTy::Colors => {
-                        start.push(format!("{out} = 0;"));
+                        start.push(emptied(kind, &out));
                         turn.push(format!("if ({r}) {out} |= 1u << {e};"));
                     }
                     DevTy::Ints => {
-                        start.push(format!("n_clear({out});"));
+                        start.push(emptied(kind, &out));
                         turn.push(format!(
                             "if ({r} && !n_push({out}, {})) return WHOLE_DEOPT;",
                             element.0
@@ -1175,21 +1175,21 @@ impl Emitter {
                         ));
                     }
                     DevTy::Objects | DevTy::Patches | DevTy::ObjectTuple => {
-                        start.push(format!("s_clear({out});"));
+                        start.push(emptied(kind, &out));
                         turn.push(format!(
                             "if ({r} && !s_append({out}, {c}, {e})) return WHOLE_DEOPT;"
                         ));
                     }
                     // The kept cells ascend as the object's do: no sort.
                     DevTy::Object => {
-                        start.push(format!("obj_done({out}, 0);"));
+                        start.push(emptied(kind, &out));
                         turn.push(format!(
                             "if ({r} && !acc_cell({out}, {})) return WHOLE_DEOPT;",
                             element.0
                         ));
                     }
                     _ => {
-                        start.push(format!("acc_x_start({out});"));
+                        start.push(emptied(kind, &out));
                         turn.push(format!(
                             "if ({r} && !acc_loc({out}, {})) return WHOLE_DEOPT;",
                             element.0
@@ -1201,7 +1201,7 @@ impl Emitter {
                 truthy(rt)?;
                 kind = DevTy::Object;
                 out = self.value(kind, scratch)?;
-                start.push(format!("obj_done({out}, 0);"));
+                start.push(emptied(kind, &out));
                 turn.push(format!(
                     "if ({r} && !acc_o({out}, {})) return WHOLE_DEOPT;",
                     element.0
@@ -1212,7 +1212,7 @@ impl Emitter {
                 truthy(rt)?;
                 kind = DevTy::Indices;
                 out = self.value(kind, scratch)?;
-                start.push(format!("acc_x_start({out});"));
+                start.push(emptied(kind, &out));
                 turn.push(format!(
                     "if ({r} && !acc_x({out}, {})) return WHOLE_DEOPT;",
                     element.0
@@ -1224,34 +1224,34 @@ impl Emitter {
                 DevTy::Object if tuple || prim == P::mpapply => {
                     kind = DevTy::Cells;
                     out = self.value(kind, scratch)?;
-                    start.push(format!("obj_done({out}, 0);"));
+                    start.push(emptied(kind, &out));
                     turn.push(format!("if (!push_o({out}, {r})) return WHOLE_DEOPT;"));
                 }
                 // Over a tuple, the sets' locations one after the other.
                 DevTy::Indices if tuple || prim == P::mpapply => {
                     kind = DevTy::Locs;
                     out = self.value(kind, scratch)?;
-                    start.push(format!("set_done({out}, 0);"));
+                    start.push(emptied(kind, &out));
                     turn.push(format!("if (!push_x({out}, {r})) return WHOLE_DEOPT;"));
                 }
                 DevTy::Indices => {
                     kind = DevTy::Indices;
                     out = self.value(kind, scratch)?;
-                    start.push(format!("acc_x_start({out});"));
+                    start.push(emptied(kind, &out));
                     turn.push(format!("if (!acc_x({out}, {r})) return WHOLE_DEOPT;"));
                     end.push(format!("if (!end_x({out})) return WHOLE_DEOPT;"));
                 }
                 DevTy::Object => {
                     kind = DevTy::Object;
                     out = self.value(kind, scratch)?;
-                    start.push(format!("obj_done({out}, 0);"));
+                    start.push(emptied(kind, &out));
                     turn.push(format!("if (!acc_o({out}, {r})) return WHOLE_DEOPT;"));
                     end.push(format!("if (!end_o({out})) return WHOLE_DEOPT;"));
                 }
                 DevTy::Grids if ct == DevTy::Grids && prim == P::mapply => {
                     kind = DevTy::Grids;
                     out = self.value(kind, scratch)?;
-                    start.push(format!("t_clear({out}, nullptr);"));
+                    start.push(emptied(kind, &out));
                     turn.push(format!("if (!t_extend({out}, {r})) return WHOLE_DEOPT;"));
                 }
                 _ => {
@@ -1273,12 +1273,7 @@ impl Emitter {
                 };
                 kind = k;
                 out = self.value(kind, scratch)?;
-                start.push(match kind {
-                    DevTy::Ints => format!("n_clear({out});"),
-                    DevTy::Locs => format!("set_done({out}, 0);"),
-                    DevTy::ObjectTuple => format!("s_clear({out});"),
-                    _ => format!("t_clear({out}, nullptr);"),
-                });
+                start.push(emptied(kind, &out));
                 turn.push(format!("if (!{push}({out}, {r})) return WHOLE_DEOPT;"));
             }
             P::apply | P::prapply => match rt {
@@ -1286,33 +1281,33 @@ impl Emitter {
                 DevTy::Grid if tuple => {
                     kind = DevTy::Grids;
                     out = self.value(kind, scratch)?;
-                    start.push(format!("t_clear({out}, nullptr);"));
+                    start.push(emptied(kind, &out));
                     turn.push(format!("if (!t_push({out}, {r})) return WHOLE_DEOPT;"));
                 }
                 // Over a tuple, a tuple of numbers; over a set, a set.
                 DevTy::Int if tuple => {
                     kind = DevTy::Ints;
                     out = self.value(kind, scratch)?;
-                    start.push(format!("n_clear({out});"));
+                    start.push(emptied(kind, &out));
                     turn.push(format!("if (!n_push({out}, {r})) return WHOLE_DEOPT;"));
                 }
                 DevTy::Int => {
                     kind = DevTy::Colors;
                     out = self.value(kind, scratch)?;
-                    start.push(format!("{out} = 0;"));
+                    start.push(emptied(kind, &out));
                     turn.push(format!("if (!is_color({r})) return WHOLE_DEOPT;"));
                     turn.push(format!("{out} |= 1u << {r};"));
                 }
                 DevTy::Pair if tuple => {
                     kind = DevTy::Locs;
                     out = self.value(kind, scratch)?;
-                    start.push(format!("set_done({out}, 0);"));
+                    start.push(emptied(kind, &out));
                     turn.push(format!("if (!push_loc({out}, {r})) return WHOLE_DEOPT;"));
                 }
                 DevTy::Pair => {
                     kind = DevTy::Indices;
                     out = self.value(kind, scratch)?;
-                    start.push(format!("acc_x_start({out});"));
+                    start.push(emptied(kind, &out));
                     turn.push(format!("if (!acc_loc({out}, {r})) return WHOLE_DEOPT;"));
                     end.push(format!("if (!end_x({out})) return WHOLE_DEOPT;"));
                 }
@@ -1320,7 +1315,7 @@ impl Emitter {
                     kind = DevTy::Patches;
                     out = self.value(kind, scratch)?;
                     let t = self.scratch_slot()?;
-                    start.push(format!("s_clear({out});"));
+                    start.push(emptied(kind, &out));
                     turn.push(format!("if (!s_append_x({out}, {r})) return WHOLE_DEOPT;"));
                     end.push(format!(
                         "if (!s_canon({out}, s[{t}], aux)) return WHOLE_DEOPT;"
@@ -1329,14 +1324,14 @@ impl Emitter {
                 DevTy::Object if tuple => {
                     kind = DevTy::ObjectTuple;
                     out = self.value(kind, scratch)?;
-                    start.push(format!("s_clear({out});"));
+                    start.push(emptied(kind, &out));
                     turn.push(format!("if (!s_append_o({out}, {r})) return WHOLE_DEOPT;"));
                 }
                 DevTy::Object => {
                     kind = DevTy::Objects;
                     out = self.value(kind, scratch)?;
                     let t = self.scratch_slot()?;
-                    start.push(format!("s_clear({out});"));
+                    start.push(emptied(kind, &out));
                     turn.push(format!("if (!s_append_o({out}, {r})) return WHOLE_DEOPT;"));
                     end.push(format!(
                         "if (!s_canon({out}, s[{t}], aux)) return WHOLE_DEOPT;"
@@ -1345,7 +1340,7 @@ impl Emitter {
                 DevTy::Cell => {
                     kind = DevTy::Object;
                     out = self.value(kind, scratch)?;
-                    start.push(format!("obj_done({out}, 0);"));
+                    start.push(emptied(kind, &out));
                     turn.push(format!("if (!acc_cell({out}, {r})) return WHOLE_DEOPT;"));
                     end.push(format!("if (!end_o({out})) return WHOLE_DEOPT;"));
                 }
@@ -1452,6 +1447,20 @@ impl Emitter {
             self.line(l);
         }
         Ok((out, kind))
+    }
+}
+
+/// The statement that makes `out`, a loop's result of kind `kind`, empty
+/// before the loop's first turn.
+fn emptied(kind: DevTy, out: &str) -> String {
+    match kind {
+        DevTy::Indices => format!("acc_x_start({out});"),
+        DevTy::Locs => format!("set_done({out}, 0);"),
+        DevTy::Ints => format!("n_clear({out});"),
+        DevTy::Object | DevTy::Cells => format!("obj_done({out}, 0);"),
+        DevTy::Objects | DevTy::Patches | DevTy::ObjectTuple => format!("s_clear({out});"),
+        DevTy::Grids => format!("t_clear({out}, nullptr);"),
+        _ => format!("{out} = 0;"),
     }
 }
 
