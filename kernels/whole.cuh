@@ -914,16 +914,19 @@ WHOLE_FN bool d_toindices(X& o, const X& a) {
 // running count over the warp's ballots). The result is a slot of its own
 // (never an argument), so no lane reads what another writes.
 
-// The count of keys of `a` below `key`.
-__device__ __forceinline__ int x_below(const X& a, unsigned short key) {
-    int lo = 0, hi = a.n;
+// The count of ascending keys k[0..n) below `key` (a binary search):
+// sets of locations and objects alike.
+template <typename K>
+__device__ __forceinline__ int keys_below(const K* k, int n, K key) {
+    int lo = 0, hi = n;
     while (lo < hi) {
         const int mid = (lo + hi) >> 1;
-        if (a.k[mid] < key) lo = mid + 1;
+        if (k[mid] < key) lo = mid + 1;
         else hi = mid;
     }
     return lo;
 }
+__device__ __forceinline__ int x_below(const X& a, unsigned short key) { return keys_below(a.k, a.n, key); }
 __device__ __forceinline__ bool x_has(const X& a, unsigned short key) {
     const int at = x_below(a, key);
     return at < a.n && a.k[at] == key;

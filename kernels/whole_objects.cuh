@@ -61,18 +61,24 @@ __device__ bool obj_done(O& o, int n) {
 
 // The place of `key` in the ascending keys of `a`: the first key not below
 // it (a binary search), and whether `a` holds it.
-__device__ __forceinline__ int o_place(const O& a, unsigned key) {
-    int lo = 0, hi = a.n;
-    while (lo < hi) {
-        const int mid = (lo + hi) >> 1;
-        if (a.k[mid] < key) lo = mid + 1;
-        else hi = mid;
-    }
-    return lo;
-}
+__device__ __forceinline__ int o_place(const O& a, unsigned key) { return keys_below(a.k, a.n, key); }
 __device__ __forceinline__ bool o_has(const O& a, unsigned key) {
     const int at = o_place(a, key);
     return at < a.n && a.k[at] == key;
+}
+// The count made visible, for sets of locations and objects alike (also
+// mirror_keys's).
+__device__ __forceinline__ bool keys_done(X& o, int n) { return set_done(o, n); }
+__device__ __forceinline__ bool keys_done(O& o, int n) { return obj_done(o, n); }
+// Appends m keys after the o.n held (no sort, repeats kept); false where
+// they pass `room`.
+template <typename Set, typename K>
+__device__ bool append_keys(Set& o, const K* keys, int m, int room) {
+    if (o.n + m > room) return false;
+    const int at = o.n;
+    SYNC(); // every lane has read the count before lane 0 moves it
+    for (int x = LANE; x < m; x += WARP) o.k[at + x] = keys[x];
+    return keys_done(o, at + m);
 }
 
 // The bounds of a non-empty object's locations.
@@ -744,8 +750,6 @@ __device__ __forceinline__ unsigned short key_moved(unsigned short, unsigned sho
 __device__ __forceinline__ unsigned key_moved(unsigned k, unsigned short loc) { return cell_key(cell_color(k), loc); }
 __device__ __forceinline__ void keys_bounds(const X& a, int& t, int& l, int& b, int& r) { bounds(a, t, l, b, r); }
 __device__ __forceinline__ void keys_bounds(const O& a, int& t, int& l, int& b, int& r) { obounds(a, t, l, b, r); }
-__device__ __forceinline__ bool keys_done(X& o, int n) { return set_done(o, n); }
-__device__ __forceinline__ bool keys_done(O& o, int n) { return obj_done(o, n); }
 template <typename T, typename K>
 WHOLE_FN bool mirror_keys(T& o, const T& a, int kind, K pad) {
     if (a.n == 0) return false;
@@ -991,12 +995,9 @@ WHOLE_FN bool acc_x(X& o, const X& a) {
     if (o.n + a.n > WHOLE_LOCS) {
         SYNC();
         set_done(o, sort_unique<unsigned short>(o.k, o.n, (unsigned short)0xFFFFu));
-        if (2 * o.n > WHOLE_LOCS || o.n + a.n > WHOLE_LOCS) return false;
+        if (2 * o.n > WHOLE_LOCS) return false;
     }
-    const int at = o.n;
-    SYNC(); // every lane has read the count before lane 0 moves it
-    for (int x = LANE; x < a.n; x += WARP) o.k[at + x] = a.k[x];
-    return set_done(o, at + a.n);
+    return append_keys(o, a.k, a.n, WHOLE_LOCS);
 }
 WHOLE_FN bool acc_loc(X& o, P v) {
     if (!loc_ok(v.a, v.b)) return false;
@@ -1014,23 +1015,14 @@ WHOLE_FN bool acc_o(O& o, const O& a) {
     if (o.n + a.n > WHOLE_CELLS) {
         SYNC();
         obj_done(o, sort_unique<unsigned>(o.k, o.n, 0xFFFFFFFFu));
-        if (2 * o.n > WHOLE_CELLS || o.n + a.n > WHOLE_CELLS) return false;
+        if (2 * o.n > WHOLE_CELLS) return false;
     }
-    const int at = o.n;
-    SYNC(); // every lane has read the count before lane 0 moves it
-    for (int x = LANE; x < a.n; x += WARP) o.k[at + x] = a.k[x];
-    return obj_done(o, at + a.n);
+    return append_keys(o, a.k, a.n, WHOLE_CELLS);
 }
 // Appends one cell's key to an object: sfilter over an object's cells
 // keeps them ascending (nothing to sort); apply of a function giving cells
 // sorts them when the loop ends (end_o).
-WHOLE_FN bool acc_cell(O& o, unsigned key) {
-    if (o.n >= WHOLE_CELLS) return false;
-    const int at = o.n;
-    SYNC(); // every lane has read the count before lane 0 moves it
-    if (LANE == 0) o.k[at] = key;
-    return obj_done(o, at + 1);
-}
+WHOLE_FN bool acc_cell(O& o, unsigned key) { return append_keys(o, &key, 1, WHOLE_CELLS); }
 WHOLE_FN bool end_x(X& o) {
     if (!o.bitmap) return set_done(o, sort_unique<unsigned short>(o.k, o.n, (unsigned short)0xFFFFu));
     unsigned* bits = acc_bits(o);
@@ -1070,13 +1062,7 @@ WHOLE_FN bool push_loc(X& o, P v) {
     if (LANE == 0) o.k[at] = loc_key(v.a, v.b);
     return set_done(o, at + 1);
 }
-WHOLE_FN bool push_x(X& o, const X& a) {
-    if (o.n + a.n > WHOLE_LOCS) return false;
-    const int at = o.n;
-    SYNC();
-    for (int x = LANE; x < a.n; x += WARP) o.k[at + x] = a.k[x];
-    return set_done(o, at + a.n);
-}
+WHOLE_FN bool push_x(X& o, const X& a) { return append_keys(o, a.k, a.n, WHOLE_LOCS); }
 // The set of a tuple's locations (where the reference reads only that).
 WHOLE_FN bool d_locs_set(X& o, const X& a) {
     for (int x = LANE; x < a.n; x += WARP) o.k[x] = a.k[x];
@@ -1104,13 +1090,7 @@ WHOLE_FN bool d_product_n(X& o, const N& a, const N& b) {
 }
 // A tuple of cells (mapply or mpapply of a function giving objects over
 // tuples) is held as an object is, in its order, repeats kept.
-WHOLE_FN bool push_o(O& o, const O& a) {
-    if (o.n + a.n > WHOLE_CELLS) return false;
-    const int at = o.n;
-    SYNC();
-    for (int x = LANE; x < a.n; x += WARP) o.k[at + x] = a.k[x];
-    return obj_done(o, at + a.n);
-}
+WHOLE_FN bool push_o(O& o, const O& a) { return append_keys(o, a.k, a.n, WHOLE_CELLS); }
 // paint of a tuple of cells: in its order, a later cell over an earlier
 // one at the same place (a warp's chunk at a time, each lane's cell
 // written unless a later lane of the chunk has its place).
