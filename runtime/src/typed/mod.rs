@@ -972,15 +972,15 @@ static DEOPTS: AtomicU64 = AtomicU64::new(0);
 /// Program runs that went straight to the interpreter because the
 /// program's typed code had given up on most inputs (see
 /// `battery::DeoptRate`).
-static INTERPRETED: AtomicU64 = AtomicU64::new(0);
+static INTERPRETED: crate::tally::Tally = crate::tally::Tally::new();
 
 pub fn note_interpreted() {
-    INTERPRETED.fetch_add(1, Ordering::Relaxed);
+    INTERPRETED.add(1);
 }
 
 /// How many program runs [`note_interpreted`] counted.
 pub fn interpreted() -> u64 {
-    INTERPRETED.load(Ordering::Relaxed)
+    INTERPRETED.get()
 }
 
 /// Deopts by the context of their error (rare: a lock is cheap enough).
