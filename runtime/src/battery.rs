@@ -155,33 +155,15 @@ impl DeoptRate {
         let deopts = self.deopts.load(Ordering::Relaxed);
         deopts < Self::PATIENCE || 2 * deopts < self.runs.load(Ordering::Relaxed)
     }
-    /// Count one run of the typed code: runs from the first deopt on. The
-    /// clean runs a thread makes are added 16 at a time: the threads of a
-    /// parallel run take one program at a time, and an atomic add per run
-    /// on its counters kept their cache line moving between all of them.
-    /// The rate is a heuristic (either way the results are the same).
+    /// Count one run of the typed code: runs from the first deopt on.
     fn record(&self, deopted: bool) {
         if deopted {
             self.deopts.fetch_add(1, Ordering::Relaxed);
+        }
+        if self.deopts.load(Ordering::Relaxed) > 0 {
             self.runs.fetch_add(1, Ordering::Relaxed);
-        } else if self.deopts.load(Ordering::Relaxed) > 0 {
-            CLEAN_RUNS.with(|c| {
-                let n = c.get() + 1;
-                if n == Self::CLEAN_STEP {
-                    self.runs.fetch_add(n, Ordering::Relaxed);
-                    c.set(0);
-                } else {
-                    c.set(n);
-                }
-            });
         }
     }
-    const CLEAN_STEP: u32 = 16;
-}
-
-thread_local! {
-    /// Clean runs of programs that have deopted, not yet added to a rate.
-    static CLEAN_RUNS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
 
 impl Emitted {

@@ -431,17 +431,10 @@ fn per_input(
         Mode::Cross => (list[w / n], w % n),
         Mode::Own => work[w],
     };
-    // Every program on every input: the inputs ordered once, largest first,
-    // and the job at a place of that order computed (sorting the 250,000
-    // jobs themselves was serial work of a tenth of a 16-thread run;
-    // listing them, of 2%). The order is program by program within bands
-    // of INPUT_BAND inputs, so that a thread runs one program on several
-    // inputs in a row: input by input, each thread ran another program
-    // every two jobs, and the instruction cache and branch predictors
-    // started cold on each (cachegrind, one thread over the first 40
-    // training tasks: 7x the I1 misses of the program-major order, 25%
-    // more mispredicted branches). Bands keep the largest inputs first,
-    // so that the last jobs to finish are short.
+    // Every program on every input, program by program: the inputs ordered
+    // once, each with every program, and the job at a place of that order
+    // computed (sorting the 250,000 jobs themselves was serial work of a
+    // tenth of a 16-thread run; listing them, of 2%).
     let (inputs, order) = match mode {
         Mode::Cross => (
             largest_inputs_first(n, |i| cells(&samples[i].2)),
@@ -453,14 +446,7 @@ fn per_input(
         ),
     };
     let job_at = |p: usize| match mode {
-        Mode::Cross => {
-            // Band b holds inputs[start..start + width], each with every
-            // program: its jobs are program by program from place start * m.
-            let start = p / (INPUT_BAND * m) * INPUT_BAND;
-            let width = INPUT_BAND.min(n - start);
-            let q = p - start * m;
-            (q / width) * n + inputs[start + q % width]
-        }
+        Mode::Cross => (p % m) * n + inputs[p / m],
         Mode::Own => order[p],
     };
     let runners: Vec<Option<Runner>> = (0..programs)
@@ -482,11 +468,8 @@ fn per_input(
     // thread) made the same tail with `solvers.py`, whose one costly
     // program is 90% of the work (80-90 s instead of 78 s, H100 host). And
     // the evaluations on the largest inputs go first, so that the last to
-    // finish are short. Chunks of 4 in bands of 128 inputs: the corpus
-    // over the training set on 16 threads 0.084-0.096 s where chunks of 2
-    // input by input took 0.094 s (bands of 4000 inputs, program by
-    // program throughout: 0.090-0.107 s, the tail again).
-    let put = in_order_each(total, job_at, JOB_CHUNK, Some(progress), |w| {
+    // finish are short.
+    let put = in_order_each(total, job_at, 2, Some(progress), |w| {
         let (k, i) = job(w);
         let (t, s, input) = &samples[i];
         let runner = runners[k].as_ref().expect("a runner of a listed program");
@@ -850,11 +833,6 @@ fn cells(v: &Value) -> usize {
         _ => 0,
     }
 }
-
-/// Inputs per band of a parallel cross-mode run's job order (`per_input`).
-const INPUT_BAND: usize = 128;
-/// Jobs a thread takes at a time in that order.
-const JOB_CHUNK: usize = 4;
 
 /// One outcome of a run: (task, sample, outcome).
 type Entry = (usize, usize, Outcome);

@@ -31,7 +31,6 @@ pub mod plan_text;
 pub mod primitives;
 pub mod search;
 pub mod signatures;
-pub mod tally;
 pub mod task;
 pub mod typed;
 pub mod types;

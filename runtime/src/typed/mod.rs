@@ -972,15 +972,15 @@ static DEOPTS: AtomicU64 = AtomicU64::new(0);
 /// Program runs that went straight to the interpreter because the
 /// program's typed code had given up on most inputs (see
 /// `battery::DeoptRate`).
-static INTERPRETED: crate::tally::Tally = crate::tally::Tally::new();
+static INTERPRETED: AtomicU64 = AtomicU64::new(0);
 
 pub fn note_interpreted() {
-    INTERPRETED.add(1);
+    INTERPRETED.fetch_add(1, Ordering::Relaxed);
 }
 
 /// How many program runs [`note_interpreted`] counted.
 pub fn interpreted() -> u64 {
-    INTERPRETED.get()
+    INTERPRETED.load(Ordering::Relaxed)
 }
 
 /// Deopts by the context of their error (rare: a lock is cheap enough).
