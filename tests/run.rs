@@ -119,6 +119,12 @@ fn cross_mode_runs_every_program_on_every_task() {
     // The share a GPU could take is known on a machine without one.
     let coverage = stats["gpu_coverage"]["rows"].as_f64().unwrap();
     assert!(coverage > 0.0 && coverage < 1.0, "{coverage}");
+    // So is what would run whole on a GPU (`--exec device`).
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("programs have device code") && err.contains("[with --exec device]"),
+        "{err}"
+    );
     // Bytes moved to and from a device, and host crossings: none here.
     assert_eq!(stats["bytes_to_device"], 0);
     assert_eq!(stats["host_crossings"]["columns"], 0);

@@ -1431,6 +1431,15 @@ pub fn run(battery: &dyn Battery, opts: &RunOptions) -> i32 {
         eprint!("{}", device_bytes(backend.telemetry()));
         if exec == Exec::Device {
             eprintln!("{}", whole_line(backend.telemetry()));
+        } else if opts.mode == Mode::Cross {
+            // What `--exec device` would run whole on a GPU, known from the
+            // plan alone (so on a machine without one too).
+            if let Some(code) = battery.whole_code() {
+                eprintln!(
+                    "{} [with --exec device]",
+                    code.summary(battery.num_programs())
+                );
+            }
         }
     }
     // Whole programs' evaluations ran on the GPU too (`--exec device`):
