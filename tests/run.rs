@@ -155,16 +155,48 @@ fn cross_results(data: &Path, name: &str, extra: &[&str]) -> (Json, Json) {
     (results, stats)
 }
 
-/// Without `--gpus` or `--stats`, cross mode runs the battery per input on
-/// the CPU (the fastest execution on many cores), with the same outputs.
+/// Without `--gpus` or `--stats`, cross mode runs a compiled battery's
+/// programs per input on the CPU (its programs share little: merged, the
+/// plan would be interpreted), and an interpreted one merged, with the
+/// same outputs.
 #[test]
-fn cross_mode_defaults_to_the_battery_on_the_cpu() {
+fn cross_mode_defaults_to_compiled_programs_per_input() {
     let data = data_dir("cross-default", &THREE);
     let (default, stats) = cross_results(&data, "default-exec", &[]);
-    assert_eq!(stats["exec"], "Battery");
+    assert_eq!(stats["exec"], "PerInput");
     let (batched, stats) = cross_results(&data, "batched-exec", &["--exec", "batched"]);
     assert_eq!(stats["exec"], "Batched");
     assert_eq!(default, batched);
+    let (interpreted, stats) = cross_results(&data, "interpreted-exec", &["--interpret"]);
+    assert_eq!(stats["exec"], "Battery");
+    assert_eq!(default, interpreted);
+}
+
+/// Programs that share most of their statements (variants of one program,
+/// as a search makes) run merged by default: each shared node once.
+#[test]
+fn cross_mode_runs_programs_that_share_most_work_merged() {
+    let data = data_dir("cross-shared", &THREE);
+    let programs = data.join("../shared.py");
+    let variants: String = (0..4)
+        .map(|k| {
+            format!(
+                "def solve_{k}7a3c6ac(I):\n    x1 = vmirror(I)\n    x2 = hmirror(x1)\n    O = rot{}(x2)\n    return O\n\n",
+                [90, 180, 270, 90][k]
+            )
+        })
+        .collect();
+    std::fs::write(&programs, variants).unwrap();
+    let programs = programs.to_str().unwrap();
+    let (merged, stats) = cross_results(&data, "shared-default", &["--programs", programs]);
+    assert_eq!(stats["exec"], "Battery");
+    let (alone, stats) = cross_results(
+        &data,
+        "shared-per-input",
+        &["--programs", programs, "--exec", "per-input"],
+    );
+    assert_eq!(stats["exec"], "PerInput");
+    assert_eq!(merged, alone);
 }
 
 /// With `--gpus`, cross mode runs the programs with device code whole on

@@ -29,6 +29,11 @@ pub trait Battery: Sync {
     fn runner(&self, k: usize) -> Runner<'_>;
     /// Run every program on one input, each shared subexpression once.
     fn run_all(&self, input: &Value) -> Vec<Result<Value>>;
+    /// Whether [`Battery::run_program`] runs compiled code ([`Battery::run_all`]
+    /// and [`Battery::run_batch`] interpret the merged plan either way).
+    fn compiled(&self) -> bool {
+        false
+    }
     /// Run every program over a batch of `rows` inputs, column-wise.
     fn run_batch(&self, inputs: &Column, rows: usize, backend: &dyn Backend) -> Vec<Column>;
     /// The merged plan, program k being the battery's program k (what
@@ -263,6 +268,9 @@ impl Battery for Emitted {
     fn run_program(&self, k: usize, input: &Value) -> Result<Value> {
         self.runner(k).run(input)
     }
+    fn compiled(&self) -> bool {
+        true
+    }
     fn runner(&self, k: usize) -> Runner<'_> {
         Runner::Compiled {
             battery: self,
@@ -337,6 +345,9 @@ impl Battery for Subset<'_> {
     }
     fn runner(&self, k: usize) -> Runner<'_> {
         self.inner.runner(self.keep[k])
+    }
+    fn compiled(&self) -> bool {
+        self.inner.compiled()
     }
     fn run_all(&self, input: &Value) -> Vec<Result<Value>> {
         let mut all = self.inner.run_all(input);

@@ -109,20 +109,38 @@ pub enum Exec {
 }
 
 impl Exec {
-    /// The default execution. Cross mode runs the battery per input on the
-    /// CPU: on the 16-core H100 host it was 1.2-2x faster than batched
-    /// execution (BENCHMARKS.md). With `--gpus`, the programs with device
+    /// The default execution. With `--gpus`, the programs with device
     /// code run whole on the GPUs beside the others per input (device):
     /// on the H200 host it was level with per input on the 16 threads and
     /// 1.8x faster than batched on the GPU, the former default. Batched
-    /// with `--stats` alone (batch telemetry is column-wise).
-    pub fn default_for(mode: Mode, gpus: bool, stats: bool) -> Exec {
+    /// with `--stats` alone (batch telemetry is column-wise). Otherwise
+    /// cross mode runs a compiled battery per input, unless its programs
+    /// share enough work for the merged battery to pay
+    /// ([`Exec::merged_pays`]).
+    pub fn default_for(mode: Mode, gpus: bool, stats: bool, battery: &dyn Battery) -> Exec {
         match mode {
             Mode::Own => Exec::PerInput,
             Mode::Cross if gpus => Exec::Device,
             Mode::Cross if stats => Exec::Batched,
+            Mode::Cross if battery.compiled() && !Exec::merged_pays(battery) => Exec::PerInput,
             Mode::Cross => Exec::Battery,
         }
+    }
+
+    /// Whether running `battery` merged (each shared node once, the plan
+    /// interpreted) does less work than its compiled programs one by one.
+    /// Interpreted, a node cost 1.65x a compiled statement (callgrind, one
+    /// thread: `solvers.py` less its two programs that time out, 26.4 G
+    /// against 20.4 G instructions at 0.787 nodes per statement; the
+    /// bundled corpus 935 M against 733 M at 0.775); so the merged battery
+    /// pays below about 0.6 nodes per statement (batteries of variants of
+    /// a few programs). A view of some programs (`--program`) has no plan
+    /// of its own: merged, it would run all the others too.
+    fn merged_pays(battery: &dyn Battery) -> bool {
+        const NODES_PER_STATEMENT: f64 = 0.6;
+        battery
+            .plan()
+            .is_some_and(|p| p.node_share() < NODES_PER_STATEMENT)
     }
 }
 
@@ -1384,11 +1402,9 @@ pub fn run(battery: &dyn Battery, opts: &RunOptions) -> i32 {
         Err(code) => return code,
     };
     let progress = Progress::new(opts.quiet);
-    let exec = opts.exec.unwrap_or(Exec::default_for(
-        opts.mode,
-        opts.gpus.is_some(),
-        opts.stats,
-    ));
+    let exec = opts
+        .exec
+        .unwrap_or_else(|| Exec::default_for(opts.mode, opts.gpus.is_some(), opts.stats, battery));
     // Only batched and device execution go through a backend: no GPU is
     // opened otherwise.
     let backend: Box<dyn Backend> = if matches!(exec, Exec::Batched | Exec::Device) {

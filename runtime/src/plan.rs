@@ -220,6 +220,13 @@ pub fn static_value(op: &Operand) -> Option<Value> {
 }
 
 impl Plan {
+    /// Plan nodes per statement of the programs: 1 where they share
+    /// nothing, less the more common subexpressions merged.
+    pub fn node_share(&self) -> f64 {
+        let statements: usize = self.nodes.iter().map(|n| n.sources.len()).sum();
+        self.nodes.len() as f64 / statements.max(1) as f64
+    }
+
     /// The nodes program `k` runs, ascending (so in evaluation order): its
     /// output's and every statement of its own, including statements no
     /// output needs, since Python runs those too and they may raise.
