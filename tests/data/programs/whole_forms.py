@@ -826,3 +826,55 @@ def solve_c1000023(I):
     x7 = prapply(astuple, x6, x6)
     O = fill(x5, TWO, x7)
     return O
+
+# Calls that make functions (a maker at the head of the function called):
+# a key made per element, a condition holding a value computed in the
+# call, a function made of a function made per element.
+def solve_c1000100(I):
+    x1 = objects(I, T, F, T)
+    x2 = lbind(argmax, x1)
+    x3 = lbind(rbind, manhattan)
+    x4 = compose(x2, x3)
+    x5 = fork(recolor, color, x4)
+    x6 = mapply(x5, x1)
+    x7 = paint(I, x6)
+    x8 = lbind(matcher, color)
+    x9 = compose(x8, color)
+    x10 = lbind(sfilter, x1)
+    x11 = chain(size, x10, x9)
+    x12 = argmax(x1, x11)
+    x13 = apply(backdrop, x1)
+    x14 = lbind(compose, size)
+    x15 = lbind(lbind, intersection)
+    x16 = compose(x14, x15)
+    x17 = lbind(argmax, x13)
+    x18 = compose(x17, x16)
+    x19 = mapply(x18, x13)
+    x20 = fill(x7, ONE, x19)
+    O = underpaint(x20, x12)
+    return O
+
+# A function value called at a node gives a function: what it holds fixed
+# (a merged object made in the call) lives as long as the function is
+# read, over later nodes that take slots of their own.
+def solve_c1000101(I):
+    x1 = objects(I, T, F, T)
+    x2 = lbind(sizefilter, x1)
+    x3 = lbind(rbind, manhattan)
+    x4 = chain(x3, merge, x2)
+    x5 = x4(ONE)
+    x6 = x4(TWO)
+    x7 = rot90(I)
+    x8 = hmirror(x7)
+    x9 = asindices(x8)
+    x10 = argmin(x1, x5)
+    x11 = fill(x8, TWO, x9)
+    x12 = argmax(x1, x6)
+    x13 = rot270(x11)
+    x14 = fill(I, THREE, x10)
+    x15 = fill(x14, FOUR, x12)
+    x16 = valmin(x1, x5)
+    x17 = equality(x13, I)
+    x18 = branch(x17, x16, ZERO)
+    O = replace(x15, x18, FIVE)
+    return O

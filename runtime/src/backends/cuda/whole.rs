@@ -710,6 +710,9 @@ struct Emitter {
     scratch: Vec<usize>,
     /// The slot of the current node's result, if it has one.
     kept: Option<usize>,
+    /// Scratch slots a function the current node gives holds fixed: kept
+    /// with the node.
+    held: Vec<usize>,
 }
 
 impl Emitter {
@@ -723,6 +726,7 @@ impl Emitter {
             names: 0,
             scratch: Vec::new(),
             kept: None,
+            held: Vec::new(),
         }
     }
 
@@ -755,6 +759,18 @@ impl Emitter {
         let s = self.slot()?;
         self.scratch.push(s);
         Ok(s)
+    }
+
+    /// Keeps the scratch slots that function `f`, the current node's
+    /// result, holds fixed: they live as long as the node.
+    fn hold_captured(&mut self, f: &DevFn) {
+        let mut vals = Vec::new();
+        captured(f, &mut vals);
+        for s in vals.iter().filter_map(|e| slot_named(e)) {
+            if let Some(i) = self.scratch.iter().position(|&t| t == s) {
+                self.held.push(self.scratch.swap_remove(i));
+            }
+        }
     }
 
     fn end_node(&mut self) {
@@ -894,14 +910,21 @@ impl Emitter {
         }
     }
 
-    /// A call of a function known statically.
-    fn call_fn(&mut self, f: &DevFn, args: &[Arg]) -> Result<(String, DevTy), String> {
+    /// A call of a function known statically: a value, or a function where
+    /// the primitive at its head makes functions (`lbind(rbind, f)` called
+    /// on `x` is `rbind(f, x)`), whose fixed arguments are values in scope
+    /// here.
+    fn call_fn(&mut self, f: &DevFn, args: &[Arg]) -> Result<Arg, String> {
         match f {
             DevFn::Prim(p) => {
                 if args.len() != p.arity() {
                     return Err(format!("{} called with {} arguments", p.name(), args.len()));
                 }
-                self.call(*p, args, true)
+                if makes_function(*p, args) {
+                    return Ok(Arg::Fn(function_of(*p, args.to_vec())?));
+                }
+                let (e, t) = self.call(*p, args, true)?;
+                Ok(Arg::Val(e, t))
             }
             DevFn::Bind { right, f, fixed } => {
                 let mut all = args.to_vec();
@@ -915,31 +938,28 @@ impl Emitter {
             DevFn::Compose(fs) => {
                 let mut v = args.to_vec();
                 for g in fs.iter().rev() {
-                    let (e, t) = self.call_fn(g, &v)?;
-                    v = vec![Arg::Val(e, t)];
+                    v = vec![self.call_fn(g, &v)?];
                 }
-                match v.pop() {
-                    Some(Arg::Val(e, t)) => Ok((e, t)),
-                    _ => Err("an empty composition".to_owned()),
-                }
+                v.pop().ok_or_else(|| "an empty composition".to_owned())
             }
             DevFn::Fork(outer, a, b) => {
-                let (ea, ta) = self.call_fn(a, args)?;
-                let (eb, tb) = self.call_fn(b, args)?;
-                self.call_fn(outer, &[Arg::Val(ea, ta), Arg::Val(eb, tb)])
+                let ra = self.call_fn(a, args)?;
+                let rb = self.call_fn(b, args)?;
+                self.call_fn(outer, &[ra, rb])
             }
             DevFn::Matcher(g, target) => {
-                let (e, t) = self.call_fn(g, args)?;
+                let (e, t) = self.call_val(g, args)?;
                 self.call(Prim::equality, &[Arg::Val(e, t), (**target).clone()], true)
+                    .map(|(e, t)| Arg::Val(e, t))
             }
             DevFn::Either(cond, a, b) => {
                 // Each branch is written apart; both must give one kind,
                 // copied into one value.
                 let outer = std::mem::take(&mut self.body);
                 self.depth += 1;
-                let (ea, ta) = self.call_fn(a, args)?;
+                let (ea, ta) = self.call_val(a, args)?;
                 let then = std::mem::take(&mut self.body);
-                let (eb, tb) = self.call_fn(b, args)?;
+                let (eb, tb) = self.call_val(b, args)?;
                 let other = std::mem::replace(&mut self.body, outer);
                 self.depth -= 1;
                 if ta != tb {
@@ -957,8 +977,16 @@ impl Emitter {
                 self.copy(&out, ta, &eb);
                 self.depth -= 1;
                 self.line("}");
-                Ok((out, ta))
+                Ok(Arg::Val(out, ta))
             }
+        }
+    }
+
+    /// A call of a known function that must give a value.
+    fn call_val(&mut self, f: &DevFn, args: &[Arg]) -> Result<(String, DevTy), String> {
+        match self.call_fn(f, args)? {
+            Arg::Val(e, t) => Ok((e, t)),
+            Arg::Fn(_) => Err("a function giving a function where a value is read".to_owned()),
         }
     }
 
@@ -1086,7 +1114,10 @@ impl Emitter {
         for l in &fetches {
             self.line(l);
         }
-        let (r, rt) = self.call_fn(f, &elements)?;
+        let (r, rt) = match self.call_fn(f, &elements)? {
+            Arg::Val(r, rt) => (r, rt),
+            Arg::Fn(_) => return Err(format!("{} of a function giving a function", prim.name())),
+        };
         let turn_calls = std::mem::replace(&mut self.body, outer_body);
         self.depth -= 1;
         let mut kind = ct;
@@ -1498,11 +1529,20 @@ fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Bod
             matches!(plan.nodes[n].callee, Operand::Prim(_)) && matches!(types[n], Ty::Func(_))
         })
         .collect();
-    for &n in fn_nodes.iter().rev() {
+    // Every node giving a function (also a call of a function value that
+    // gives one) holds what its arguments and its callee hold, until its
+    // own last reader: later nodes first, so holding passes on.
+    let fn_valued: Vec<usize> = nodes
+        .iter()
+        .copied()
+        .filter(|&n| matches!(types[n], Ty::Func(_)))
+        .collect();
+    for &n in fn_valued.iter().rev() {
         let Some(&until) = last_use.get(&n) else {
             continue;
         };
-        for op in &plan.nodes[n].args {
+        let node = &plan.nodes[n];
+        for op in node.args.iter().chain(std::iter::once(&node.callee)) {
             if let Operand::Node(m) = op {
                 let l = last_use.entry(*m).or_insert(until);
                 *l = (*l).max(until);
@@ -1516,7 +1556,7 @@ fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Bod
         _ => return Err("a constant output".to_owned()),
     };
     let mut em = Emitter::new();
-    let mut slot_of: BTreeMap<usize, usize> = BTreeMap::new();
+    let mut slot_of: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
     for &n in &nodes {
         let node = &plan.nodes[n];
         let mut args: Vec<Arg> = Vec::with_capacity(node.args.len());
@@ -1545,11 +1585,19 @@ fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Bod
             Operand::Node(m) => match vals.get(&m) {
                 Some(Arg::Fn(f)) => {
                     let f = f.clone();
-                    // The call's temporaries are scratch; its result is kept.
-                    let (e, t) = em.call_fn(&f, &args)?;
-                    let name = em.value(t, false)?;
-                    em.copy(&name, t, &e);
-                    Arg::Val(name, t)
+                    // The call's temporaries are scratch; its result is kept,
+                    // and so are the temporaries a function it gives holds.
+                    match em.call_fn(&f, &args)? {
+                        Arg::Val(e, t) => {
+                            let name = em.value(t, false)?;
+                            em.copy(&name, t, &e);
+                            Arg::Val(name, t)
+                        }
+                        Arg::Fn(g) => {
+                            em.hold_captured(&g);
+                            Arg::Fn(g)
+                        }
+                    }
                 }
                 _ => return Err("a call of a function value".to_owned()),
             },
@@ -1560,8 +1608,10 @@ fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Bod
             _ => return Err("a call of a function value".to_owned()),
         };
         em.end_node();
-        if let Some(s) = em.kept.take() {
-            slot_of.insert(n, s);
+        let mut kept: Vec<usize> = std::mem::take(&mut em.held);
+        kept.extend(em.kept.take());
+        if !kept.is_empty() {
+            slot_of.insert(n, kept);
         }
         vals.insert(n, result);
         // Slots whose last reader is this node (or nobody) are free again.
@@ -1588,7 +1638,7 @@ fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Bod
         done.dedup();
         for m in done {
             if let Some(s) = slot_of.remove(&m) {
-                em.free.push(s);
+                em.free.extend(s);
             }
         }
     }
@@ -1653,6 +1703,49 @@ fn fused_call(em: &mut Emitter, fused: Fused, args: &[Arg]) -> Result<(String, D
         }
         _ => Err("a fused call".to_owned()),
     }
+}
+
+/// Whether `p` called on `args` makes a function ([`function_of`]):
+/// `branch` does when it chooses between functions.
+fn makes_function(p: Prim, args: &[Arg]) -> bool {
+    use Prim as P;
+    match p {
+        P::rbind | P::lbind | P::compose | P::chain | P::fork | P::matcher | P::power => true,
+        P::branch => args.iter().skip(1).any(|a| matches!(a, Arg::Fn(_))),
+        _ => false,
+    }
+}
+
+/// The values a known function holds fixed (its captured values).
+fn captured(f: &DevFn, out: &mut Vec<String>) {
+    let arg = |a: &Arg, out: &mut Vec<String>| match a {
+        Arg::Val(e, _) => out.push(e.clone()),
+        Arg::Fn(g) => captured(g, out),
+    };
+    match f {
+        DevFn::Prim(_) => {}
+        DevFn::Bind { f, fixed, .. } => {
+            captured(f, out);
+            arg(fixed, out);
+        }
+        DevFn::Compose(fs) => fs.iter().for_each(|g| captured(g, out)),
+        DevFn::Fork(o, a, b) => [o, a, b].iter().for_each(|g| captured(g, out)),
+        DevFn::Matcher(g, target) => {
+            captured(g, out);
+            arg(target, out);
+        }
+        DevFn::Either(cond, a, b) => {
+            out.push(cond.clone());
+            captured(a, out);
+            captured(b, out);
+        }
+    }
+}
+
+/// The slot a value's expression names (`s[3].x`), if any.
+fn slot_named(e: &str) -> Option<usize> {
+    let rest = e.strip_prefix("s[")?;
+    rest[..rest.find(']')?].parse().ok()
 }
 
 /// The function a function-making node builds, from its arguments.
