@@ -878,3 +878,28 @@ def solve_c1000101(I):
     x18 = branch(x17, x16, ZERO)
     O = replace(x15, x18, FIVE)
     return O
+
+# power by a count known when the program runs: a loop made at a node
+# (a count of 0 is the reference's RecursionError, left to the CPU) and
+# one made per element inside a loop.
+def solve_c1000102(I):
+    x1 = numcolors(I)
+    x2 = power(rot90, x1)
+    x3 = x2(I)
+    x4 = objects(I, T, F, T)
+    x5 = size(x4)
+    x6 = decrement(x5)
+    x7 = power(outbox, x6)
+    x8 = argmax(x4, size)
+    x9 = toindices(x8)
+    x10 = x7(x9)
+    x11 = interval(ZERO, FIVE, ONE)
+    x12 = lbind(argmax, x11)
+    x13 = lbind(power, double)
+    x14 = chain(x12, x13, size)
+    x15 = fork(recolor, x14, identity)
+    x16 = mapply(x15, x4)
+    x17 = paint(I, x16)
+    x18 = underfill(x17, ONE, x10)
+    O = hconcat(x18, x3)
+    return O

@@ -607,6 +607,9 @@ enum DevFn {
     /// `branch(condition, a, b)` of two functions: one of them, chosen
     /// when the program runs.
     Either(String, Box<DevFn>, Box<DevFn>),
+    /// `power(f, n)` of a count known when the program runs: `f` called
+    /// `n` times in a loop (`n` in 1..1000, checked where it is made).
+    Power(Box<DevFn>, String),
 }
 
 impl DevFn {
@@ -614,7 +617,7 @@ impl DevFn {
         match self {
             DevFn::Prim(p) => p.arity(),
             DevFn::Bind { f, .. } => f.arity().saturating_sub(1),
-            DevFn::Compose(fs) => fs.last().map_or(1, DevFn::arity),
+            // compose and chain are `lambda x: ...` whatever they compose.
             DevFn::Either(_, a, _) => a.arity(),
             _ => 1,
         }
@@ -921,7 +924,7 @@ impl Emitter {
                     return Err(format!("{} called with {} arguments", p.name(), args.len()));
                 }
                 if makes_function(*p, args) {
-                    return Ok(Arg::Fn(function_of(*p, args.to_vec())?));
+                    return Ok(Arg::Fn(self.make_fn(*p, args.to_vec())?));
                 }
                 let (e, t) = self.call(*p, args, true)?;
                 Ok(Arg::Val(e, t))
@@ -979,7 +982,49 @@ impl Emitter {
                 self.line("}");
                 Ok(Arg::Val(out, ta))
             }
+            DevFn::Power(g, n) => {
+                let [Arg::Val(x, t)] = args else {
+                    return Err("power of a function called on a function".to_owned());
+                };
+                let (x, t) = (x.clone(), *t);
+                let acc = self.value(t, true)?;
+                self.copy(&acc, t, &x);
+                // One turn: `acc = g(acc)`, of one kind throughout.
+                let outer = std::mem::take(&mut self.body);
+                self.depth += 1;
+                let (r, rt) = self.call_val(g, &[Arg::Val(acc.clone(), t)])?;
+                if rt != t {
+                    return Err(format!(
+                        "power of a function from {} to {}",
+                        ty_name(t),
+                        ty_name(rt)
+                    ));
+                }
+                if r != acc {
+                    self.copy(&acc, t, &r);
+                }
+                self.line("if (WHOLE_LATE()) return WHOLE_DEOPT;");
+                let turn = std::mem::replace(&mut self.body, outer);
+                self.depth -= 1;
+                self.names += 1;
+                let k = format!("k{}", self.names);
+                self.line(&format!("for (I64 {k} = 0; {k} < {n}; ++{k}) {{"));
+                self.body.push_str(&turn);
+                self.line("}");
+                Ok(Arg::Val(acc, t))
+            }
         }
+    }
+
+    /// The function `p` makes of `args` ([`function_of`]), and the checks
+    /// the reference makes where it is made: `power(f, n)` for `n` outside
+    /// 1..1000 is a RecursionError there, left to the CPU.
+    fn make_fn(&mut self, p: Prim, args: Vec<Arg>) -> Result<DevFn, String> {
+        let f = function_of(p, args)?;
+        if let DevFn::Power(_, n) = &f {
+            self.line(&format!("if ({n} < 1 || {n} >= 1000) return WHOLE_DEOPT;"));
+        }
+        Ok(f)
     }
 
     /// A call of a known function that must give a value.
@@ -1577,7 +1622,7 @@ fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Bod
             });
         }
         let result = match node.callee {
-            Operand::Prim(p) if fn_nodes.contains(&n) => Arg::Fn(function_of(p, args)?),
+            Operand::Prim(p) if fn_nodes.contains(&n) => Arg::Fn(em.make_fn(p, args)?),
             Operand::Prim(p) => {
                 let (e, t) = em.call(p, &args, false)?;
                 Arg::Val(e, t)
@@ -1739,6 +1784,10 @@ fn captured(f: &DevFn, out: &mut Vec<String>) {
             captured(a, out);
             captured(b, out);
         }
+        DevFn::Power(g, n) => {
+            captured(g, out);
+            out.push(n.clone());
+        }
     }
 }
 
@@ -1782,13 +1831,18 @@ fn function_of(p: Prim, args: Vec<Arg>) -> Result<DevFn, String> {
             }
             DevFn::Either(cond.clone(), Box::new(a), Box::new(b))
         }
-        // power(f, n) of a literal n >= 1: f composed n times (the
-        // reference recurses without end for n < 1).
+        // power(f, n) of a literal n in 1..=16: f composed n times; of
+        // another count, a loop (the reference recurses without end for
+        // n < 1). `power(f, 1)` is `f` of any arity: only functions of one
+        // argument here.
         (P::power, [f, Arg::Val(n, DevTy::Int)]) => {
             let f = func(f)?;
+            if f.arity() != 1 {
+                return Err("power of a function of more than one argument".to_owned());
+            }
             match n.strip_suffix("LL").and_then(|n| n.parse::<usize>().ok()) {
-                Some(n @ 1..=16) if f.arity() == 1 => DevFn::Compose(vec![f; n]),
-                _ => return Err("power of a function by a computed count".to_owned()),
+                Some(k @ 1..=16) => DevFn::Compose(vec![f; k]),
+                _ => DevFn::Power(Box::new(f), n.clone()),
             }
         }
         _ => return Err(format!("{} of these arguments", p.name())),
