@@ -903,3 +903,73 @@ def solve_c1000102(I):
     x18 = underfill(x17, ONE, x10)
     O = hconcat(x18, x3)
     return O
+
+# Tuples of functions known item by item: the first whose result meets a
+# condition (extract; none: StopIteration), the best by a key (argmax,
+# argmin over pairs of functions), a set of one function applied
+# (rapply), a branch between tuples, items mixing values and functions.
+def solve_c1000103(I):
+    x1 = astuple(hmirror, vmirror)
+    x2 = astuple(dmirror, rot180)
+    x3 = combine(x1, x2)
+    x4 = rbind(rapply, I)
+    x5 = chain(first, x4, initset)
+    x6 = matcher(x5, I)
+    x7 = extract(x3, x6)
+    x8 = x7(I)
+    x9 = mostcolor(I)
+    x10 = rbind(colorcount, x9)
+    x11 = chain(x10, tophalf, x5)
+    x12 = argmax(x3, x11)
+    x13 = x12(x8)
+    x14 = pair(x1, x2)
+    x15 = compose(x11, last)
+    x16 = argmin(x14, x15)
+    x17 = first(x16)
+    x18 = last(x16)
+    x19 = x17(x13)
+    x20 = x18(x19)
+    x21 = equality(x20, I)
+    x22 = branch(x21, x1, x2)
+    x23 = last(x22)
+    x24 = x23(x20)
+    x25 = repeat(rot90, FOUR)
+    x26 = rapply(x25, x24)
+    x27 = last(x26)
+    x28 = size(x3)
+    x29 = apply(x5, x1)
+    x30 = first(x29)
+    x31 = astuple(x27, hmirror)
+    x32 = astuple(x30, vmirror)
+    x33 = branch(x21, x31, x32)
+    x34 = first(x33)
+    x35 = last(x33)
+    x36 = x35(x34)
+    O = upscale(x36, x28)
+    return O
+
+# A tuple of functions whose condition some item always meets (extract
+# gives a function), called on values it does not hold; a tuple of the
+# functions' results read item by item.
+def solve_c1000104(I):
+    x1 = astuple(rot90, cmirror)
+    x2 = astuple(hmirror, identity)
+    x3 = combine(x1, x2)
+    x4 = totuple(x3)
+    x5 = lbind(rapply, x4)
+    x6 = x5(I)
+    x7 = last(x6)
+    x8 = rbind(rapply, x7)
+    x9 = chain(first, x8, initset)
+    x10 = chain(numcolors, lefthalf, x9)
+    x11 = numcolors(I)
+    x12 = matcher(x10, x11)
+    x13 = extract(x4, x12)
+    x14 = first(x6)
+    x15 = x13(x14)
+    x16 = objects(I, T, F, T)
+    x17 = argmax(x16, size)
+    x18 = subgrid(x17, I)
+    x19 = x13(x18)
+    O = hconcat(x15, x19)
+    return O

@@ -439,6 +439,10 @@ pub struct WholeCode {
     /// The device kind of every value node of the selected programs (the
     /// nodes that make functions have none: their calls are inlined).
     pub kinds: BTreeMap<usize, DevTy>,
+    /// The nodes of the selected programs known when the program is
+    /// generated, not held on the device: functions, and tuples known item
+    /// by item ([`Arg::Items`]).
+    pub statics: std::collections::BTreeSet<usize>,
     /// A hash of the source (the limits, the prelude and every module),
     /// made once: the key of the compiled kernels (the key was the source
     /// itself, megabytes made and compared on every run; with the hash the
@@ -456,9 +460,10 @@ impl WholeCode {
         let types = crate::types::infer(plan);
         for k in 0..plan.programs.len() {
             match program_body(plan, &types, k, code.programs.len()) {
-                Ok((body, s, kinds)) => {
+                Ok((body, s, kinds, statics)) => {
                     slots = slots.max(s);
                     code.kinds.extend(kinds);
+                    code.statics.extend(statics);
                     code.programs.push(k);
                     bodies.push_str(&body);
                     if code.programs.len() % per_module == 0 {
@@ -610,6 +615,10 @@ enum DevFn {
     /// `power(f, n)` of a count known when the program runs: `f` called
     /// `n` times in a loop (`n` in 1..1000, checked where it is made).
     Power(Box<DevFn>, String),
+    /// One of these functions (of one arity), chosen when the program runs
+    /// by the index the expression gives (`extract` or `argmax` over a
+    /// tuple of functions).
+    Pick(String, Vec<DevFn>),
 }
 
 impl DevFn {
@@ -619,6 +628,7 @@ impl DevFn {
             DevFn::Bind { f, .. } => f.arity().saturating_sub(1),
             // compose and chain are `lambda x: ...` whatever they compose.
             DevFn::Either(_, a, _) => a.arity(),
+            DevFn::Pick(_, fs) => fs.first().map_or(1, DevFn::arity),
             _ => 1,
         }
     }
@@ -630,6 +640,13 @@ impl DevFn {
 enum Arg {
     Val(String, DevTy),
     Fn(DevFn),
+    /// A tuple known item by item when the program is generated, holding
+    /// functions (`astuple(cmirror, dmirror)`, `rapply` of it), or a set
+    /// of one such item (`initset(f)`, `set` true).
+    Items(Vec<Arg>, bool),
+    /// One of these items (tuples of one length), chosen when the program
+    /// runs by the index the expression gives.
+    Pick(String, Vec<Arg>),
 }
 
 /// Primitives whose result depends only on a patch's locations: on an
@@ -764,11 +781,11 @@ impl Emitter {
         Ok(s)
     }
 
-    /// Keeps the scratch slots that function `f`, the current node's
-    /// result, holds fixed: they live as long as the node.
-    fn hold_captured(&mut self, f: &DevFn) {
+    /// Keeps the scratch slots that `a`, the current node's result (a
+    /// function or items), holds: they live as long as the node.
+    fn hold_captured(&mut self, a: &Arg) {
         let mut vals = Vec::new();
-        captured(f, &mut vals);
+        captured_arg(a, &mut vals);
         for s in vals.iter().filter_map(|e| slot_named(e)) {
             if let Some(i) = self.scratch.iter().position(|&t| t == s) {
                 self.held.push(self.scratch.swap_remove(i));
@@ -817,14 +834,14 @@ impl Emitter {
     /// The value of `prim` on `args`; a node's result (`scratch` false)
     /// keeps its slot after the node.
     fn call(&mut self, prim: Prim, args: &[Arg], scratch: bool) -> Result<(String, DevTy), String> {
-        if args.iter().any(|a| matches!(a, Arg::Fn(_))) {
+        if args.iter().any(|a| !matches!(a, Arg::Val(..))) {
             return self.higher(prim, args, scratch);
         }
         let mut vals: Vec<(String, DevTy)> = args
             .iter()
-            .map(|a| match a {
-                Arg::Val(e, t) => (e.clone(), *t),
-                Arg::Fn(_) => unreachable!(),
+            .filter_map(|a| match a {
+                Arg::Val(e, t) => Some((e.clone(), *t)),
+                _ => None,
             })
             .collect();
         let tys: Vec<DevTy> = vals.iter().map(|a| a.1).collect();
@@ -923,6 +940,9 @@ impl Emitter {
                 if args.len() != p.arity() {
                     return Err(format!("{} called with {} arguments", p.name(), args.len()));
                 }
+                if let Some(r) = self.static_call(*p, args)? {
+                    return Ok(r);
+                }
                 if makes_function(*p, args) {
                     return Ok(Arg::Fn(self.make_fn(*p, args.to_vec())?));
                 }
@@ -982,6 +1002,35 @@ impl Emitter {
                 self.line("}");
                 Ok(Arg::Val(out, ta))
             }
+            DevFn::Pick(at, fs) => {
+                // As branch's: each function written apart, giving one kind.
+                let mut turns = Vec::with_capacity(fs.len());
+                let mut kind = None;
+                for g in fs {
+                    let outer = std::mem::take(&mut self.body);
+                    self.depth += 1;
+                    let (e, t) = self.call_val(g, args)?;
+                    let turn = std::mem::replace(&mut self.body, outer);
+                    self.depth -= 1;
+                    if kind.is_some_and(|k| k != t) {
+                        return Err("a choice of functions giving different kinds".to_owned());
+                    }
+                    kind = Some(t);
+                    turns.push((turn, e));
+                }
+                let t = kind.ok_or_else(|| "a choice of no functions".to_owned())?;
+                let out = self.value(t, true)?;
+                for (i, (turn, e)) in turns.iter().enumerate() {
+                    let head = if i == 0 { "if" } else { "} else if" };
+                    self.line(&format!("{head} ({at} == {i}) {{"));
+                    self.body.push_str(turn);
+                    self.depth += 1;
+                    self.copy(&out, t, e);
+                    self.depth -= 1;
+                }
+                self.line("}");
+                Ok(Arg::Val(out, t))
+            }
             DevFn::Power(g, n) => {
                 let [Arg::Val(x, t)] = args else {
                     return Err("power of a function called on a function".to_owned());
@@ -1031,7 +1080,177 @@ impl Emitter {
     fn call_val(&mut self, f: &DevFn, args: &[Arg]) -> Result<(String, DevTy), String> {
         match self.call_fn(f, args)? {
             Arg::Val(e, t) => Ok((e, t)),
-            Arg::Fn(_) => Err("a function giving a function where a value is read".to_owned()),
+            _ => Err("a function giving a function where a value is read".to_owned()),
+        }
+    }
+
+    /// `prim` on tuples of functions known item by item ([`Arg::Items`],
+    /// [`Arg::Pick`]): the items are known when the program is generated,
+    /// and only a choice among them (`extract`, `argmax`, `branch`) is
+    /// made when it runs. `None` where `prim` on `args` is no such call.
+    fn static_call(&mut self, prim: Prim, args: &[Arg]) -> Result<Option<Arg>, String> {
+        use Prim as P;
+        let held = |a: &Arg| !matches!(a, Arg::Val(..));
+        if !args.iter().any(held) {
+            return Ok(None);
+        }
+        let small = |n: &str| {
+            n.strip_suffix("LL")
+                .and_then(|n| n.parse::<usize>().ok())
+                .filter(|n| (1..=16).contains(n))
+        };
+        Ok(Some(match (prim, args) {
+            (P::astuple, [a, b]) => Arg::Items(vec![a.clone(), b.clone()], false),
+            (P::initset, [a]) => Arg::Items(vec![a.clone()], true),
+            (P::repeat, [a, Arg::Val(n, DevTy::Int)]) if held(a) => match small(n) {
+                Some(n) => Arg::Items(vec![a.clone(); n], false),
+                None => return Err("repeat of a function by a computed count".to_owned()),
+            },
+            (P::combine, [Arg::Items(a, false), Arg::Items(b, false)]) => {
+                Arg::Items(a.iter().chain(b).cloned().collect(), false)
+            }
+            (P::totuple, [Arg::Items(a, false)]) => Arg::Items(a.clone(), false),
+            (P::pair, [Arg::Items(a, false), Arg::Items(b, false)]) => Arg::Items(
+                a.iter()
+                    .zip(b)
+                    .map(|(x, y)| Arg::Items(vec![x.clone(), y.clone()], false))
+                    .collect(),
+                false,
+            ),
+            (P::size, [Arg::Items(a, _)]) => Arg::Val(format!("{}LL", a.len()), DevTy::Int),
+            (P::first | P::last, [Arg::Items(a, _)]) => {
+                let item = if prim == P::first {
+                    a.first()
+                } else {
+                    a.last()
+                };
+                item.cloned()
+                    .ok_or_else(|| format!("{} of an empty tuple", prim.name()))?
+            }
+            (P::first | P::last, [Arg::Pick(at, items)]) => {
+                let mut picked = Vec::with_capacity(items.len());
+                for item in items {
+                    match self.static_call(prim, std::slice::from_ref(item))? {
+                        Some(r) => picked.push(r),
+                        None => return Err(format!("{} of a choice of values", prim.name())),
+                    }
+                }
+                self.pick(at, picked)?
+            }
+            // Each function called on the value, in order (a set's one).
+            (P::rapply, [Arg::Items(fs, set), x]) => {
+                let mut results = Vec::with_capacity(fs.len());
+                for f in fs {
+                    let Arg::Fn(f) = f else {
+                        return Err("rapply of a tuple of values".to_owned());
+                    };
+                    results.push(self.call_fn(f, std::slice::from_ref(x))?);
+                }
+                Arg::Items(results, *set)
+            }
+            (P::apply, [Arg::Fn(f), Arg::Items(items, false)]) => {
+                let mut results = Vec::with_capacity(items.len());
+                for item in items {
+                    results.push(self.call_fn(f, std::slice::from_ref(item))?);
+                }
+                Arg::Items(results, false)
+            }
+            (P::branch, [Arg::Val(cond, DevTy::Int), a, b]) if held(a) && held(b) => {
+                self.pick(&format!("({cond} ? 0 : 1)"), vec![a.clone(), b.clone()])?
+            }
+            // The first item whose condition holds, the conditions called
+            // in order until one does (those after it never run).
+            (P::extract, [Arg::Items(items, _), Arg::Fn(cond)]) if !items.is_empty() => {
+                self.names += 1;
+                let at = format!("at{}", self.names);
+                self.locals.push_str(&format!("    int {at} = -1;\n"));
+                self.line(&format!("{at} = -1;"));
+                for (i, item) in items.iter().enumerate() {
+                    let outer = std::mem::take(&mut self.body);
+                    self.depth += 1;
+                    let (c, t) = self.call_val(cond, std::slice::from_ref(item))?;
+                    if t != DevTy::Int {
+                        return Err(format!("extract of a condition giving {}", ty_name(t)));
+                    }
+                    self.line(&format!("if ({c}) {at} = {i};"));
+                    let turn = std::mem::replace(&mut self.body, outer);
+                    self.depth -= 1;
+                    self.line(&format!("if ({at} < 0) {{"));
+                    self.body.push_str(&turn);
+                    self.line("}");
+                }
+                self.line(&format!(
+                    "if ({at} < 0) {{ raises(WHOLE_RAISE_STOP); return WHOLE_DEOPT; }}"
+                ));
+                self.pick(&at, items.clone())?
+            }
+            // Every key, then the first item of the largest (smallest).
+            (P::argmax | P::argmin, [Arg::Items(items, _), Arg::Fn(key)]) if !items.is_empty() => {
+                self.names += 1;
+                let (at, best) = (format!("at{}", self.names), format!("best{}", self.names));
+                self.locals
+                    .push_str(&format!("    int {at} = -1;\n    I64 {best} = 0;\n"));
+                self.line(&format!("{at} = -1;"));
+                let op = if prim == P::argmax { ">" } else { "<" };
+                for (i, item) in items.iter().enumerate() {
+                    let (k, t) = self.call_val(key, std::slice::from_ref(item))?;
+                    if t != DevTy::Int {
+                        return Err(format!("{} of a key giving {}", prim.name(), ty_name(t)));
+                    }
+                    self.line(&format!(
+                        "if ({at} < 0 || {k} {op} {best}) {{ {at} = {i}; {best} = {k}; }}"
+                    ));
+                }
+                self.pick(&at, items.clone())?
+            }
+            _ => return Ok(None),
+        }))
+    }
+
+    /// The item at index `at` of `items`: a function chosen when the
+    /// program runs where all are functions, a value copied into one
+    /// where all are values of one kind, else the choice itself.
+    fn pick(&mut self, at: &str, items: Vec<Arg>) -> Result<Arg, String> {
+        if items.iter().all(|a| matches!(a, Arg::Fn(_))) {
+            let fs: Vec<DevFn> = items
+                .into_iter()
+                .filter_map(|a| match a {
+                    Arg::Fn(f) => Some(f),
+                    _ => None,
+                })
+                .collect();
+            if fs.iter().any(|f| f.arity() != fs[0].arity()) {
+                return Err("a choice of functions of different arities".to_owned());
+            }
+            return Ok(Arg::Fn(DevFn::Pick(at.to_owned(), fs)));
+        }
+        let kinds: Vec<Option<DevTy>> = items
+            .iter()
+            .map(|a| match a {
+                Arg::Val(_, t) => Some(*t),
+                _ => None,
+            })
+            .collect();
+        match kinds.first() {
+            Some(Some(t)) if kinds.iter().all(|k| *k == Some(*t)) => {
+                let t = *t;
+                let out = self.value(t, true)?;
+                for (i, item) in items.iter().enumerate() {
+                    if let Arg::Val(e, _) = item {
+                        let head = if i == 0 { "if" } else { "} else if" };
+                        self.line(&format!("{head} ({at} == {i}) {{"));
+                        self.depth += 1;
+                        self.copy(&out, t, e);
+                        self.depth -= 1;
+                    }
+                }
+                self.line("}");
+                Ok(Arg::Val(out, t))
+            }
+            _ if items.iter().all(|a| matches!(a, Arg::Items(..))) => {
+                Ok(Arg::Pick(at.to_owned(), items))
+            }
+            _ => Err("a choice of functions and values".to_owned()),
         }
     }
 
@@ -1161,7 +1380,7 @@ impl Emitter {
         }
         let (r, rt) = match self.call_fn(f, &elements)? {
             Arg::Val(r, rt) => (r, rt),
-            Arg::Fn(_) => return Err(format!("{} of a function giving a function", prim.name())),
+            _ => return Err(format!("{} of a function giving a function", prim.name())),
         };
         let turn_calls = std::mem::replace(&mut self.body, outer_body);
         self.depth -= 1;
@@ -1542,7 +1761,12 @@ fn emptied(kind: DevTy, out: &str) -> String {
 
 /// The device function of program `k` (kernel index `index`) and the grid
 /// slots it uses, or what keeps it on the CPU.
-type Body = (String, usize, BTreeMap<usize, DevTy>);
+type Body = (
+    String,
+    usize,
+    BTreeMap<usize, DevTy>,
+    std::collections::BTreeSet<usize>,
+);
 
 fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Body, String> {
     // The program's nodes in evaluation order (ascending), from the orders
@@ -1580,7 +1804,7 @@ fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Bod
     let fn_valued: Vec<usize> = nodes
         .iter()
         .copied()
-        .filter(|&n| matches!(types[n], Ty::Func(_)))
+        .filter(|&n| holds_functions(&types[n]))
         .collect();
     for &n in fn_valued.iter().rev() {
         let Some(&until) = last_use.get(&n) else {
@@ -1621,7 +1845,24 @@ fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Bod
                 Operand::Fused(_) => return Err("a fused call".to_owned()),
             });
         }
+        let stat = match node.callee {
+            Operand::Prim(p) => em.static_call(p, &args)?,
+            _ => None,
+        };
         let result = match node.callee {
+            // A value read from items is copied: what it names may be
+            // another node's, freed before this one's last reader.
+            _ if stat.is_some() => match stat.unwrap() {
+                Arg::Val(e, t) => {
+                    let name = em.value(t, false)?;
+                    em.copy(&name, t, &e);
+                    Arg::Val(name, t)
+                }
+                r => {
+                    em.hold_captured(&r);
+                    r
+                }
+            },
             Operand::Prim(p) if fn_nodes.contains(&n) => Arg::Fn(em.make_fn(p, args)?),
             Operand::Prim(p) => {
                 let (e, t) = em.call(p, &args, false)?;
@@ -1638,9 +1879,9 @@ fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Bod
                             em.copy(&name, t, &e);
                             Arg::Val(name, t)
                         }
-                        Arg::Fn(g) => {
-                            em.hold_captured(&g);
-                            Arg::Fn(g)
+                        r => {
+                            em.hold_captured(&r);
+                            r
                         }
                     }
                 }
@@ -1692,7 +1933,7 @@ fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Bod
         Some(m) => match vals.get(&m) {
             Some(Arg::Val(e, DevTy::Grid)) => format!("&{e}"),
             Some(Arg::Val(_, t)) => return Err(format!("an output of kind {}", ty_name(*t))),
-            Some(Arg::Fn(_)) => return Err("a function as output".to_owned()),
+            Some(_) => return Err("a function as output".to_owned()),
             None => return Err("an output of another program".to_owned()),
         },
     };
@@ -1710,10 +1951,15 @@ fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Bod
         .iter()
         .filter_map(|(n, a)| match a {
             Arg::Val(_, t) => Some((*n, *t)),
-            Arg::Fn(_) => None,
+            _ => None,
         })
         .collect();
-    Ok((f, em.slots, kinds))
+    let statics = vals
+        .iter()
+        .filter(|(_, a)| !matches!(a, Arg::Val(..)))
+        .map(|(n, _)| *n)
+        .collect();
+    Ok((f, em.slots, kinds, statics))
 }
 
 /// A fused call (`crate::fuse`) written as the calls it stands for, whose
@@ -1725,7 +1971,7 @@ fn fused_call(em: &mut Emitter, fused: Fused, args: &[Arg]) -> Result<(String, D
     use Prim as P;
     let value = |a: Arg| match a {
         Arg::Val(e, t) => Ok((e, t)),
-        Arg::Fn(_) => Err("a fused call giving a function".to_owned()),
+        _ => Err("a fused call giving a function".to_owned()),
     };
     match (fused, args) {
         (Fused::ApplyChain { merge }, [stages @ .., container]) if !stages.is_empty() => {
@@ -1750,6 +1996,16 @@ fn fused_call(em: &mut Emitter, fused: Fused, args: &[Arg]) -> Result<(String, D
     }
 }
 
+/// Whether values of type `t` may hold functions (and what they hold
+/// fixed): functions, containers of them, values of unknown type.
+fn holds_functions(t: &Ty) -> bool {
+    match t {
+        Ty::Func(_) | Ty::Dynamic => true,
+        Ty::TupleOf(e) | Ty::SetOf(e) => holds_functions(e),
+        _ => false,
+    }
+}
+
 /// Whether `p` called on `args` makes a function ([`function_of`]):
 /// `branch` does when it chooses between functions.
 fn makes_function(p: Prim, args: &[Arg]) -> bool {
@@ -1761,12 +2017,23 @@ fn makes_function(p: Prim, args: &[Arg]) -> bool {
     }
 }
 
-/// The values a known function holds fixed (its captured values).
-fn captured(f: &DevFn, out: &mut Vec<String>) {
-    let arg = |a: &Arg, out: &mut Vec<String>| match a {
+/// The values an argument holds: its own, or those its functions and
+/// items hold fixed.
+fn captured_arg(a: &Arg, out: &mut Vec<String>) {
+    match a {
         Arg::Val(e, _) => out.push(e.clone()),
         Arg::Fn(g) => captured(g, out),
-    };
+        Arg::Items(items, _) => items.iter().for_each(|i| captured_arg(i, out)),
+        Arg::Pick(at, items) => {
+            out.push(at.clone());
+            items.iter().for_each(|i| captured_arg(i, out));
+        }
+    }
+}
+
+/// The values a known function holds fixed (its captured values).
+fn captured(f: &DevFn, out: &mut Vec<String>) {
+    let arg = captured_arg;
     match f {
         DevFn::Prim(_) => {}
         DevFn::Bind { f, fixed, .. } => {
@@ -1788,6 +2055,10 @@ fn captured(f: &DevFn, out: &mut Vec<String>) {
             captured(g, out);
             out.push(n.clone());
         }
+        DevFn::Pick(at, fs) => {
+            out.push(at.clone());
+            fs.iter().for_each(|g| captured(g, out));
+        }
     }
 }
 
@@ -1802,7 +2073,7 @@ fn function_of(p: Prim, args: Vec<Arg>) -> Result<DevFn, String> {
     use Prim as P;
     let func = |a: &Arg| match a {
         Arg::Fn(f) => Ok(f.clone()),
-        Arg::Val(..) => Err(format!("{} of a value", p.name())),
+        _ => Err(format!("{} of a value", p.name())),
     };
     Ok(match (p, args.as_slice()) {
         (P::rbind | P::lbind, [f, fixed]) => {
