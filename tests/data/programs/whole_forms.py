@@ -973,3 +973,21 @@ def solve_c1000104(I):
     x19 = x13(x18)
     O = hconcat(x15, x19)
     return O
+
+# Loops whose turns call chosen functions and compositions: the slots a
+# turn's calls give back stay apart from what the loop accumulates.
+def solve_c1000105(I):
+    x1 = objects(I, T, F, T)
+    x2 = size(x1)
+    x3 = even(x2)
+    x4 = branch(x3, outbox, inbox)
+    x5 = compose(x4, backdrop)
+    x6 = fork(combine, x5, delta)
+    x7 = mapply(x6, x1)
+    x8 = chain(x4, x4, toindices)
+    x9 = fork(intersection, x8, x5)
+    x10 = apply(x9, x1)
+    x11 = merge(x10)
+    x12 = fill(I, ONE, x7)
+    O = fill(x12, TWO, x11)
+    return O

@@ -733,6 +733,8 @@ struct Emitter {
     /// Scratch slots a function the current node gives holds fixed: kept
     /// with the node.
     held: Vec<usize>,
+    /// Every slot taken, in order: a loop keeps those its turn took.
+    taken: Vec<usize>,
 }
 
 impl Emitter {
@@ -747,6 +749,7 @@ impl Emitter {
             scratch: Vec::new(),
             kept: None,
             held: Vec::new(),
+            taken: Vec::new(),
         }
     }
 
@@ -771,6 +774,7 @@ impl Emitter {
         if self.slots > MAX_SLOTS {
             return Err(format!("more than {MAX_SLOTS} grids or sets at once"));
         }
+        self.taken.push(s);
         Ok(s)
     }
 
@@ -930,11 +934,32 @@ impl Emitter {
         }
     }
 
+    /// A call of a known function ([`Emitter::call_fn_in`]); where it gives a
+    /// value, the scratch slots it took for anything else are free again:
+    /// nothing else it wrote is read after it (a loop around it keeps
+    /// them, see [`Emitter::higher`]). Unrolled choices among several
+    /// functions took 15 and more slots without this.
+    fn call_fn(&mut self, f: &DevFn, args: &[Arg]) -> Result<Arg, String> {
+        let mark = self.scratch.len();
+        let r = self.call_fn_in(f, args)?;
+        if let Arg::Val(e, _) = &r {
+            let keep = slot_named(e);
+            for s in self.scratch.split_off(mark) {
+                if Some(s) == keep {
+                    self.scratch.push(s);
+                } else {
+                    self.free.push(s);
+                }
+            }
+        }
+        Ok(r)
+    }
+
     /// A call of a function known statically: a value, or a function where
     /// the primitive at its head makes functions (`lbind(rbind, f)` called
     /// on `x` is `rbind(f, x)`), whose fixed arguments are values in scope
     /// here.
-    fn call_fn(&mut self, f: &DevFn, args: &[Arg]) -> Result<Arg, String> {
+    fn call_fn_in(&mut self, f: &DevFn, args: &[Arg]) -> Result<Arg, String> {
         match f {
             DevFn::Prim(p) => {
                 if args.len() != p.arity() {
@@ -1375,6 +1400,7 @@ impl Emitter {
         // The loop's turn first: the function's result kind decides the rest.
         let outer_body = std::mem::take(&mut self.body);
         self.depth += 1;
+        let took = self.taken.len();
         for l in &fetches {
             self.line(l);
         }
@@ -1384,6 +1410,16 @@ impl Emitter {
         };
         let turn_calls = std::mem::replace(&mut self.body, outer_body);
         self.depth -= 1;
+        // What the turn writes, it writes again every turn: the slots it
+        // took and gave back stay taken for the loop's own values (its
+        // result, accumulated over the turns), until the node's end.
+        let turn_slots: Vec<usize> = self.taken[took..].to_vec();
+        for s in turn_slots {
+            if let Some(i) = self.free.iter().position(|&f| f == s) {
+                self.free.swap_remove(i);
+                self.scratch.push(s);
+            }
+        }
         let mut kind = ct;
         let out: String;
         let mut start: Vec<String> = Vec::new();
