@@ -991,3 +991,15 @@ def solve_c1000105(I):
     x12 = fill(I, ONE, x7)
     O = fill(x12, TWO, x11)
     return O
+
+# power by a computed count of a function whose first call changes the
+# kind (an object's outbox is a set of locations).
+def solve_c1000106(I):
+    x1 = objects(I, T, F, T)
+    x2 = argmin(x1, size)
+    x3 = numcolors(I)
+    x4 = halve(x3)
+    x5 = power(outbox, x4)
+    x6 = x5(x2)
+    O = fill(I, ONE, x6)
+    return O

@@ -1057,13 +1057,15 @@ impl Emitter {
                 Ok(Arg::Val(out, t))
             }
             DevFn::Power(g, n) => {
-                let [Arg::Val(x, t)] = args else {
+                if !matches!(args, [Arg::Val(..)]) {
                     return Err("power of a function called on a function".to_owned());
-                };
-                let (x, t) = (x.clone(), *t);
+                }
+                // The first call apart (`power(outbox, n)` of an object
+                // gives locations), the others in a loop: `acc = g(acc)`,
+                // of one kind throughout.
+                let (first, t) = self.call_val(g, args)?;
                 let acc = self.value(t, true)?;
-                self.copy(&acc, t, &x);
-                // One turn: `acc = g(acc)`, of one kind throughout.
+                self.copy(&acc, t, &first);
                 let outer = std::mem::take(&mut self.body);
                 self.depth += 1;
                 let (r, rt) = self.call_val(g, &[Arg::Val(acc.clone(), t)])?;
@@ -1082,7 +1084,7 @@ impl Emitter {
                 self.depth -= 1;
                 self.names += 1;
                 let k = format!("k{}", self.names);
-                self.line(&format!("for (I64 {k} = 0; {k} < {n}; ++{k}) {{"));
+                self.line(&format!("for (I64 {k} = 1; {k} < {n}; ++{k}) {{"));
                 self.body.push_str(&turn);
                 self.line("}");
                 Ok(Arg::Val(acc, t))
