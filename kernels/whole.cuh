@@ -525,6 +525,32 @@ WHOLE_FN bool d_interval(N& o, I64 a, I64 b, I64 step) {
     SYNC();
     return true;
 }
+// A grid's first and last rows, tuples of numbers (`chain(size, dedupe,
+// first)` asks whether a grid's first row is of one colour): a grid of no
+// rows is StopIteration for first, ValueError (max of nothing) for last.
+WHOLE_FN bool row_n(N& o, const G& g, int i) {
+    if (g.w > WHOLE_INTS) return false;
+    for (int k = LANE; k < g.w; k += WARP) o.a[k] = g.c[i * g.w + k];
+    if (LANE == 0) o.n = g.w;
+    SYNC();
+    return true;
+}
+WHOLE_FN bool d_first_row(N& o, const G& g) { return g.h > 0 ? row_n(o, g, 0) : raises(WHOLE_RAISE_STOP); }
+WHOLE_FN bool d_last_row(N& o, const G& g) { return g.h > 0 ? row_n(o, g, g.h - 1) : raises(WHOLE_RAISE_VALUE); }
+// dedupe: each number at its first occurrence, in order.
+WHOLE_FN bool d_dedupe_n(N& o, const N& a) {
+    if (LANE == 0) {
+        int n = 0;
+        for (int i = 0; i < a.n; ++i) {
+            bool seen = false;
+            for (int j = 0; j < n && !seen; ++j) seen = o.a[j] == a.a[i];
+            if (!seen) o.a[n++] = a.a[i];
+        }
+        o.n = n;
+    }
+    SYNC();
+    return true;
+}
 __device__ bool d_size_n(I64& o, const N& a) { o = a.n; return true; }
 __device__ bool d_first_n(I64& o, const N& a) { if (a.n == 0) return raises(WHOLE_RAISE_STOP); o = a.a[0]; return true; }
 __device__ bool d_last_n(I64& o, const N& a) { if (a.n == 0) return raises(WHOLE_RAISE_VALUE); o = a.a[a.n - 1]; return true; }

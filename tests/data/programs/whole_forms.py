@@ -1003,3 +1003,19 @@ def solve_c1000106(I):
     x6 = x5(x2)
     O = fill(I, ONE, x6)
     return O
+
+# A grid's first and last rows (tuples of numbers) and their distinct
+# numbers, also in a composition.
+def solve_c1000107(I):
+    x1 = first(I)
+    x2 = dedupe(x1)
+    x3 = size(x2)
+    x4 = last(I)
+    x5 = dedupe(x4)
+    x6 = last(x5)
+    x7 = rot90(I)
+    x8 = chain(size, dedupe, last)
+    x9 = x8(x7)
+    x10 = astuple(x3, x9)
+    O = canvas(x6, x10)
+    return O

@@ -349,6 +349,9 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
         // Tuples of numbers (kernels/whole.cuh).
         (P::interval, [Int, Int, Int]) => f("d_interval", Ints),
         (P::size, [Ints]) => f("d_size_n", Int),
+        (P::first, [Grid]) => f("d_first_row", Ints),
+        (P::last, [Grid]) => f("d_last_row", Ints),
+        (P::dedupe, [Ints]) => f("d_dedupe_n", Ints),
         (P::first, [Ints]) => f("d_first_n", Int),
         (P::last, [Ints]) => f("d_last_n", Int),
         (P::contained, [Int, Ints]) => f("d_contained_n", Int),
