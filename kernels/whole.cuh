@@ -525,6 +525,19 @@ WHOLE_FN bool d_interval(N& o, I64 a, I64 b, I64 step) {
     SYNC();
     return true;
 }
+// repeat(v, n): the tuple of n copies (none for n < 1).
+WHOLE_FN bool d_repeat_n(N& o, I64 v, I64 n) {
+    n_clear(o);
+    for (I64 i = 0; i < n; ++i)
+        if (!n_push(o, v)) return false;
+    return true;
+}
+WHOLE_FN bool d_repeat_t(T& o, const G& g, I64 n) {
+    t_clear(o, nullptr);
+    for (I64 i = 0; i < n; ++i)
+        if (!t_push(o, g)) return false;
+    return true;
+}
 // A grid's first and last rows, tuples of numbers (`chain(size, dedupe,
 // first)` asks whether a grid's first row is of one colour): a grid of no
 // rows is StopIteration for first, ValueError (max of nothing) for last.

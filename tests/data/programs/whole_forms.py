@@ -1019,3 +1019,21 @@ def solve_c1000107(I):
     x10 = astuple(x3, x9)
     O = canvas(x6, x10)
     return O
+
+# repeat of a number, a grid and an object: tuples of copies.
+def solve_c1000108(I):
+    x1 = mostcolor(I)
+    x2 = numcolors(I)
+    x3 = decrement(x2)
+    x4 = repeat(x1, x3)
+    x5 = size(x4)
+    x6 = repeat(I, x5)
+    x7 = merge(x6)
+    x8 = objects(I, T, F, T)
+    x9 = argmax(x8, size)
+    x10 = repeat(x9, TWO)
+    x11 = last(x10)
+    x12 = paint(x7, x11)
+    x13 = first(x4)
+    O = replace(x12, x13, ZERO)
+    return O

@@ -348,6 +348,9 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
         (P::hperiod, [Object]) => f("d_hperiod_o", Int),
         // Tuples of numbers (kernels/whole.cuh).
         (P::interval, [Int, Int, Int]) => f("d_interval", Ints),
+        (P::repeat, [Int, Int]) => f("d_repeat_n", Ints),
+        (P::repeat, [Grid, Int]) => f("d_repeat_t", Grids),
+        (P::repeat, [Object, Int]) => f("d_repeat_s", ObjectTuple),
         (P::size, [Ints]) => f("d_size_n", Int),
         (P::first, [Grid]) => f("d_first_row", Ints),
         (P::last, [Grid]) => f("d_last_row", Ints),
