@@ -1037,3 +1037,25 @@ def solve_c1000108(I):
     x13 = first(x4)
     O = replace(x12, x13, ZERO)
     return O
+
+# Tuples of the values functions gave, combined and read after the nodes
+# that made them: what they hold lives as long as the combination is read,
+# over nodes that take slots of their own.
+def solve_c1000109(I):
+    x1 = astuple(rot90, rot180)
+    x2 = rapply(x1, I)
+    x3 = astuple(hmirror, vmirror)
+    x4 = rapply(x3, I)
+    x5 = combine(x2, x4)
+    x6 = objects(I, T, F, T)
+    x7 = argmax(x6, size)
+    x8 = backdrop(x7)
+    x9 = fill(I, ONE, x8)
+    x10 = asindices(x9)
+    x11 = box(x10)
+    x12 = fill(x9, TWO, x11)
+    x13 = last(x5)
+    x14 = first(x5)
+    x15 = hconcat(x12, x13)
+    O = hconcat(x15, x14)
+    return O

@@ -1820,8 +1820,8 @@ fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Bod
     let mut nodes = plan.program_orders()[k].clone();
     nodes.sort_unstable();
     let mut vals: BTreeMap<usize, Arg> = BTreeMap::new();
-    // The last node reading each node; a function's captured nodes live as
-    // long as the function is read.
+    // The last node reading each node; the nodes a function or items hold
+    // live as long as those are read (`holds` below).
     let mut last_use: BTreeMap<usize, usize> = BTreeMap::new();
     for &n in &nodes {
         for op in &plan.nodes[n].args {
@@ -1842,26 +1842,11 @@ fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Bod
             matches!(plan.nodes[n].callee, Operand::Prim(_)) && matches!(types[n], Ty::Func(_))
         })
         .collect();
-    // Every node giving a function (also a call of a function value that
-    // gives one) holds what its arguments and its callee hold, until its
-    // own last reader: later nodes first, so holding passes on.
-    let fn_valued: Vec<usize> = nodes
-        .iter()
-        .copied()
-        .filter(|&n| holds_functions(&types[n]))
-        .collect();
-    for &n in fn_valued.iter().rev() {
-        let Some(&until) = last_use.get(&n) else {
-            continue;
-        };
-        let node = &plan.nodes[n];
-        for op in node.args.iter().chain(std::iter::once(&node.callee)) {
-            if let Operand::Node(m) = op {
-                let l = last_use.entry(*m).or_insert(until);
-                *l = (*l).max(until);
-            }
-        }
-    }
+    // The nodes each node known when the program is generated (a function,
+    // items) holds: its arguments and callee, which live as long as it is
+    // read (set as the nodes are written: its type need not say so, as
+    // for a tuple of the grids functions gave).
+    let mut holds: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
     let output = &plan.programs[k].output;
     let out_node = match output {
         Operand::Node(m) => Some(*m),
@@ -1937,6 +1922,32 @@ fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Bod
             }
             _ => return Err("a call of a function value".to_owned()),
         };
+        if !matches!(result, Arg::Val(..)) {
+            let held: Vec<usize> = node
+                .args
+                .iter()
+                .chain(std::iter::once(&node.callee))
+                .filter_map(|op| match op {
+                    Operand::Node(m) => Some(*m),
+                    _ => None,
+                })
+                .collect();
+            // What it holds, and what that holds in turn, is read until
+            // its last reader (none of it is freed before this node's end).
+            if let Some(&until) = last_use.get(&n) {
+                let mut seen = std::collections::BTreeSet::new();
+                let mut stack = held.clone();
+                while let Some(m) = stack.pop() {
+                    if !seen.insert(m) {
+                        continue;
+                    }
+                    let l = last_use.entry(m).or_insert(until);
+                    *l = (*l).max(until);
+                    stack.extend(holds.get(&m).into_iter().flatten());
+                }
+            }
+            holds.insert(n, held);
+        }
         em.end_node();
         let mut kept: Vec<usize> = std::mem::take(&mut em.held);
         kept.extend(em.kept.take());
@@ -2037,16 +2048,6 @@ fn fused_call(em: &mut Emitter, fused: Fused, args: &[Arg]) -> Result<(String, D
             em.call(P::mfilter, &[collected.clone(), g.clone()], false)
         }
         _ => Err("a fused call".to_owned()),
-    }
-}
-
-/// Whether values of type `t` may hold functions (and what they hold
-/// fixed): functions, containers of them, values of unknown type.
-fn holds_functions(t: &Ty) -> bool {
-    match t {
-        Ty::Func(_) | Ty::Dynamic => true,
-        Ty::TupleOf(e) | Ty::SetOf(e) => holds_functions(e),
-        _ => false,
     }
 }
 
