@@ -124,13 +124,18 @@ fn kinds_agree_with_the_inferred_types(plan: &Plan, code: &WholeCode) {
     }
     // Every program's nodes have kinds, but functions (their calls are
     // written inline) and the tuples known item by item (of functions,
-    // of what functions gave).
+    // of what functions gave, of two values the device has no pair of).
     for &k in &code.programs {
         for n in plan.program_nodes(k) {
             let known = code.statics.contains(&n)
                 && matches!(
                     types[n],
-                    Ty::Func(_) | Ty::Dynamic | Ty::TupleOf(_) | Ty::SetOf(_)
+                    Ty::Func(_)
+                        | Ty::Dynamic
+                        | Ty::TupleOf(_)
+                        | Ty::SetOf(_)
+                        | Ty::LocPair
+                        | Ty::ObjectPair
                 );
             assert!(
                 known || code.kinds.contains_key(&n),

@@ -1059,3 +1059,32 @@ def solve_c1000109(I):
     x15 = hconcat(x12, x13)
     O = hconcat(x15, x14)
     return O
+
+# Tuples of two values the device holds no pair of (grids, objects,
+# locations), known item by item: combined, chosen among by a key, read
+# as device tuples (merge, mapply, apply over them).
+def solve_c1000110(I):
+    x1 = lefthalf(I)
+    x2 = righthalf(I)
+    x3 = astuple(x1, x2)
+    x4 = tophalf(I)
+    x5 = bottomhalf(I)
+    x6 = astuple(x4, x5)
+    x7 = combine(x3, x6)
+    x8 = argmin(x7, numcolors)
+    x9 = apply(mostcolor, x3)
+    x10 = last(x9)
+    x11 = merge(x3)
+    x12 = objects(I, T, F, T)
+    x13 = argmax(x12, size)
+    x14 = argmin(x12, size)
+    x15 = astuple(x13, x14)
+    x16 = mapply(outbox, x15)
+    x17 = ulcorner(x13)
+    x18 = lrcorner(x14)
+    x19 = astuple(x17, x18)
+    x20 = apply(increment, x19)
+    x21 = fill(x11, x10, x16)
+    x22 = fill(x21, ONE, x20)
+    O = hconcat(x22, x8)
+    return O

@@ -844,6 +844,22 @@ impl Emitter {
     /// The value of `prim` on `args`; a node's result (`scratch` false)
     /// keeps its slot after the node.
     fn call(&mut self, prim: Prim, args: &[Arg], scratch: bool) -> Result<(String, DevTy), String> {
+        if args.iter().any(|a| matches!(a, Arg::Items(..))) {
+            let mut held = Vec::with_capacity(args.len());
+            for a in args {
+                held.push(match a {
+                    Arg::Items(items, false) => match self.device_tuple(items)? {
+                        Some((e, t)) => Arg::Val(e, t),
+                        None => return Err(format!("{} of a tuple of functions", prim.name())),
+                    },
+                    a => a.clone(),
+                });
+            }
+            if held.iter().any(|a| matches!(a, Arg::Items(..))) {
+                return Err(format!("{} of a set of functions", prim.name()));
+            }
+            return self.call(prim, &held, scratch);
+        }
         if args.iter().any(|a| !matches!(a, Arg::Val(..))) {
             return self.higher(prim, args, scratch);
         }
@@ -923,6 +939,36 @@ impl Emitter {
             }
         }
         Ok((name, fm.result))
+    }
+
+    /// A tuple known item by item, of values of one kind, as the device
+    /// tuple of that kind (grids of one shape, objects, numbers,
+    /// locations; others give none).
+    fn device_tuple(&mut self, items: &[Arg]) -> Result<Option<(String, DevTy)>, String> {
+        let kind = match items.first() {
+            Some(Arg::Val(_, t)) => *t,
+            _ => return Ok(None),
+        };
+        let (t, push) = match kind {
+            DevTy::Grid => (DevTy::Grids, "t_push"),
+            DevTy::Object => (DevTy::ObjectTuple, "s_append_o"),
+            DevTy::Int => (DevTy::Ints, "n_push"),
+            DevTy::Pair => (DevTy::Locs, "push_loc"),
+            _ => return Ok(None),
+        };
+        let mut vals = Vec::with_capacity(items.len());
+        for a in items {
+            match a {
+                Arg::Val(e, k) if *k == kind => vals.push(e.clone()),
+                _ => return Ok(None),
+            }
+        }
+        let out = self.value(t, true)?;
+        self.line(&emptied(t, &out));
+        for e in vals {
+            self.check(&format!("{push}({out}, {e})"));
+        }
+        Ok(Some((out, t)))
     }
 
     /// `name = from` for a value of kind `t`.
@@ -1124,6 +1170,15 @@ impl Emitter {
     fn static_call(&mut self, prim: Prim, args: &[Arg]) -> Result<Option<Arg>, String> {
         use Prim as P;
         let held = |a: &Arg| !matches!(a, Arg::Val(..));
+        // A tuple of two values the device holds no pair of (two grids,
+        // two sets): known item by item too, a device tuple where read
+        // as one (`call`). A number and a location, a cell, is not.
+        if let (P::astuple, [Arg::Val(_, ta), Arg::Val(_, tb)]) = (prim, args) {
+            let cell = matches!((ta, tb), (DevTy::Int, DevTy::Pair));
+            if !cell && form(prim, &[*ta, *tb]).is_none() {
+                return Ok(Some(Arg::Items(args.to_vec(), false)));
+            }
+        }
         if !args.iter().any(held) {
             return Ok(None);
         }
