@@ -477,6 +477,26 @@ WHOLE_FN bool t_add(T& o, const signed char* c, int n, int h, int w) {
     return true;
 }
 WHOLE_FN bool t_push(T& o, const G& g) { return ok_grid(g) && t_add(o, g.c, 1, g.h, g.w); }
+// merge of a tuple of grids, one at a time (mapply over a tuple of a
+// function giving grids): g_no_rows, then each grid's rows below the
+// others'; false where the widths differ (no grid) or the rows do not fit.
+WHOLE_FN void g_no_rows(G& o) {
+    if (LANE == 0) o.h = o.w = 0;
+    SYNC();
+}
+WHOLE_FN bool g_rows(G& o, const G& a) {
+    if (!ok_grid(a) || (o.h > 0 && a.w != o.w)) return false;
+    const int base = o.h * a.w, cells = a.h * a.w;
+    if (base + cells > WHOLE_CAP) return false;
+    for (int x = LANE; x < cells; x += WARP) o.c[base + x] = a.c[x];
+    SYNC();
+    if (LANE == 0) {
+        o.w = a.w;
+        o.h += a.h;
+    }
+    SYNC();
+    return true;
+}
 WHOLE_FN bool t_extend(T& o, const T& a) { return t_add(o, a.c, a.n, a.h, a.w); }
 // remove(grid, tuple): the pieces not equal to the grid, in their order.
 WHOLE_FN bool d_remove_t(T& o, const G& v, const T& a) {

@@ -1088,3 +1088,19 @@ def solve_c1000110(I):
     x22 = fill(x21, ONE, x20)
     O = hconcat(x22, x8)
     return O
+
+# mapply over tuples of a function giving grids: the grids' rows one
+# after the other, one grid.
+def solve_c1000111(I):
+    x1 = palette(I)
+    x2 = totuple(x1)
+    x3 = lbind(replace, I)
+    x4 = rbind(x3, ZERO)
+    x5 = compose(hmirror, x4)
+    x6 = mapply(x5, x2)
+    x7 = vsplit(I, TWO)
+    x8 = mapply(rot180, x7)
+    x9 = hconcat(x8, x8)
+    x10 = hconcat(x6, x6)
+    O = vconcat(x10, x9)
+    return O

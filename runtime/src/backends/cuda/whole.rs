@@ -1528,6 +1528,7 @@ impl Emitter {
                             _,
                             DevTy::Grid | DevTy::Int | DevTy::Object | DevTy::Pair
                         ) | (P::mapply, DevTy::Grids, DevTy::Grids)
+                            | (P::mapply, _, DevTy::Grid)
                             | (P::mapply, _, DevTy::Indices | DevTy::Object)
                     ))
         {
@@ -1614,6 +1615,16 @@ impl Emitter {
                 end.push(format!("if (!end_x({out})) return WHOLE_DEOPT;"));
             }
             P::mapply | P::mpapply => match rt {
+                // Over a tuple, the grids' rows one after the other: one
+                // grid of one width (of none, the empty tuple, left to the
+                // CPU, as rows of two widths are).
+                DevTy::Grid if tuple && prim == P::mapply => {
+                    kind = DevTy::Grid;
+                    out = self.value(kind, scratch)?;
+                    start.push(format!("g_no_rows({out});"));
+                    turn.push(format!("if (!g_rows({out}, {r})) return WHOLE_DEOPT;"));
+                    end.push(format!("if ({out}.h == 0) return WHOLE_DEOPT;"));
+                }
                 // Over a tuple, the objects' cells one after the other.
                 DevTy::Object if tuple || prim == P::mpapply => {
                     kind = DevTy::Cells;
