@@ -1104,3 +1104,23 @@ def solve_c1000111(I):
     x10 = hconcat(x6, x6)
     O = vconcat(x10, x9)
     return O
+
+# A branch between functions that make functions, called: the function
+# made is chosen when the program runs.
+def solve_c1000112(I):
+    x1 = objects(I, T, F, T)
+    x2 = argmax(x1, size)
+    x3 = portrait(x2)
+    x4 = branch(x3, rbind, lbind)
+    x5 = height(x2)
+    x6 = x4(astuple, x5)
+    x7 = interval(ZERO, x5, ONE)
+    x8 = apply(x6, x7)
+    x9 = branch(x3, lbind, rbind)
+    x10 = x9(subtract, x5)
+    x11 = x10(ONE)
+    x12 = toivec(x11)
+    x13 = shift(x2, x12)
+    x14 = paint(I, x13)
+    O = fill(x14, ONE, x8)
+    return O

@@ -10,6 +10,12 @@
 //! device kinds of the values follow from the forms, bottom up from the
 //! input grid; they agree with [`crate::types::infer`] (tested).
 //!
+//! Functions are known when the program is generated (`DevFn`), also
+//! those a call makes (`lbind(rbind, f)` called on `x`), and so are tuples
+//! of functions and tuples the device has no kind for (`Arg::Items`):
+//! their calls and items are written inline, and only a choice among them
+//! (`branch`, `extract`, `argmax`) is made when the program runs.
+//!
 //! An evaluation whose case the device functions do not cover (a raise, an
 //! empty or oversized grid, a colour outside 0..9; see `kernels/whole.cuh`)
 //! reports DEOPT and runs on the CPU, so results are the CPU's exactly.
@@ -447,7 +453,7 @@ pub struct WholeCode {
     pub kinds: BTreeMap<usize, DevTy>,
     /// The nodes of the selected programs known when the program is
     /// generated, not held on the device: functions, and tuples known item
-    /// by item ([`Arg::Items`]).
+    /// by item (`Arg::Items`).
     pub statics: std::collections::BTreeSet<usize>,
     /// A hash of the source (the limits, the prelude and every module),
     /// made once: the key of the compiled kernels (the key was the source
@@ -1057,11 +1063,31 @@ impl Emitter {
                 // copied into one value.
                 let outer = std::mem::take(&mut self.body);
                 self.depth += 1;
-                let (ea, ta) = self.call_val(a, args)?;
+                let ra = self.call_fn(a, args)?;
                 let then = std::mem::take(&mut self.body);
-                let (eb, tb) = self.call_val(b, args)?;
+                let rb = self.call_fn(b, args)?;
                 let other = std::mem::replace(&mut self.body, outer);
                 self.depth -= 1;
+                let ((ea, ta), (eb, tb)) = match (ra, rb) {
+                    (Arg::Val(ea, ta), Arg::Val(eb, tb)) => ((ea, ta), (eb, tb)),
+                    // Two functions made (`branch(c, rbind, lbind)` called):
+                    // each branch's making written apart, the choice kept.
+                    (Arg::Fn(fa), Arg::Fn(fb)) if fa.arity() == fb.arity() => {
+                        if !then.trim().is_empty() || !other.trim().is_empty() {
+                            self.line(&format!("if ({cond}) {{"));
+                            self.body.push_str(&then);
+                            self.line("} else {");
+                            self.body.push_str(&other);
+                            self.line("}");
+                        }
+                        return Ok(Arg::Fn(DevFn::Either(
+                            cond.clone(),
+                            Box::new(fa),
+                            Box::new(fb),
+                        )));
+                    }
+                    _ => return Err("branch of functions giving a function and a value".to_owned()),
+                };
                 if ta != tb {
                     return Err("branch of functions giving different kinds".to_owned());
                 }
@@ -1082,19 +1108,50 @@ impl Emitter {
             DevFn::Pick(at, fs) => {
                 // As branch's: each function written apart, giving one kind.
                 let mut turns = Vec::with_capacity(fs.len());
-                let mut kind = None;
                 for g in fs {
                     let outer = std::mem::take(&mut self.body);
                     self.depth += 1;
-                    let (e, t) = self.call_val(g, args)?;
+                    let r = self.call_fn(g, args)?;
                     let turn = std::mem::replace(&mut self.body, outer);
                     self.depth -= 1;
+                    turns.push((turn, r));
+                }
+                // Functions made (`branch(c, rbind, lbind)` called): each
+                // making written apart, the choice kept.
+                if turns.iter().all(|(_, r)| matches!(r, Arg::Fn(_))) {
+                    let code = turns.iter().any(|(turn, _)| !turn.trim().is_empty());
+                    let mut made = Vec::with_capacity(turns.len());
+                    for (i, (turn, r)) in turns.into_iter().enumerate() {
+                        if code {
+                            let head = if i == 0 { "if" } else { "} else if" };
+                            self.line(&format!("{head} ({at} == {i}) {{"));
+                            self.body.push_str(&turn);
+                        }
+                        if let Arg::Fn(f) = r {
+                            made.push(f);
+                        }
+                    }
+                    if code {
+                        self.line("}");
+                    }
+                    if made.iter().any(|f| f.arity() != made[0].arity()) {
+                        return Err("a choice of functions of different arities".to_owned());
+                    }
+                    return Ok(Arg::Fn(DevFn::Pick(at.clone(), made)));
+                }
+                let mut kind = None;
+                let mut vals = Vec::with_capacity(turns.len());
+                for (turn, r) in turns {
+                    let Arg::Val(e, t) = r else {
+                        return Err("a choice of functions giving functions and values".to_owned());
+                    };
                     if kind.is_some_and(|k| k != t) {
                         return Err("a choice of functions giving different kinds".to_owned());
                     }
                     kind = Some(t);
-                    turns.push((turn, e));
+                    vals.push((turn, e));
                 }
+                let turns = vals;
                 let t = kind.ok_or_else(|| "a choice of no functions".to_owned())?;
                 let out = self.value(t, true)?;
                 for (i, (turn, e)) in turns.iter().enumerate() {
