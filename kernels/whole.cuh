@@ -477,6 +477,26 @@ WHOLE_FN bool t_add(T& o, const signed char* c, int n, int h, int w) {
     return true;
 }
 WHOLE_FN bool t_push(T& o, const G& g) { return ok_grid(g) && t_add(o, g.c, 1, g.h, g.w); }
+// merge of a tuple of grids, one at a time (mapply over a tuple of a
+// function giving grids): g_no_rows, then each grid's rows below the
+// others'; false where the widths differ (no grid) or the rows do not fit.
+WHOLE_FN void g_no_rows(G& o) {
+    if (LANE == 0) o.h = o.w = 0;
+    SYNC();
+}
+WHOLE_FN bool g_rows(G& o, const G& a) {
+    if (!ok_grid(a) || (o.h > 0 && a.w != o.w)) return false;
+    const int base = o.h * a.w, cells = a.h * a.w;
+    if (base + cells > WHOLE_CAP) return false;
+    for (int x = LANE; x < cells; x += WARP) o.c[base + x] = a.c[x];
+    SYNC();
+    if (LANE == 0) {
+        o.w = a.w;
+        o.h += a.h;
+    }
+    SYNC();
+    return true;
+}
 WHOLE_FN bool t_extend(T& o, const T& a) { return t_add(o, a.c, a.n, a.h, a.w); }
 // remove(grid, tuple): the pieces not equal to the grid, in their order.
 WHOLE_FN bool d_remove_t(T& o, const G& v, const T& a) {
@@ -522,6 +542,45 @@ WHOLE_FN bool d_interval(N& o, I64 a, I64 b, I64 step) {
     if (n > WHOLE_INTS) return false;
     for (int k = LANE; k < n; k += WARP) o.a[k] = a + (I64)k * step;
     if (LANE == 0) o.n = (int)n;
+    SYNC();
+    return true;
+}
+// repeat(v, n): the tuple of n copies (none for n < 1).
+WHOLE_FN bool d_repeat_n(N& o, I64 v, I64 n) {
+    n_clear(o);
+    for (I64 i = 0; i < n; ++i)
+        if (!n_push(o, v)) return false;
+    return true;
+}
+WHOLE_FN bool d_repeat_t(T& o, const G& g, I64 n) {
+    t_clear(o, nullptr);
+    for (I64 i = 0; i < n; ++i)
+        if (!t_push(o, g)) return false;
+    return true;
+}
+// A grid's first and last rows, tuples of numbers (`chain(size, dedupe,
+// first)` asks whether a grid's first row is of one colour): a grid of no
+// rows is StopIteration for first, ValueError (max of nothing) for last.
+WHOLE_FN bool row_n(N& o, const G& g, int i) {
+    if (g.w > WHOLE_INTS) return false;
+    for (int k = LANE; k < g.w; k += WARP) o.a[k] = g.c[i * g.w + k];
+    if (LANE == 0) o.n = g.w;
+    SYNC();
+    return true;
+}
+WHOLE_FN bool d_first_row(N& o, const G& g) { return g.h > 0 ? row_n(o, g, 0) : raises(WHOLE_RAISE_STOP); }
+WHOLE_FN bool d_last_row(N& o, const G& g) { return g.h > 0 ? row_n(o, g, g.h - 1) : raises(WHOLE_RAISE_VALUE); }
+// dedupe: each number at its first occurrence, in order.
+WHOLE_FN bool d_dedupe_n(N& o, const N& a) {
+    if (LANE == 0) {
+        int n = 0;
+        for (int i = 0; i < a.n; ++i) {
+            bool seen = false;
+            for (int j = 0; j < n && !seen; ++j) seen = o.a[j] == a.a[i];
+            if (!seen) o.a[n++] = a.a[i];
+        }
+        o.n = n;
+    }
     SYNC();
     return true;
 }

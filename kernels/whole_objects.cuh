@@ -297,6 +297,14 @@ __device__ __forceinline__ bool s_append(S& o, const S& a, int e) {
 }
 __device__ __forceinline__ bool s_append_o(S& o, const O& a) { return s_push(o, a.k, a.n); }
 
+// repeat(object, n): a tuple of n copies (none for n < 1).
+WHOLE_FN bool d_repeat_s(S& o, const O& a, I64 n) {
+    s_clear(o);
+    for (I64 i = 0; i < n; ++i)
+        if (!s_append_o(o, a)) return false;
+    return true;
+}
+
 // Object e of a set.
 WHOLE_FN bool d_obj_at(O& o, const S& a, int e) {
     const int from = a.off[e], len = a.off[e + 1] - from;

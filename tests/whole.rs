@@ -122,14 +122,26 @@ fn kinds_agree_with_the_inferred_types(plan: &Plan, code: &WholeCode) {
             plan.nodes[n].callee, types[n]
         );
     }
-    // Every program's nodes have kinds, but those making functions (their
-    // calls are written inline).
+    // Every program's nodes have kinds, but functions (their calls are
+    // written inline) and the tuples known item by item (of functions,
+    // of what functions gave, of two values the device has no pair of).
     for &k in &code.programs {
         for n in plan.program_nodes(k) {
-            let function = matches!(types[n], Ty::Func(_));
+            let known = code.statics.contains(&n)
+                && matches!(
+                    types[n],
+                    Ty::Func(_)
+                        | Ty::Dynamic
+                        | Ty::TupleOf(_)
+                        | Ty::SetOf(_)
+                        | Ty::LocPair
+                        | Ty::ObjectPair
+                );
             assert!(
-                function || code.kinds.contains_key(&n),
-                "node {n} has no kind"
+                known || code.kinds.contains_key(&n),
+                "node {n} ({:?}, {:?}) has no kind",
+                plan.nodes[n].callee,
+                types[n]
             );
         }
     }
@@ -182,6 +194,7 @@ fn every_device_form_gives_the_cpu_results_on_real_tasks() {
         "{}",
         code.summary(plan.programs.len())
     );
+    kinds_agree_with_the_inferred_types(&plan, &code);
     // Every device function named in the forms table is called by some
     // program here (`branch` and `identity` are written inline).
     let table = std::fs::read_to_string(

@@ -826,3 +826,301 @@ def solve_c1000023(I):
     x7 = prapply(astuple, x6, x6)
     O = fill(x5, TWO, x7)
     return O
+
+# Calls that make functions (a maker at the head of the function called):
+# a key made per element, a condition holding a value computed in the
+# call, a function made of a function made per element.
+def solve_c1000100(I):
+    x1 = objects(I, T, F, T)
+    x2 = lbind(argmax, x1)
+    x3 = lbind(rbind, manhattan)
+    x4 = compose(x2, x3)
+    x5 = fork(recolor, color, x4)
+    x6 = mapply(x5, x1)
+    x7 = paint(I, x6)
+    x8 = lbind(matcher, color)
+    x9 = compose(x8, color)
+    x10 = lbind(sfilter, x1)
+    x11 = chain(size, x10, x9)
+    x12 = argmax(x1, x11)
+    x13 = apply(backdrop, x1)
+    x14 = lbind(compose, size)
+    x15 = lbind(lbind, intersection)
+    x16 = compose(x14, x15)
+    x17 = lbind(argmax, x13)
+    x18 = compose(x17, x16)
+    x19 = mapply(x18, x13)
+    x20 = fill(x7, ONE, x19)
+    O = underpaint(x20, x12)
+    return O
+
+# A function value called at a node gives a function: what it holds fixed
+# (a merged object made in the call) lives as long as the function is
+# read, over later nodes that take slots of their own.
+def solve_c1000101(I):
+    x1 = objects(I, T, F, T)
+    x2 = lbind(sizefilter, x1)
+    x3 = lbind(rbind, manhattan)
+    x4 = chain(x3, merge, x2)
+    x5 = x4(ONE)
+    x6 = x4(TWO)
+    x7 = rot90(I)
+    x8 = hmirror(x7)
+    x9 = asindices(x8)
+    x10 = argmin(x1, x5)
+    x11 = fill(x8, TWO, x9)
+    x12 = argmax(x1, x6)
+    x13 = rot270(x11)
+    x14 = fill(I, THREE, x10)
+    x15 = fill(x14, FOUR, x12)
+    x16 = valmin(x1, x5)
+    x17 = equality(x13, I)
+    x18 = branch(x17, x16, ZERO)
+    O = replace(x15, x18, FIVE)
+    return O
+
+# power by a count known when the program runs: a loop made at a node
+# (a count of 0 is the reference's RecursionError, left to the CPU) and
+# one made per element inside a loop.
+def solve_c1000102(I):
+    x1 = numcolors(I)
+    x2 = power(rot90, x1)
+    x3 = x2(I)
+    x4 = objects(I, T, F, T)
+    x5 = size(x4)
+    x6 = decrement(x5)
+    x7 = power(outbox, x6)
+    x8 = argmax(x4, size)
+    x9 = toindices(x8)
+    x10 = x7(x9)
+    x11 = interval(ZERO, FIVE, ONE)
+    x12 = lbind(argmax, x11)
+    x13 = lbind(power, double)
+    x14 = chain(x12, x13, size)
+    x15 = fork(recolor, x14, identity)
+    x16 = mapply(x15, x4)
+    x17 = paint(I, x16)
+    x18 = underfill(x17, ONE, x10)
+    O = hconcat(x18, x3)
+    return O
+
+# Tuples of functions known item by item: the first whose result meets a
+# condition (extract; none: StopIteration), the best by a key (argmax,
+# argmin over pairs of functions), a set of one function applied
+# (rapply), a branch between tuples, items mixing values and functions.
+def solve_c1000103(I):
+    x1 = astuple(hmirror, vmirror)
+    x2 = astuple(dmirror, rot180)
+    x3 = combine(x1, x2)
+    x4 = rbind(rapply, I)
+    x5 = chain(first, x4, initset)
+    x6 = matcher(x5, I)
+    x7 = extract(x3, x6)
+    x8 = x7(I)
+    x9 = mostcolor(I)
+    x10 = rbind(colorcount, x9)
+    x11 = chain(x10, tophalf, x5)
+    x12 = argmax(x3, x11)
+    x13 = x12(x8)
+    x14 = pair(x1, x2)
+    x15 = compose(x11, last)
+    x16 = argmin(x14, x15)
+    x17 = first(x16)
+    x18 = last(x16)
+    x19 = x17(x13)
+    x20 = x18(x19)
+    x21 = equality(x20, I)
+    x22 = branch(x21, x1, x2)
+    x23 = last(x22)
+    x24 = x23(x20)
+    x25 = repeat(rot90, FOUR)
+    x26 = rapply(x25, x24)
+    x27 = last(x26)
+    x28 = size(x3)
+    x29 = apply(x5, x1)
+    x30 = first(x29)
+    x31 = astuple(x27, hmirror)
+    x32 = astuple(x30, vmirror)
+    x33 = branch(x21, x31, x32)
+    x34 = first(x33)
+    x35 = last(x33)
+    x36 = x35(x34)
+    O = upscale(x36, x28)
+    return O
+
+# A tuple of functions whose condition some item always meets (extract
+# gives a function), called on values it does not hold; a tuple of the
+# functions' results read item by item.
+def solve_c1000104(I):
+    x1 = astuple(rot90, cmirror)
+    x2 = astuple(hmirror, identity)
+    x3 = combine(x1, x2)
+    x4 = totuple(x3)
+    x5 = lbind(rapply, x4)
+    x6 = x5(I)
+    x7 = last(x6)
+    x8 = rbind(rapply, x7)
+    x9 = chain(first, x8, initset)
+    x10 = chain(numcolors, lefthalf, x9)
+    x11 = numcolors(I)
+    x12 = matcher(x10, x11)
+    x13 = extract(x4, x12)
+    x14 = first(x6)
+    x15 = x13(x14)
+    x16 = objects(I, T, F, T)
+    x17 = argmax(x16, size)
+    x18 = subgrid(x17, I)
+    x19 = x13(x18)
+    O = hconcat(x15, x19)
+    return O
+
+# Loops whose turns call chosen functions and compositions: the slots a
+# turn's calls give back stay apart from what the loop accumulates.
+def solve_c1000105(I):
+    x1 = objects(I, T, F, T)
+    x2 = size(x1)
+    x3 = even(x2)
+    x4 = branch(x3, outbox, inbox)
+    x5 = compose(x4, backdrop)
+    x6 = fork(combine, x5, delta)
+    x7 = mapply(x6, x1)
+    x8 = chain(x4, x4, toindices)
+    x9 = fork(intersection, x8, x5)
+    x10 = apply(x9, x1)
+    x11 = merge(x10)
+    x12 = fill(I, ONE, x7)
+    O = fill(x12, TWO, x11)
+    return O
+
+# power by a computed count of a function whose first call changes the
+# kind (an object's outbox is a set of locations).
+def solve_c1000106(I):
+    x1 = objects(I, T, F, T)
+    x2 = argmin(x1, size)
+    x3 = numcolors(I)
+    x4 = halve(x3)
+    x5 = power(outbox, x4)
+    x6 = x5(x2)
+    O = fill(I, ONE, x6)
+    return O
+
+# A grid's first and last rows (tuples of numbers) and their distinct
+# numbers, also in a composition.
+def solve_c1000107(I):
+    x1 = first(I)
+    x2 = dedupe(x1)
+    x3 = size(x2)
+    x4 = last(I)
+    x5 = dedupe(x4)
+    x6 = last(x5)
+    x7 = rot90(I)
+    x8 = chain(size, dedupe, last)
+    x9 = x8(x7)
+    x10 = astuple(x3, x9)
+    O = canvas(x6, x10)
+    return O
+
+# repeat of a number, a grid and an object: tuples of copies.
+def solve_c1000108(I):
+    x1 = mostcolor(I)
+    x2 = numcolors(I)
+    x3 = decrement(x2)
+    x4 = repeat(x1, x3)
+    x5 = size(x4)
+    x6 = repeat(I, x5)
+    x7 = merge(x6)
+    x8 = objects(I, T, F, T)
+    x9 = argmax(x8, size)
+    x10 = repeat(x9, TWO)
+    x11 = last(x10)
+    x12 = paint(x7, x11)
+    x13 = first(x4)
+    O = replace(x12, x13, ZERO)
+    return O
+
+# Tuples of the values functions gave, combined and read after the nodes
+# that made them: what they hold lives as long as the combination is read,
+# over nodes that take slots of their own.
+def solve_c1000109(I):
+    x1 = astuple(rot90, rot180)
+    x2 = rapply(x1, I)
+    x3 = astuple(hmirror, vmirror)
+    x4 = rapply(x3, I)
+    x5 = combine(x2, x4)
+    x6 = objects(I, T, F, T)
+    x7 = argmax(x6, size)
+    x8 = backdrop(x7)
+    x9 = fill(I, ONE, x8)
+    x10 = asindices(x9)
+    x11 = box(x10)
+    x12 = fill(x9, TWO, x11)
+    x13 = last(x5)
+    x14 = first(x5)
+    x15 = hconcat(x12, x13)
+    O = hconcat(x15, x14)
+    return O
+
+# Tuples of two values the device holds no pair of (grids, objects,
+# locations), known item by item: combined, chosen among by a key, read
+# as device tuples (merge, mapply, apply over them).
+def solve_c1000110(I):
+    x1 = lefthalf(I)
+    x2 = righthalf(I)
+    x3 = astuple(x1, x2)
+    x4 = tophalf(I)
+    x5 = bottomhalf(I)
+    x6 = astuple(x4, x5)
+    x7 = combine(x3, x6)
+    x8 = argmin(x7, numcolors)
+    x9 = apply(mostcolor, x3)
+    x10 = last(x9)
+    x11 = merge(x3)
+    x12 = objects(I, T, F, T)
+    x13 = argmax(x12, size)
+    x14 = argmin(x12, size)
+    x15 = astuple(x13, x14)
+    x16 = mapply(outbox, x15)
+    x17 = ulcorner(x13)
+    x18 = lrcorner(x14)
+    x19 = astuple(x17, x18)
+    x20 = apply(increment, x19)
+    x21 = fill(x11, x10, x16)
+    x22 = fill(x21, ONE, x20)
+    O = hconcat(x22, x8)
+    return O
+
+# mapply over tuples of a function giving grids: the grids' rows one
+# after the other, one grid.
+def solve_c1000111(I):
+    x1 = palette(I)
+    x2 = totuple(x1)
+    x3 = lbind(replace, I)
+    x4 = rbind(x3, ZERO)
+    x5 = compose(hmirror, x4)
+    x6 = mapply(x5, x2)
+    x7 = vsplit(I, TWO)
+    x8 = mapply(rot180, x7)
+    x9 = hconcat(x8, x8)
+    x10 = hconcat(x6, x6)
+    O = vconcat(x10, x9)
+    return O
+
+# A branch between functions that make functions, called: the function
+# made is chosen when the program runs.
+def solve_c1000112(I):
+    x1 = objects(I, T, F, T)
+    x2 = argmax(x1, size)
+    x3 = portrait(x2)
+    x4 = branch(x3, rbind, lbind)
+    x5 = height(x2)
+    x6 = x4(astuple, x5)
+    x7 = interval(ZERO, x5, ONE)
+    x8 = apply(x6, x7)
+    x9 = branch(x3, lbind, rbind)
+    x10 = x9(subtract, x5)
+    x11 = x10(ONE)
+    x12 = toivec(x11)
+    x13 = shift(x2, x12)
+    x14 = paint(I, x13)
+    O = fill(x14, ONE, x8)
+    return O

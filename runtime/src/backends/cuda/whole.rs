@@ -10,6 +10,12 @@
 //! device kinds of the values follow from the forms, bottom up from the
 //! input grid; they agree with [`crate::types::infer`] (tested).
 //!
+//! Functions are known when the program is generated (`DevFn`), also
+//! those a call makes (`lbind(rbind, f)` called on `x`), and so are tuples
+//! of functions and tuples the device has no kind for (`Arg::Items`):
+//! their calls and items are written inline, and only a choice among them
+//! (`branch`, `extract`, `argmax`) is made when the program runs.
+//!
 //! An evaluation whose case the device functions do not cover (a raise, an
 //! empty or oversized grid, a colour outside 0..9; see `kernels/whole.cuh`)
 //! reports DEOPT and runs on the CPU, so results are the CPU's exactly.
@@ -348,7 +354,13 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
         (P::hperiod, [Object]) => f("d_hperiod_o", Int),
         // Tuples of numbers (kernels/whole.cuh).
         (P::interval, [Int, Int, Int]) => f("d_interval", Ints),
+        (P::repeat, [Int, Int]) => f("d_repeat_n", Ints),
+        (P::repeat, [Grid, Int]) => f("d_repeat_t", Grids),
+        (P::repeat, [Object, Int]) => f("d_repeat_s", ObjectTuple),
         (P::size, [Ints]) => f("d_size_n", Int),
+        (P::first, [Grid]) => f("d_first_row", Ints),
+        (P::last, [Grid]) => f("d_last_row", Ints),
+        (P::dedupe, [Ints]) => f("d_dedupe_n", Ints),
         (P::first, [Ints]) => f("d_first_n", Int),
         (P::last, [Ints]) => f("d_last_n", Int),
         (P::contained, [Int, Ints]) => f("d_contained_n", Int),
@@ -439,6 +451,10 @@ pub struct WholeCode {
     /// The device kind of every value node of the selected programs (the
     /// nodes that make functions have none: their calls are inlined).
     pub kinds: BTreeMap<usize, DevTy>,
+    /// The nodes of the selected programs known when the program is
+    /// generated, not held on the device: functions, and tuples known item
+    /// by item (`Arg::Items`).
+    pub statics: std::collections::BTreeSet<usize>,
     /// A hash of the source (the limits, the prelude and every module),
     /// made once: the key of the compiled kernels (the key was the source
     /// itself, megabytes made and compared on every run; with the hash the
@@ -456,9 +472,10 @@ impl WholeCode {
         let types = crate::types::infer(plan);
         for k in 0..plan.programs.len() {
             match program_body(plan, &types, k, code.programs.len()) {
-                Ok((body, s, kinds)) => {
+                Ok((body, s, kinds, statics)) => {
                     slots = slots.max(s);
                     code.kinds.extend(kinds);
+                    code.statics.extend(statics);
                     code.programs.push(k);
                     bodies.push_str(&body);
                     if code.programs.len() % per_module == 0 {
@@ -607,6 +624,13 @@ enum DevFn {
     /// `branch(condition, a, b)` of two functions: one of them, chosen
     /// when the program runs.
     Either(String, Box<DevFn>, Box<DevFn>),
+    /// `power(f, n)` of a count known when the program runs: `f` called
+    /// `n` times in a loop (`n` in 1..1000, checked where it is made).
+    Power(Box<DevFn>, String),
+    /// One of these functions (of one arity), chosen when the program runs
+    /// by the index the expression gives (`extract` or `argmax` over a
+    /// tuple of functions).
+    Pick(String, Vec<DevFn>),
 }
 
 impl DevFn {
@@ -614,8 +638,9 @@ impl DevFn {
         match self {
             DevFn::Prim(p) => p.arity(),
             DevFn::Bind { f, .. } => f.arity().saturating_sub(1),
-            DevFn::Compose(fs) => fs.last().map_or(1, DevFn::arity),
+            // compose and chain are `lambda x: ...` whatever they compose.
             DevFn::Either(_, a, _) => a.arity(),
+            DevFn::Pick(_, fs) => fs.first().map_or(1, DevFn::arity),
             _ => 1,
         }
     }
@@ -627,6 +652,13 @@ impl DevFn {
 enum Arg {
     Val(String, DevTy),
     Fn(DevFn),
+    /// A tuple known item by item when the program is generated, holding
+    /// functions (`astuple(cmirror, dmirror)`, `rapply` of it), or a set
+    /// of one such item (`initset(f)`, `set` true).
+    Items(Vec<Arg>, bool),
+    /// One of these items (tuples of one length), chosen when the program
+    /// runs by the index the expression gives.
+    Pick(String, Vec<Arg>),
 }
 
 /// Primitives whose result depends only on a patch's locations: on an
@@ -710,6 +742,11 @@ struct Emitter {
     scratch: Vec<usize>,
     /// The slot of the current node's result, if it has one.
     kept: Option<usize>,
+    /// Scratch slots a function the current node gives holds fixed: kept
+    /// with the node.
+    held: Vec<usize>,
+    /// Every slot taken, in order: a loop keeps those its turn took.
+    taken: Vec<usize>,
 }
 
 impl Emitter {
@@ -723,6 +760,8 @@ impl Emitter {
             names: 0,
             scratch: Vec::new(),
             kept: None,
+            held: Vec::new(),
+            taken: Vec::new(),
         }
     }
 
@@ -747,6 +786,7 @@ impl Emitter {
         if self.slots > MAX_SLOTS {
             return Err(format!("more than {MAX_SLOTS} grids or sets at once"));
         }
+        self.taken.push(s);
         Ok(s)
     }
 
@@ -755,6 +795,18 @@ impl Emitter {
         let s = self.slot()?;
         self.scratch.push(s);
         Ok(s)
+    }
+
+    /// Keeps the scratch slots that `a`, the current node's result (a
+    /// function or items), holds: they live as long as the node.
+    fn hold_captured(&mut self, a: &Arg) {
+        let mut vals = Vec::new();
+        captured_arg(a, &mut vals);
+        for s in vals.iter().filter_map(|e| slot_named(e)) {
+            if let Some(i) = self.scratch.iter().position(|&t| t == s) {
+                self.held.push(self.scratch.swap_remove(i));
+            }
+        }
     }
 
     fn end_node(&mut self) {
@@ -798,14 +850,30 @@ impl Emitter {
     /// The value of `prim` on `args`; a node's result (`scratch` false)
     /// keeps its slot after the node.
     fn call(&mut self, prim: Prim, args: &[Arg], scratch: bool) -> Result<(String, DevTy), String> {
-        if args.iter().any(|a| matches!(a, Arg::Fn(_))) {
+        if args.iter().any(|a| matches!(a, Arg::Items(..))) {
+            let mut held = Vec::with_capacity(args.len());
+            for a in args {
+                held.push(match a {
+                    Arg::Items(items, false) => match self.device_tuple(items)? {
+                        Some((e, t)) => Arg::Val(e, t),
+                        None => return Err(format!("{} of a tuple of functions", prim.name())),
+                    },
+                    a => a.clone(),
+                });
+            }
+            if held.iter().any(|a| matches!(a, Arg::Items(..))) {
+                return Err(format!("{} of a set of functions", prim.name()));
+            }
+            return self.call(prim, &held, scratch);
+        }
+        if args.iter().any(|a| !matches!(a, Arg::Val(..))) {
             return self.higher(prim, args, scratch);
         }
         let mut vals: Vec<(String, DevTy)> = args
             .iter()
-            .map(|a| match a {
-                Arg::Val(e, t) => (e.clone(), *t),
-                Arg::Fn(_) => unreachable!(),
+            .filter_map(|a| match a {
+                Arg::Val(e, t) => Some((e.clone(), *t)),
+                _ => None,
             })
             .collect();
         let tys: Vec<DevTy> = vals.iter().map(|a| a.1).collect();
@@ -879,6 +947,36 @@ impl Emitter {
         Ok((name, fm.result))
     }
 
+    /// A tuple known item by item, of values of one kind, as the device
+    /// tuple of that kind (grids of one shape, objects, numbers,
+    /// locations; others give none).
+    fn device_tuple(&mut self, items: &[Arg]) -> Result<Option<(String, DevTy)>, String> {
+        let kind = match items.first() {
+            Some(Arg::Val(_, t)) => *t,
+            _ => return Ok(None),
+        };
+        let (t, push) = match kind {
+            DevTy::Grid => (DevTy::Grids, "t_push"),
+            DevTy::Object => (DevTy::ObjectTuple, "s_append_o"),
+            DevTy::Int => (DevTy::Ints, "n_push"),
+            DevTy::Pair => (DevTy::Locs, "push_loc"),
+            _ => return Ok(None),
+        };
+        let mut vals = Vec::with_capacity(items.len());
+        for a in items {
+            match a {
+                Arg::Val(e, k) if *k == kind => vals.push(e.clone()),
+                _ => return Ok(None),
+            }
+        }
+        let out = self.value(t, true)?;
+        self.line(&emptied(t, &out));
+        for e in vals {
+            self.check(&format!("{push}({out}, {e})"));
+        }
+        Ok(Some((out, t)))
+    }
+
     /// `name = from` for a value of kind `t`.
     fn copy(&mut self, name: &str, t: DevTy, from: &str) {
         match t {
@@ -894,14 +992,45 @@ impl Emitter {
         }
     }
 
-    /// A call of a function known statically.
-    fn call_fn(&mut self, f: &DevFn, args: &[Arg]) -> Result<(String, DevTy), String> {
+    /// A call of a known function ([`Emitter::call_fn_in`]); where it gives a
+    /// value, the scratch slots it took for anything else are free again:
+    /// nothing else it wrote is read after it (a loop around it keeps
+    /// them, see [`Emitter::higher`]). Unrolled choices among several
+    /// functions took 15 and more slots without this.
+    fn call_fn(&mut self, f: &DevFn, args: &[Arg]) -> Result<Arg, String> {
+        let mark = self.scratch.len();
+        let r = self.call_fn_in(f, args)?;
+        if let Arg::Val(e, _) = &r {
+            let keep = slot_named(e);
+            for s in self.scratch.split_off(mark) {
+                if Some(s) == keep {
+                    self.scratch.push(s);
+                } else {
+                    self.free.push(s);
+                }
+            }
+        }
+        Ok(r)
+    }
+
+    /// A call of a function known statically: a value, or a function where
+    /// the primitive at its head makes functions (`lbind(rbind, f)` called
+    /// on `x` is `rbind(f, x)`), whose fixed arguments are values in scope
+    /// here.
+    fn call_fn_in(&mut self, f: &DevFn, args: &[Arg]) -> Result<Arg, String> {
         match f {
             DevFn::Prim(p) => {
                 if args.len() != p.arity() {
                     return Err(format!("{} called with {} arguments", p.name(), args.len()));
                 }
-                self.call(*p, args, true)
+                if let Some(r) = self.static_call(*p, args)? {
+                    return Ok(r);
+                }
+                if makes_function(*p, args) {
+                    return Ok(Arg::Fn(self.make_fn(*p, args.to_vec())?));
+                }
+                let (e, t) = self.call(*p, args, true)?;
+                Ok(Arg::Val(e, t))
             }
             DevFn::Bind { right, f, fixed } => {
                 let mut all = args.to_vec();
@@ -915,33 +1044,50 @@ impl Emitter {
             DevFn::Compose(fs) => {
                 let mut v = args.to_vec();
                 for g in fs.iter().rev() {
-                    let (e, t) = self.call_fn(g, &v)?;
-                    v = vec![Arg::Val(e, t)];
+                    v = vec![self.call_fn(g, &v)?];
                 }
-                match v.pop() {
-                    Some(Arg::Val(e, t)) => Ok((e, t)),
-                    _ => Err("an empty composition".to_owned()),
-                }
+                v.pop().ok_or_else(|| "an empty composition".to_owned())
             }
             DevFn::Fork(outer, a, b) => {
-                let (ea, ta) = self.call_fn(a, args)?;
-                let (eb, tb) = self.call_fn(b, args)?;
-                self.call_fn(outer, &[Arg::Val(ea, ta), Arg::Val(eb, tb)])
+                let ra = self.call_fn(a, args)?;
+                let rb = self.call_fn(b, args)?;
+                self.call_fn(outer, &[ra, rb])
             }
             DevFn::Matcher(g, target) => {
-                let (e, t) = self.call_fn(g, args)?;
+                let (e, t) = self.call_val(g, args)?;
                 self.call(Prim::equality, &[Arg::Val(e, t), (**target).clone()], true)
+                    .map(|(e, t)| Arg::Val(e, t))
             }
             DevFn::Either(cond, a, b) => {
                 // Each branch is written apart; both must give one kind,
                 // copied into one value.
                 let outer = std::mem::take(&mut self.body);
                 self.depth += 1;
-                let (ea, ta) = self.call_fn(a, args)?;
+                let ra = self.call_fn(a, args)?;
                 let then = std::mem::take(&mut self.body);
-                let (eb, tb) = self.call_fn(b, args)?;
+                let rb = self.call_fn(b, args)?;
                 let other = std::mem::replace(&mut self.body, outer);
                 self.depth -= 1;
+                let ((ea, ta), (eb, tb)) = match (ra, rb) {
+                    (Arg::Val(ea, ta), Arg::Val(eb, tb)) => ((ea, ta), (eb, tb)),
+                    // Two functions made (`branch(c, rbind, lbind)` called):
+                    // each branch's making written apart, the choice kept.
+                    (Arg::Fn(fa), Arg::Fn(fb)) if fa.arity() == fb.arity() => {
+                        if !then.trim().is_empty() || !other.trim().is_empty() {
+                            self.line(&format!("if ({cond}) {{"));
+                            self.body.push_str(&then);
+                            self.line("} else {");
+                            self.body.push_str(&other);
+                            self.line("}");
+                        }
+                        return Ok(Arg::Fn(DevFn::Either(
+                            cond.clone(),
+                            Box::new(fa),
+                            Box::new(fb),
+                        )));
+                    }
+                    _ => return Err("branch of functions giving a function and a value".to_owned()),
+                };
                 if ta != tb {
                     return Err("branch of functions giving different kinds".to_owned());
                 }
@@ -957,8 +1103,299 @@ impl Emitter {
                 self.copy(&out, ta, &eb);
                 self.depth -= 1;
                 self.line("}");
-                Ok((out, ta))
+                Ok(Arg::Val(out, ta))
             }
+            DevFn::Pick(at, fs) => {
+                // As branch's: each function written apart, giving one kind.
+                let mut turns = Vec::with_capacity(fs.len());
+                for g in fs {
+                    let outer = std::mem::take(&mut self.body);
+                    self.depth += 1;
+                    let r = self.call_fn(g, args)?;
+                    let turn = std::mem::replace(&mut self.body, outer);
+                    self.depth -= 1;
+                    turns.push((turn, r));
+                }
+                // Functions made (`branch(c, rbind, lbind)` called): each
+                // making written apart, the choice kept.
+                if turns.iter().all(|(_, r)| matches!(r, Arg::Fn(_))) {
+                    let code = turns.iter().any(|(turn, _)| !turn.trim().is_empty());
+                    let mut made = Vec::with_capacity(turns.len());
+                    for (i, (turn, r)) in turns.into_iter().enumerate() {
+                        if code {
+                            let head = if i == 0 { "if" } else { "} else if" };
+                            self.line(&format!("{head} ({at} == {i}) {{"));
+                            self.body.push_str(&turn);
+                        }
+                        if let Arg::Fn(f) = r {
+                            made.push(f);
+                        }
+                    }
+                    if code {
+                        self.line("}");
+                    }
+                    if made.iter().any(|f| f.arity() != made[0].arity()) {
+                        return Err("a choice of functions of different arities".to_owned());
+                    }
+                    return Ok(Arg::Fn(DevFn::Pick(at.clone(), made)));
+                }
+                let mut kind = None;
+                let mut vals = Vec::with_capacity(turns.len());
+                for (turn, r) in turns {
+                    let Arg::Val(e, t) = r else {
+                        return Err("a choice of functions giving functions and values".to_owned());
+                    };
+                    if kind.is_some_and(|k| k != t) {
+                        return Err("a choice of functions giving different kinds".to_owned());
+                    }
+                    kind = Some(t);
+                    vals.push((turn, e));
+                }
+                let turns = vals;
+                let t = kind.ok_or_else(|| "a choice of no functions".to_owned())?;
+                let out = self.value(t, true)?;
+                for (i, (turn, e)) in turns.iter().enumerate() {
+                    let head = if i == 0 { "if" } else { "} else if" };
+                    self.line(&format!("{head} ({at} == {i}) {{"));
+                    self.body.push_str(turn);
+                    self.depth += 1;
+                    self.copy(&out, t, e);
+                    self.depth -= 1;
+                }
+                self.line("}");
+                Ok(Arg::Val(out, t))
+            }
+            DevFn::Power(g, n) => {
+                if !matches!(args, [Arg::Val(..)]) {
+                    return Err("power of a function called on a function".to_owned());
+                }
+                // The first call apart (`power(outbox, n)` of an object
+                // gives locations), the others in a loop: `acc = g(acc)`,
+                // of one kind throughout.
+                let (first, t) = self.call_val(g, args)?;
+                let acc = self.value(t, true)?;
+                self.copy(&acc, t, &first);
+                let outer = std::mem::take(&mut self.body);
+                self.depth += 1;
+                let (r, rt) = self.call_val(g, &[Arg::Val(acc.clone(), t)])?;
+                if rt != t {
+                    return Err(format!(
+                        "power of a function from {} to {}",
+                        ty_name(t),
+                        ty_name(rt)
+                    ));
+                }
+                if r != acc {
+                    self.copy(&acc, t, &r);
+                }
+                self.line("if (WHOLE_LATE()) return WHOLE_DEOPT;");
+                let turn = std::mem::replace(&mut self.body, outer);
+                self.depth -= 1;
+                self.names += 1;
+                let k = format!("k{}", self.names);
+                self.line(&format!("for (I64 {k} = 1; {k} < {n}; ++{k}) {{"));
+                self.body.push_str(&turn);
+                self.line("}");
+                Ok(Arg::Val(acc, t))
+            }
+        }
+    }
+
+    /// The function `p` makes of `args` ([`function_of`]), and the checks
+    /// the reference makes where it is made: `power(f, n)` for `n` outside
+    /// 1..1000 is a RecursionError there, left to the CPU.
+    fn make_fn(&mut self, p: Prim, args: Vec<Arg>) -> Result<DevFn, String> {
+        let f = function_of(p, args)?;
+        if let DevFn::Power(_, n) = &f {
+            self.line(&format!("if ({n} < 1 || {n} >= 1000) return WHOLE_DEOPT;"));
+        }
+        Ok(f)
+    }
+
+    /// A call of a known function that must give a value.
+    fn call_val(&mut self, f: &DevFn, args: &[Arg]) -> Result<(String, DevTy), String> {
+        match self.call_fn(f, args)? {
+            Arg::Val(e, t) => Ok((e, t)),
+            _ => Err("a function giving a function where a value is read".to_owned()),
+        }
+    }
+
+    /// `prim` on tuples of functions known item by item ([`Arg::Items`],
+    /// [`Arg::Pick`]): the items are known when the program is generated,
+    /// and only a choice among them (`extract`, `argmax`, `branch`) is
+    /// made when it runs. `None` where `prim` on `args` is no such call.
+    fn static_call(&mut self, prim: Prim, args: &[Arg]) -> Result<Option<Arg>, String> {
+        use Prim as P;
+        let held = |a: &Arg| !matches!(a, Arg::Val(..));
+        // A tuple of two values the device holds no pair of (two grids,
+        // two sets): known item by item too, a device tuple where read
+        // as one (`call`). A number and a location, a cell, is not.
+        if let (P::astuple, [Arg::Val(_, ta), Arg::Val(_, tb)]) = (prim, args) {
+            let cell = matches!((ta, tb), (DevTy::Int, DevTy::Pair));
+            if !cell && form(prim, &[*ta, *tb]).is_none() {
+                return Ok(Some(Arg::Items(args.to_vec(), false)));
+            }
+        }
+        if !args.iter().any(held) {
+            return Ok(None);
+        }
+        let small = |n: &str| {
+            n.strip_suffix("LL")
+                .and_then(|n| n.parse::<usize>().ok())
+                .filter(|n| (1..=16).contains(n))
+        };
+        Ok(Some(match (prim, args) {
+            (P::astuple, [a, b]) => Arg::Items(vec![a.clone(), b.clone()], false),
+            (P::initset, [a]) => Arg::Items(vec![a.clone()], true),
+            (P::repeat, [a, Arg::Val(n, DevTy::Int)]) if held(a) => match small(n) {
+                Some(n) => Arg::Items(vec![a.clone(); n], false),
+                None => return Err("repeat of a function by a computed count".to_owned()),
+            },
+            (P::combine, [Arg::Items(a, false), Arg::Items(b, false)]) => {
+                Arg::Items(a.iter().chain(b).cloned().collect(), false)
+            }
+            (P::totuple, [Arg::Items(a, false)]) => Arg::Items(a.clone(), false),
+            (P::pair, [Arg::Items(a, false), Arg::Items(b, false)]) => Arg::Items(
+                a.iter()
+                    .zip(b)
+                    .map(|(x, y)| Arg::Items(vec![x.clone(), y.clone()], false))
+                    .collect(),
+                false,
+            ),
+            (P::size, [Arg::Items(a, _)]) => Arg::Val(format!("{}LL", a.len()), DevTy::Int),
+            (P::first | P::last, [Arg::Items(a, _)]) => {
+                let item = if prim == P::first {
+                    a.first()
+                } else {
+                    a.last()
+                };
+                item.cloned()
+                    .ok_or_else(|| format!("{} of an empty tuple", prim.name()))?
+            }
+            (P::first | P::last, [Arg::Pick(at, items)]) => {
+                let mut picked = Vec::with_capacity(items.len());
+                for item in items {
+                    match self.static_call(prim, std::slice::from_ref(item))? {
+                        Some(r) => picked.push(r),
+                        None => return Err(format!("{} of a choice of values", prim.name())),
+                    }
+                }
+                self.pick(at, picked)?
+            }
+            // Each function called on the value, in order (a set's one).
+            (P::rapply, [Arg::Items(fs, set), x]) => {
+                let mut results = Vec::with_capacity(fs.len());
+                for f in fs {
+                    let Arg::Fn(f) = f else {
+                        return Err("rapply of a tuple of values".to_owned());
+                    };
+                    results.push(self.call_fn(f, std::slice::from_ref(x))?);
+                }
+                Arg::Items(results, *set)
+            }
+            (P::apply, [Arg::Fn(f), Arg::Items(items, false)]) => {
+                let mut results = Vec::with_capacity(items.len());
+                for item in items {
+                    results.push(self.call_fn(f, std::slice::from_ref(item))?);
+                }
+                Arg::Items(results, false)
+            }
+            (P::branch, [Arg::Val(cond, DevTy::Int), a, b]) if held(a) && held(b) => {
+                self.pick(&format!("({cond} ? 0 : 1)"), vec![a.clone(), b.clone()])?
+            }
+            // The first item whose condition holds, the conditions called
+            // in order until one does (those after it never run).
+            (P::extract, [Arg::Items(items, _), Arg::Fn(cond)]) if !items.is_empty() => {
+                self.names += 1;
+                let at = format!("at{}", self.names);
+                self.locals.push_str(&format!("    int {at} = -1;\n"));
+                self.line(&format!("{at} = -1;"));
+                for (i, item) in items.iter().enumerate() {
+                    let outer = std::mem::take(&mut self.body);
+                    self.depth += 1;
+                    let (c, t) = self.call_val(cond, std::slice::from_ref(item))?;
+                    if t != DevTy::Int {
+                        return Err(format!("extract of a condition giving {}", ty_name(t)));
+                    }
+                    self.line(&format!("if ({c}) {at} = {i};"));
+                    let turn = std::mem::replace(&mut self.body, outer);
+                    self.depth -= 1;
+                    self.line(&format!("if ({at} < 0) {{"));
+                    self.body.push_str(&turn);
+                    self.line("}");
+                }
+                self.line(&format!(
+                    "if ({at} < 0) {{ raises(WHOLE_RAISE_STOP); return WHOLE_DEOPT; }}"
+                ));
+                self.pick(&at, items.clone())?
+            }
+            // Every key, then the first item of the largest (smallest).
+            (P::argmax | P::argmin, [Arg::Items(items, _), Arg::Fn(key)]) if !items.is_empty() => {
+                self.names += 1;
+                let (at, best) = (format!("at{}", self.names), format!("best{}", self.names));
+                self.locals
+                    .push_str(&format!("    int {at} = -1;\n    I64 {best} = 0;\n"));
+                self.line(&format!("{at} = -1;"));
+                let op = if prim == P::argmax { ">" } else { "<" };
+                for (i, item) in items.iter().enumerate() {
+                    let (k, t) = self.call_val(key, std::slice::from_ref(item))?;
+                    if t != DevTy::Int {
+                        return Err(format!("{} of a key giving {}", prim.name(), ty_name(t)));
+                    }
+                    self.line(&format!(
+                        "if ({at} < 0 || {k} {op} {best}) {{ {at} = {i}; {best} = {k}; }}"
+                    ));
+                }
+                self.pick(&at, items.clone())?
+            }
+            _ => return Ok(None),
+        }))
+    }
+
+    /// The item at index `at` of `items`: a function chosen when the
+    /// program runs where all are functions, a value copied into one
+    /// where all are values of one kind, else the choice itself.
+    fn pick(&mut self, at: &str, items: Vec<Arg>) -> Result<Arg, String> {
+        if items.iter().all(|a| matches!(a, Arg::Fn(_))) {
+            let fs: Vec<DevFn> = items
+                .into_iter()
+                .filter_map(|a| match a {
+                    Arg::Fn(f) => Some(f),
+                    _ => None,
+                })
+                .collect();
+            if fs.iter().any(|f| f.arity() != fs[0].arity()) {
+                return Err("a choice of functions of different arities".to_owned());
+            }
+            return Ok(Arg::Fn(DevFn::Pick(at.to_owned(), fs)));
+        }
+        let kinds: Vec<Option<DevTy>> = items
+            .iter()
+            .map(|a| match a {
+                Arg::Val(_, t) => Some(*t),
+                _ => None,
+            })
+            .collect();
+        match kinds.first() {
+            Some(Some(t)) if kinds.iter().all(|k| *k == Some(*t)) => {
+                let t = *t;
+                let out = self.value(t, true)?;
+                for (i, item) in items.iter().enumerate() {
+                    if let Arg::Val(e, _) = item {
+                        let head = if i == 0 { "if" } else { "} else if" };
+                        self.line(&format!("{head} ({at} == {i}) {{"));
+                        self.depth += 1;
+                        self.copy(&out, t, e);
+                        self.depth -= 1;
+                    }
+                }
+                self.line("}");
+                Ok(Arg::Val(out, t))
+            }
+            _ if items.iter().all(|a| matches!(a, Arg::Items(..))) => {
+                Ok(Arg::Pick(at.to_owned(), items))
+            }
+            _ => Err("a choice of functions and values".to_owned()),
         }
     }
 
@@ -1083,12 +1520,26 @@ impl Emitter {
         // The loop's turn first: the function's result kind decides the rest.
         let outer_body = std::mem::take(&mut self.body);
         self.depth += 1;
+        let took = self.taken.len();
         for l in &fetches {
             self.line(l);
         }
-        let (r, rt) = self.call_fn(f, &elements)?;
+        let (r, rt) = match self.call_fn(f, &elements)? {
+            Arg::Val(r, rt) => (r, rt),
+            _ => return Err(format!("{} of a function giving a function", prim.name())),
+        };
         let turn_calls = std::mem::replace(&mut self.body, outer_body);
         self.depth -= 1;
+        // What the turn writes, it writes again every turn: the slots it
+        // took and gave back stay taken for the loop's own values (its
+        // result, accumulated over the turns), until the node's end.
+        let turn_slots: Vec<usize> = self.taken[took..].to_vec();
+        for s in turn_slots {
+            if let Some(i) = self.free.iter().position(|&f| f == s) {
+                self.free.swap_remove(i);
+                self.scratch.push(s);
+            }
+        }
         let mut kind = ct;
         let out: String;
         let mut start: Vec<String> = Vec::new();
@@ -1134,6 +1585,7 @@ impl Emitter {
                             _,
                             DevTy::Grid | DevTy::Int | DevTy::Object | DevTy::Pair
                         ) | (P::mapply, DevTy::Grids, DevTy::Grids)
+                            | (P::mapply, _, DevTy::Grid)
                             | (P::mapply, _, DevTy::Indices | DevTy::Object)
                     ))
         {
@@ -1220,6 +1672,16 @@ impl Emitter {
                 end.push(format!("if (!end_x({out})) return WHOLE_DEOPT;"));
             }
             P::mapply | P::mpapply => match rt {
+                // Over a tuple, the grids' rows one after the other: one
+                // grid of one width (of none, the empty tuple, left to the
+                // CPU, as rows of two widths are).
+                DevTy::Grid if tuple && prim == P::mapply => {
+                    kind = DevTy::Grid;
+                    out = self.value(kind, scratch)?;
+                    start.push(format!("g_no_rows({out});"));
+                    turn.push(format!("if (!g_rows({out}, {r})) return WHOLE_DEOPT;"));
+                    end.push(format!("if ({out}.h == 0) return WHOLE_DEOPT;"));
+                }
                 // Over a tuple, the objects' cells one after the other.
                 DevTy::Object if tuple || prim == P::mpapply => {
                     kind = DevTy::Cells;
@@ -1466,7 +1928,12 @@ fn emptied(kind: DevTy, out: &str) -> String {
 
 /// The device function of program `k` (kernel index `index`) and the grid
 /// slots it uses, or what keeps it on the CPU.
-type Body = (String, usize, BTreeMap<usize, DevTy>);
+type Body = (
+    String,
+    usize,
+    BTreeMap<usize, DevTy>,
+    std::collections::BTreeSet<usize>,
+);
 
 fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Body, String> {
     // The program's nodes in evaluation order (ascending), from the orders
@@ -1476,8 +1943,8 @@ fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Bod
     let mut nodes = plan.program_orders()[k].clone();
     nodes.sort_unstable();
     let mut vals: BTreeMap<usize, Arg> = BTreeMap::new();
-    // The last node reading each node; a function's captured nodes live as
-    // long as the function is read.
+    // The last node reading each node; the nodes a function or items hold
+    // live as long as those are read (`holds` below).
     let mut last_use: BTreeMap<usize, usize> = BTreeMap::new();
     for &n in &nodes {
         for op in &plan.nodes[n].args {
@@ -1498,17 +1965,11 @@ fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Bod
             matches!(plan.nodes[n].callee, Operand::Prim(_)) && matches!(types[n], Ty::Func(_))
         })
         .collect();
-    for &n in fn_nodes.iter().rev() {
-        let Some(&until) = last_use.get(&n) else {
-            continue;
-        };
-        for op in &plan.nodes[n].args {
-            if let Operand::Node(m) = op {
-                let l = last_use.entry(*m).or_insert(until);
-                *l = (*l).max(until);
-            }
-        }
-    }
+    // The nodes each node known when the program is generated (a function,
+    // items) holds: its arguments and callee, which live as long as it is
+    // read (set as the nodes are written: its type need not say so, as
+    // for a tuple of the grids functions gave).
+    let mut holds: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
     let output = &plan.programs[k].output;
     let out_node = match output {
         Operand::Node(m) => Some(*m),
@@ -1516,7 +1977,7 @@ fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Bod
         _ => return Err("a constant output".to_owned()),
     };
     let mut em = Emitter::new();
-    let mut slot_of: BTreeMap<usize, usize> = BTreeMap::new();
+    let mut slot_of: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
     for &n in &nodes {
         let node = &plan.nodes[n];
         let mut args: Vec<Arg> = Vec::with_capacity(node.args.len());
@@ -1536,8 +1997,25 @@ fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Bod
                 Operand::Fused(_) => return Err("a fused call".to_owned()),
             });
         }
+        let stat = match node.callee {
+            Operand::Prim(p) => em.static_call(p, &args)?,
+            _ => None,
+        };
         let result = match node.callee {
-            Operand::Prim(p) if fn_nodes.contains(&n) => Arg::Fn(function_of(p, args)?),
+            // A value read from items is copied: what it names may be
+            // another node's, freed before this one's last reader.
+            _ if stat.is_some() => match stat.unwrap() {
+                Arg::Val(e, t) => {
+                    let name = em.value(t, false)?;
+                    em.copy(&name, t, &e);
+                    Arg::Val(name, t)
+                }
+                r => {
+                    em.hold_captured(&r);
+                    r
+                }
+            },
+            Operand::Prim(p) if fn_nodes.contains(&n) => Arg::Fn(em.make_fn(p, args)?),
             Operand::Prim(p) => {
                 let (e, t) = em.call(p, &args, false)?;
                 Arg::Val(e, t)
@@ -1545,11 +2023,19 @@ fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Bod
             Operand::Node(m) => match vals.get(&m) {
                 Some(Arg::Fn(f)) => {
                     let f = f.clone();
-                    // The call's temporaries are scratch; its result is kept.
-                    let (e, t) = em.call_fn(&f, &args)?;
-                    let name = em.value(t, false)?;
-                    em.copy(&name, t, &e);
-                    Arg::Val(name, t)
+                    // The call's temporaries are scratch; its result is kept,
+                    // and so are the temporaries a function it gives holds.
+                    match em.call_fn(&f, &args)? {
+                        Arg::Val(e, t) => {
+                            let name = em.value(t, false)?;
+                            em.copy(&name, t, &e);
+                            Arg::Val(name, t)
+                        }
+                        r => {
+                            em.hold_captured(&r);
+                            r
+                        }
+                    }
                 }
                 _ => return Err("a call of a function value".to_owned()),
             },
@@ -1559,9 +2045,37 @@ fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Bod
             }
             _ => return Err("a call of a function value".to_owned()),
         };
+        if !matches!(result, Arg::Val(..)) {
+            let held: Vec<usize> = node
+                .args
+                .iter()
+                .chain(std::iter::once(&node.callee))
+                .filter_map(|op| match op {
+                    Operand::Node(m) => Some(*m),
+                    _ => None,
+                })
+                .collect();
+            // What it holds, and what that holds in turn, is read until
+            // its last reader (none of it is freed before this node's end).
+            if let Some(&until) = last_use.get(&n) {
+                let mut seen = std::collections::BTreeSet::new();
+                let mut stack = held.clone();
+                while let Some(m) = stack.pop() {
+                    if !seen.insert(m) {
+                        continue;
+                    }
+                    let l = last_use.entry(m).or_insert(until);
+                    *l = (*l).max(until);
+                    stack.extend(holds.get(&m).into_iter().flatten());
+                }
+            }
+            holds.insert(n, held);
+        }
         em.end_node();
-        if let Some(s) = em.kept.take() {
-            slot_of.insert(n, s);
+        let mut kept: Vec<usize> = std::mem::take(&mut em.held);
+        kept.extend(em.kept.take());
+        if !kept.is_empty() {
+            slot_of.insert(n, kept);
         }
         vals.insert(n, result);
         // Slots whose last reader is this node (or nobody) are free again.
@@ -1588,7 +2102,7 @@ fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Bod
         done.dedup();
         for m in done {
             if let Some(s) = slot_of.remove(&m) {
-                em.free.push(s);
+                em.free.extend(s);
             }
         }
     }
@@ -1597,7 +2111,7 @@ fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Bod
         Some(m) => match vals.get(&m) {
             Some(Arg::Val(e, DevTy::Grid)) => format!("&{e}"),
             Some(Arg::Val(_, t)) => return Err(format!("an output of kind {}", ty_name(*t))),
-            Some(Arg::Fn(_)) => return Err("a function as output".to_owned()),
+            Some(_) => return Err("a function as output".to_owned()),
             None => return Err("an output of another program".to_owned()),
         },
     };
@@ -1615,10 +2129,15 @@ fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Bod
         .iter()
         .filter_map(|(n, a)| match a {
             Arg::Val(_, t) => Some((*n, *t)),
-            Arg::Fn(_) => None,
+            _ => None,
         })
         .collect();
-    Ok((f, em.slots, kinds))
+    let statics = vals
+        .iter()
+        .filter(|(_, a)| !matches!(a, Arg::Val(..)))
+        .map(|(n, _)| *n)
+        .collect();
+    Ok((f, em.slots, kinds, statics))
 }
 
 /// A fused call (`crate::fuse`) written as the calls it stands for, whose
@@ -1630,7 +2149,7 @@ fn fused_call(em: &mut Emitter, fused: Fused, args: &[Arg]) -> Result<(String, D
     use Prim as P;
     let value = |a: Arg| match a {
         Arg::Val(e, t) => Ok((e, t)),
-        Arg::Fn(_) => Err("a fused call giving a function".to_owned()),
+        _ => Err("a fused call giving a function".to_owned()),
     };
     match (fused, args) {
         (Fused::ApplyChain { merge }, [stages @ .., container]) if !stages.is_empty() => {
@@ -1655,12 +2174,74 @@ fn fused_call(em: &mut Emitter, fused: Fused, args: &[Arg]) -> Result<(String, D
     }
 }
 
+/// Whether `p` called on `args` makes a function ([`function_of`]):
+/// `branch` does when it chooses between functions.
+fn makes_function(p: Prim, args: &[Arg]) -> bool {
+    use Prim as P;
+    match p {
+        P::rbind | P::lbind | P::compose | P::chain | P::fork | P::matcher | P::power => true,
+        P::branch => args.iter().skip(1).any(|a| matches!(a, Arg::Fn(_))),
+        _ => false,
+    }
+}
+
+/// The values an argument holds: its own, or those its functions and
+/// items hold fixed.
+fn captured_arg(a: &Arg, out: &mut Vec<String>) {
+    match a {
+        Arg::Val(e, _) => out.push(e.clone()),
+        Arg::Fn(g) => captured(g, out),
+        Arg::Items(items, _) => items.iter().for_each(|i| captured_arg(i, out)),
+        Arg::Pick(at, items) => {
+            out.push(at.clone());
+            items.iter().for_each(|i| captured_arg(i, out));
+        }
+    }
+}
+
+/// The values a known function holds fixed (its captured values).
+fn captured(f: &DevFn, out: &mut Vec<String>) {
+    let arg = captured_arg;
+    match f {
+        DevFn::Prim(_) => {}
+        DevFn::Bind { f, fixed, .. } => {
+            captured(f, out);
+            arg(fixed, out);
+        }
+        DevFn::Compose(fs) => fs.iter().for_each(|g| captured(g, out)),
+        DevFn::Fork(o, a, b) => [o, a, b].iter().for_each(|g| captured(g, out)),
+        DevFn::Matcher(g, target) => {
+            captured(g, out);
+            arg(target, out);
+        }
+        DevFn::Either(cond, a, b) => {
+            out.push(cond.clone());
+            captured(a, out);
+            captured(b, out);
+        }
+        DevFn::Power(g, n) => {
+            captured(g, out);
+            out.push(n.clone());
+        }
+        DevFn::Pick(at, fs) => {
+            out.push(at.clone());
+            fs.iter().for_each(|g| captured(g, out));
+        }
+    }
+}
+
+/// The slot a value's expression names (`s[3].x`), if any.
+fn slot_named(e: &str) -> Option<usize> {
+    let rest = e.strip_prefix("s[")?;
+    rest[..rest.find(']')?].parse().ok()
+}
+
 /// The function a function-making node builds, from its arguments.
 fn function_of(p: Prim, args: Vec<Arg>) -> Result<DevFn, String> {
     use Prim as P;
     let func = |a: &Arg| match a {
         Arg::Fn(f) => Ok(f.clone()),
-        Arg::Val(..) => Err(format!("{} of a value", p.name())),
+        _ => Err(format!("{} of a value", p.name())),
     };
     Ok(match (p, args.as_slice()) {
         (P::rbind | P::lbind, [f, fixed]) => {
@@ -1689,13 +2270,18 @@ fn function_of(p: Prim, args: Vec<Arg>) -> Result<DevFn, String> {
             }
             DevFn::Either(cond.clone(), Box::new(a), Box::new(b))
         }
-        // power(f, n) of a literal n >= 1: f composed n times (the
-        // reference recurses without end for n < 1).
+        // power(f, n) of a literal n in 1..=16: f composed n times; of
+        // another count, a loop (the reference recurses without end for
+        // n < 1). `power(f, 1)` is `f` of any arity: only functions of one
+        // argument here.
         (P::power, [f, Arg::Val(n, DevTy::Int)]) => {
             let f = func(f)?;
+            if f.arity() != 1 {
+                return Err("power of a function of more than one argument".to_owned());
+            }
             match n.strip_suffix("LL").and_then(|n| n.parse::<usize>().ok()) {
-                Some(n @ 1..=16) if f.arity() == 1 => DevFn::Compose(vec![f; n]),
-                _ => return Err("power of a function by a computed count".to_owned()),
+                Some(k @ 1..=16) => DevFn::Compose(vec![f; k]),
+                _ => DevFn::Power(Box::new(f), n.clone()),
             }
         }
         _ => return Err(format!("{} of these arguments", p.name())),
