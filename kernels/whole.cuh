@@ -490,6 +490,15 @@ WHOLE_FN bool d_remove_t(T& o, const G& v, const T& a) {
     return true;
 }
 
+// repeat(grid, n): n copies (none for n < 1).
+WHOLE_FN bool d_repeat_t(T& o, const G& g, I64 n) {
+    t_clear(o, nullptr);
+    if (n > WHOLE_TCELLS) return false;
+    for (I64 e = 0; e < n; ++e)
+        if (!t_push(o, g)) return false;
+    return true;
+}
+
 // ----- tuples of numbers -----------------------------------------------------
 
 WHOLE_FN void n_clear(N& o) {
@@ -532,6 +541,85 @@ WHOLE_FN bool d_contained_n(I64& o, I64 v, const N& a) {
     bool has = false;
     for (int k = LANE; k < a.n; k += WARP) has = has || a.a[k] == v;
     o = warp_any(has);
+    return true;
+}
+// repeat(number, n): n copies (none for n < 1).
+WHOLE_FN bool d_repeat_n(N& o, I64 v, I64 n) {
+    if (n > WHOLE_INTS || !int_ok(v)) return false;
+    const int m = n < 1 ? 0 : (int)n;
+    for (int k = LANE; k < m; k += WARP) o.a[k] = v;
+    if (LANE == 0) o.n = m;
+    SYNC();
+    return true;
+}
+// dedupe: each number's first place kept, in order.
+WHOLE_FN bool d_dedupe_n(N& o, const N& a) {
+    n_clear(o);
+    for (int e = 0; e < a.n; ++e) {
+        bool seen = false;
+        for (int k = LANE; k < e; k += WARP) seen = seen || a.a[k] == a.a[e];
+        if (!warp_any(seen) && !n_push(o, a.a[e])) return false;
+    }
+    return true;
+}
+// ----- a grid's rows (a grid is a tuple of rows) -------------------------------
+
+// Row e of a grid as a tuple of numbers.
+WHOLE_FN bool d_row_at(N& o, const G& a, int e) {
+    for (int k = LANE; k < a.w; k += WARP) o.a[k] = a.c[e * a.w + k];
+    if (LANE == 0) o.n = a.w;
+    SYNC();
+    return true;
+}
+WHOLE_FN bool d_first_row(N& o, const G& a) { return ok_grid(a) && d_row_at(o, a, 0); }
+WHOLE_FN bool d_last_row(N& o, const G& a) { return ok_grid(a) && d_row_at(o, a, a.h - 1); }
+// A grid built row by row (apply and sfilter over a grid's rows): no rows
+// yet, then each row appended; rows of another length than the first's,
+// numbers that are not colours, and no rows at the end (the empty tuple)
+// are left to the CPU.
+WHOLE_FN void g_clear(G& o) {
+    if (LANE == 0) {
+        o.h = 0;
+        o.w = 0;
+    }
+    SYNC();
+}
+WHOLE_FN bool g_push_row(G& o, const N& r) {
+    if (r.n < 1 || (o.h > 0 && r.n != o.w) || (I64)(o.h + 1) * r.n > WHOLE_CAP) return false;
+    bool colours = true;
+    for (int k = LANE; k < r.n; k += WARP) {
+        colours = colours && is_color(r.a[k]);
+        o.c[o.h * r.n + k] = (signed char)r.a[k];
+    }
+    if (!warp_all(colours)) return false;
+    SYNC();
+    if (LANE == 0) {
+        o.h += 1;
+        o.w = r.n;
+    }
+    SYNC();
+    return true;
+}
+// dedupe of a grid: each row's first place kept, in order.
+WHOLE_FN bool d_dedupe_g(G& o, const G& a) {
+    if (!ok_grid(a)) return false;
+    int h = 0;
+    for (int e = 0; e < a.h; ++e) {
+        bool seen = false;
+        for (int f = 0; f < e && !seen; ++f) {
+            bool same = true;
+            for (int k = LANE; k < a.w; k += WARP) same = same && a.c[f * a.w + k] == a.c[e * a.w + k];
+            seen = warp_all(same);
+        }
+        if (seen) continue;
+        for (int k = LANE; k < a.w; k += WARP) o.c[h * a.w + k] = a.c[e * a.w + k];
+        ++h;
+    }
+    if (LANE == 0) {
+        o.h = h;
+        o.w = a.w;
+    }
+    SYNC();
     return true;
 }
 // mostcommon and leastcommon: of the distinct numbers in ascending order,
@@ -833,6 +921,15 @@ __device__ bool set_done(X& o, int count) {
     SYNC();
     return o.n >= 0;
 }
+__device__ bool obj_done(O& o, int n) {
+    if (LANE == 0) o.n = n;
+    SYNC();
+    return true;
+}
+// The count made visible, for sets of locations and objects alike (also
+// mirror_keys's and keys_filter's).
+__device__ __forceinline__ bool keys_done(X& o, int n) { return set_done(o, n); }
+__device__ __forceinline__ bool keys_done(O& o, int n) { return obj_done(o, n); }
 
 WHOLE_FN bool d_ofcolor(X& o, const G& a, I64 value) {
     if (!ok_grid(a) || a.h > 127 || a.w > 127) return false;
@@ -969,20 +1066,28 @@ WHOLE_FN bool d_combine(X& o, const X& a, const X& b) {
     }
     return set_done(o, n);
 }
-// The keys of a that b holds (keep: true) or does not.
-WHOLE_FN bool x_filter(X& o, const X& a, const X& b, bool keep) {
+// The keys of a that b holds (keep: true) or does not: sets of locations
+// and objects alike.
+template <typename Set>
+WHOLE_FN bool keys_filter(Set& o, const Set& a, const Set& b, bool keep) {
     int n = 0;
     for (int x0 = 0; x0 < a.n; x0 += WARP) {
         const int x = x0 + LANE;
-        const bool kept = x < a.n && x_has(b, a.k[x]) == keep;
+        bool kept = false;
+        if (x < a.n) {
+            const int at = keys_below(b.k, b.n, a.k[x]);
+            kept = (at < b.n && b.k[at] == a.k[x]) == keep;
+        }
         const unsigned m = warp_ballot(kept);
         if (kept) o.k[n + popc(m & lanes_below())] = a.k[x];
         n += popc(m);
     }
-    return set_done(o, n);
+    return keys_done(o, n);
 }
-WHOLE_FN bool d_intersection(X& o, const X& a, const X& b) { return x_filter(o, a, b, true); }
-WHOLE_FN bool d_difference(X& o, const X& a, const X& b) { return x_filter(o, a, b, false); }
+WHOLE_FN bool d_intersection(X& o, const X& a, const X& b) { return keys_filter(o, a, b, true); }
+WHOLE_FN bool d_difference(X& o, const X& a, const X& b) { return keys_filter(o, a, b, false); }
+WHOLE_FN bool d_intersection_o(O& o, const O& a, const O& b) { return keys_filter(o, a, b, true); }
+WHOLE_FN bool d_difference_o(O& o, const O& a, const O& b) { return keys_filter(o, a, b, false); }
 
 WHOLE_FN bool d_ulcorner(P& o, const X& a) { if (a.n == 0) return false; int t, l, b, r; bounds(a, t, l, b, r); o.a = t; o.b = l; return true; }
 WHOLE_FN bool d_urcorner(P& o, const X& a) { if (a.n == 0) return false; int t, l, b, r; bounds(a, t, l, b, r); o.a = t; o.b = r; return true; }

@@ -53,12 +53,6 @@ WHOLE_FN int sort_unique(K* k, int n, K pad) {
     return kept;
 }
 
-__device__ bool obj_done(O& o, int n) {
-    if (LANE == 0) o.n = n;
-    SYNC();
-    return true;
-}
-
 // The place of `key` in the ascending keys of `a`: the first key not below
 // it (a binary search), and whether `a` holds it.
 __device__ __forceinline__ int o_place(const O& a, unsigned key) { return keys_below(a.k, a.n, key); }
@@ -66,10 +60,6 @@ __device__ __forceinline__ bool o_has(const O& a, unsigned key) {
     const int at = o_place(a, key);
     return at < a.n && a.k[at] == key;
 }
-// The count made visible, for sets of locations and objects alike (also
-// mirror_keys's).
-__device__ __forceinline__ bool keys_done(X& o, int n) { return set_done(o, n); }
-__device__ __forceinline__ bool keys_done(O& o, int n) { return obj_done(o, n); }
 // Appends m keys after the o.n held (no sort, repeats kept); false where
 // they pass `room`.
 template <typename Set, typename K>
@@ -95,6 +85,38 @@ WHOLE_FN void obounds(const O& a, int& top, int& left, int& bottom, int& right) 
     bottom = warp_max(b);
     left = warp_min(l);
     right = warp_max(r);
+}
+
+// occurrences(grid, obj): the places (i, j), ascending, where the object
+// normalized and moved by (i, j) lies inside the grid with its colours;
+// each lane tests one place against every cell. An empty object (shape
+// (0, 0)) occurs at every place of range(h + 1) x range(w + 1).
+WHOLE_FN bool d_occurrences(X& o, const G& a, const O& p) {
+    if (!ok_grid(a) || a.h > 127 || a.w > 127) return false;
+    int t = 0, l = 0, oh = 0, ow = 0;
+    if (p.n > 0) {
+        int b, r;
+        obounds(p, t, l, b, r);
+        oh = b - t + 1;
+        ow = r - l + 1;
+    }
+    const int h2 = a.h - oh + 1, w2 = a.w - ow + 1;
+    if (h2 <= 0 || w2 <= 0) return set_done(o, 0);
+    if (h2 * w2 > WHOLE_LOCS) return false;
+    int n = 0;
+    for (int c0 = 0; c0 < h2 * w2; c0 += WARP) {
+        const int c = c0 + LANE;
+        bool hit = c < h2 * w2;
+        const int i = hit ? c / w2 : 0, j = hit ? c % w2 : 0;
+        for (int x = 0; hit && x < p.n; ++x) {
+            const int y = key_i(cell_loc(p.k[x])) - t + i, z = key_j(cell_loc(p.k[x])) - l + j;
+            hit = y < a.h && z < a.w && a.c[y * a.w + z] == cell_color(p.k[x]);
+        }
+        const unsigned m = warp_ballot(hit);
+        if (hit) o.k[n + popc(m & lanes_below())] = loc_key(i, j);
+        n += popc(m);
+    }
+    return set_done(o, n);
 }
 
 // ----- grids -> sets of objects ---------------------------------------------
@@ -471,6 +493,14 @@ WHOLE_FN bool d_copy_s(S& o, const S& a) {
 // A tuple of objects is held as a set of objects is (S), in its order,
 // repeats kept. totuple: the set's objects in its order (the CPU's).
 WHOLE_FN bool d_totuple_s(S& o, const S& a) { return d_copy_s(o, a); }
+// repeat(object, n): a tuple of n copies (none for n < 1).
+WHOLE_FN bool d_repeat_s(S& o, const O& v, I64 n) {
+    s_clear(o);
+    if (n > WHOLE_OBJS) return false;
+    for (I64 e = 0; e < n; ++e)
+        if (!s_append_o(o, v)) return false;
+    return true;
+}
 // totuple of colours: ascending.
 WHOLE_FN bool d_totuple_c(N& o, unsigned a) {
     n_clear(o);

@@ -826,3 +826,65 @@ def solve_c1000023(I):
     x7 = prapply(astuple, x6, x6)
     O = fill(x5, TWO, x7)
     return O
+
+# Where the smallest object recurs in the grid; the cells of two objects
+# both hold, and those of one the other lacks.
+def solve_c1000200(I):
+    x1 = objects(I, T, F, T)
+    x2 = argmin(x1, size)
+    x3 = occurrences(I, x2)
+    x4 = lbind(shift, x2)
+    x5 = mapply(x4, x3)
+    x6 = asobject(I)
+    x7 = difference(x6, x5)
+    x8 = intersection(x6, x5)
+    x9 = recolor(ONE, x8)
+    x10 = cover(I, x7)
+    O = paint(x10, x9)
+    return O
+
+# Copies in tuples (of a grid, a number, an object), merged; a grid's
+# first and last rows, the first places of a row's colours.
+def solve_c1000201(I):
+    x1 = first(I)
+    x2 = last(I)
+    x3 = dedupe(x1)
+    x4 = size(x3)
+    x5 = repeat(I, x4)
+    x6 = merge(x5)
+    x7 = mostcommon(x2)
+    x8 = repeat(x7, THREE)
+    x9 = rbind(canvas, UNITY)
+    x10 = apply(x9, x8)
+    x11 = merge(x10)
+    x12 = hconcat(x6, x11)
+    x13 = objects(I, T, T, T)
+    x14 = argmax(x13, size)
+    x15 = repeat(x14, TWO)
+    x16 = last(x15)
+    x17 = shift(x16, UNITY)
+    O = paint(x12, x17)
+    return O
+
+# A grid's rows in loops: each sorted, their commonest colours, those
+# without the background kept, the row of most colours; rows deduplicated.
+def solve_c1000202(I):
+    x1 = rbind(order, identity)
+    x2 = apply(x1, I)
+    x3 = apply(mostcommon, I)
+    x4 = mostcolor(I)
+    x5 = lbind(contained, x4)
+    x6 = compose(size, dedupe)
+    x7 = sfilter(I, x5)
+    x8 = apply(x6, I)
+    x9 = argmax(I, x6)
+    x10 = size(x9)
+    x11 = dedupe(x2)
+    x12 = hconcat(x11, x7)
+    x13 = last(x3)
+    x14 = replace(x12, x13, ZERO)
+    x15 = maximum(x8)
+    x16 = equality(x10, x15)
+    x17 = branch(x16, x10, TWO)
+    O = upscale(x14, x17)
+    return O

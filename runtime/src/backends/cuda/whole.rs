@@ -373,6 +373,21 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
         (P::first, [Locs]) => f("d_first_x", Pair),
         (P::last, [Locs]) => f("d_last_x", Pair),
         (P::vperiod, [Object]) => f("d_vperiod_o", Int),
+        // Where a normalized object lies in a grid; two objects' cells
+        // (kernels/whole_objects.cuh).
+        (P::occurrences, [Grid, Object]) => f("d_occurrences", Indices),
+        (P::intersection, [Object, Object]) => f("d_intersection_o", Object),
+        (P::difference, [Object, Object]) => f("d_difference_o", Object),
+        // Copies of a value in a tuple; a tuple's first places of each
+        // value (kernels/whole.cuh).
+        (P::repeat, [Grid, Int]) => f("d_repeat_t", Grids),
+        (P::repeat, [Int, Int]) => f("d_repeat_n", Ints),
+        (P::repeat, [Object, Int]) => f("d_repeat_s", ObjectTuple),
+        (P::dedupe, [Ints]) => f("d_dedupe_n", Ints),
+        (P::dedupe, [Grid]) => f("d_dedupe_g", Grid),
+        // A grid's rows, tuples of numbers (kernels/whole.cuh).
+        (P::first, [Grid]) => f("d_first_row", Ints),
+        (P::last, [Grid]) => f("d_last_row", Ints),
         // Written inline by the generator (a choice or a copy, never fails).
         (P::branch, [Int, a, b]) if a == b => f("branch", *a),
         (P::identity, [a]) => f("identity", *a),
@@ -1003,6 +1018,12 @@ impl Emitter {
                 let fetch = format!("{v} = {c}.a[{e}];");
                 ((v, DevTy::Int), fetch)
             }
+            // A grid is the tuple of its rows.
+            DevTy::Grid => {
+                let v = format!("s[{}].v", self.scratch_slot()?);
+                let fetch = check(format!("d_row_at({v}, {c}, {e})"));
+                ((v, DevTy::Ints), fetch)
+            }
             DevTy::Colors => {
                 let v = self.value(DevTy::Int, true)?;
                 let fetch = format!("{v} = {e};");
@@ -1057,27 +1078,28 @@ impl Emitter {
         // elements outside, a's inside, the reference's order of calls.
         let product = prim == P::prapply;
         let at = if product {
-            format!("({e} % {c}.n)")
+            format!("({e} % {})", len_of(ct, &c))
         } else {
             e.clone()
         };
         let (element, fetch) = self.element_of(prim, ct, &c, &at)?;
         let mut elements = vec![Arg::Val(element.0.clone(), element.1)];
         let mut fetches = vec![fetch];
-        let mut bound = format!("{c}.n");
+        let mut bound = len_of(ct, &c);
         if let Some((c2, ct2)) = &second {
             let at2 = if product {
-                format!("({e} / {c}.n)")
+                format!("({e} / {})", len_of(ct, &c))
             } else {
                 e.clone()
             };
             let (element2, fetch2) = self.element_of(prim, *ct2, c2, &at2)?;
             elements.push(Arg::Val(element2.0, element2.1));
             fetches.push(fetch2);
+            let (n1, n2) = (len_of(ct, &c), len_of(*ct2, c2));
             bound = if product {
-                format!("{c}.n * {c2}.n")
+                format!("{n1} * {n2}")
             } else {
-                format!("({c}.n < {c2}.n ? {c}.n : {c2}.n)")
+                format!("({n1} < {n2} ? {n1} : {n2})")
             };
         }
         // The loop's turn first: the function's result kind decides the rest.
@@ -1114,7 +1136,7 @@ impl Emitter {
         let tuple = !product
             && matches!(
                 ct,
-                DevTy::Grids | DevTy::Ints | DevTy::ObjectTuple | DevTy::Locs
+                DevTy::Grids | DevTy::Ints | DevTy::ObjectTuple | DevTy::Locs | DevTy::Grid
             );
         if product
             && !matches!(
@@ -1133,8 +1155,9 @@ impl Emitter {
                             P::apply,
                             _,
                             DevTy::Grid | DevTy::Int | DevTy::Object | DevTy::Pair
-                        ) | (P::mapply, DevTy::Grids, DevTy::Grids)
-                            | (P::mapply, _, DevTy::Indices | DevTy::Object)
+                        ) | (P::apply, DevTy::Grid, DevTy::Ints)
+                            | (P::mapply, DevTy::Grids, DevTy::Grids)
+                            | (P::mapply, _, DevTy::Indices | DevTy::Object | DevTy::Grid)
                     ))
         {
             return Err(format!(
@@ -1166,6 +1189,16 @@ impl Emitter {
                             "if ({r} && !n_push({out}, {})) return WHOLE_DEOPT;",
                             element.0
                         ));
+                    }
+                    // A grid's rows kept: a grid (none: the empty tuple,
+                    // left to the CPU).
+                    DevTy::Grid => {
+                        start.push(emptied(kind, &out));
+                        turn.push(format!(
+                            "if ({r} && !g_push_row({out}, {})) return WHOLE_DEOPT;",
+                            element.0
+                        ));
+                        end.push(format!("if (!ok_grid({out})) return WHOLE_DEOPT;"));
                     }
                     DevTy::Grids => {
                         start.push(format!("t_clear({out}, &{c});"));
@@ -1248,6 +1281,18 @@ impl Emitter {
                     turn.push(format!("if (!acc_o({out}, {r})) return WHOLE_DEOPT;"));
                     end.push(format!("if (!end_o({out})) return WHOLE_DEOPT;"));
                 }
+                // Over a tuple, the grids' rows one after the other: a grid
+                // where the grids share one shape (a tuple of grids, merged
+                // at the end; merge of none is the empty tuple, left to
+                // the CPU).
+                DevTy::Grid if tuple && prim == P::mapply => {
+                    kind = DevTy::Grid;
+                    out = self.value(kind, scratch)?;
+                    let t = format!("s[{}].t", self.scratch_slot()?);
+                    start.push(emptied(DevTy::Grids, &t));
+                    turn.push(format!("if (!t_push({t}, {r})) return WHOLE_DEOPT;"));
+                    end.push(format!("if (!d_merge_t({out}, {t})) return WHOLE_DEOPT;"));
+                }
                 DevTy::Grids if ct == DevTy::Grids && prim == P::mapply => {
                     kind = DevTy::Grids;
                     out = self.value(kind, scratch)?;
@@ -1283,6 +1328,15 @@ impl Emitter {
                     out = self.value(kind, scratch)?;
                     start.push(emptied(kind, &out));
                     turn.push(format!("if (!t_push({out}, {r})) return WHOLE_DEOPT;"));
+                }
+                // Over a grid's rows, rows: a grid (of rows of one length
+                // and colours; else left to the CPU).
+                DevTy::Ints if ct == DevTy::Grid => {
+                    kind = DevTy::Grid;
+                    out = self.value(kind, scratch)?;
+                    start.push(emptied(kind, &out));
+                    turn.push(format!("if (!g_push_row({out}, {r})) return WHOLE_DEOPT;"));
+                    end.push(format!("if (!ok_grid({out})) return WHOLE_DEOPT;"));
                 }
                 // Over a tuple, a tuple of numbers; over a set, a set.
                 DevTy::Int if tuple => {
@@ -1397,6 +1451,9 @@ impl Emitter {
                             "if (!d_grid_at({out}, {c}, {at})) return WHOLE_DEOPT;"
                         )),
                         DevTy::Ints => end.push(format!("{out} = {c}.a[{at}];")),
+                        DevTy::Grid => end.push(format!(
+                            "if (!d_row_at({out}, {c}, {at})) return WHOLE_DEOPT;"
+                        )),
                         DevTy::Colors => end.push(format!("{out} = {at};")),
                         _ => end.push(format!("{out} = loc_at({c}, {at});")),
                     }
@@ -1460,7 +1517,16 @@ fn emptied(kind: DevTy, out: &str) -> String {
         DevTy::Object | DevTy::Cells => format!("obj_done({out}, 0);"),
         DevTy::Objects | DevTy::Patches | DevTy::ObjectTuple => format!("s_clear({out});"),
         DevTy::Grids => format!("t_clear({out}, nullptr);"),
+        DevTy::Grid => format!("g_clear({out});"),
         _ => format!("{out} = 0;"),
+    }
+}
+
+/// The count of a container's elements: a grid's rows, else its `n`.
+fn len_of(kind: DevTy, c: &str) -> String {
+    match kind {
+        DevTy::Grid => format!("{c}.h"),
+        _ => format!("{c}.n"),
     }
 }
 
