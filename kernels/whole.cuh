@@ -478,6 +478,15 @@ WHOLE_FN bool t_add(T& o, const signed char* c, int n, int h, int w) {
 }
 WHOLE_FN bool t_push(T& o, const G& g) { return ok_grid(g) && t_add(o, g.c, 1, g.h, g.w); }
 WHOLE_FN bool t_extend(T& o, const T& a) { return t_add(o, a.c, a.n, a.h, a.w); }
+// astuple of two grids, combine of two tuples of grids (of one shape).
+WHOLE_FN bool d_astuple_t(T& o, const G& a, const G& b) {
+    t_clear(o, nullptr);
+    return t_push(o, a) && t_push(o, b);
+}
+WHOLE_FN bool d_combine_t(T& o, const T& a, const T& b) {
+    t_clear(o, nullptr);
+    return t_extend(o, a) && t_extend(o, b);
+}
 // remove(grid, tuple): the pieces not equal to the grid, in their order.
 WHOLE_FN bool d_remove_t(T& o, const G& v, const T& a) {
     t_clear(o, &a);
@@ -543,6 +552,21 @@ WHOLE_FN bool d_contained_n(I64& o, I64 v, const N& a) {
     o = warp_any(has);
     return true;
 }
+// combine of two tuples of numbers: a's, then b's.
+WHOLE_FN bool d_combine_n(N& o, const N& a, const N& b) {
+    if (a.n + b.n > WHOLE_INTS) return false;
+    for (int k = LANE; k < a.n; k += WARP) o.a[k] = a.a[k];
+    for (int k = LANE; k < b.n; k += WARP) o.a[a.n + k] = b.a[k];
+    if (LANE == 0) o.n = a.n + b.n;
+    SYNC();
+    return true;
+}
+WHOLE_FN bool d_equality_n(I64& o, const N& a, const N& b) {
+    bool same = a.n == b.n;
+    for (int k = LANE; same && k < a.n; k += WARP) same = a.a[k] == b.a[k];
+    o = warp_all(same);
+    return true;
+}
 // repeat(number, n): n copies (none for n < 1).
 WHOLE_FN bool d_repeat_n(N& o, I64 v, I64 n) {
     if (n > WHOLE_INTS || !int_ok(v)) return false;
@@ -598,6 +622,15 @@ WHOLE_FN bool g_push_row(G& o, const N& r) {
         o.w = r.n;
     }
     SYNC();
+    return true;
+}
+// repeat(row, n): n copies of the row, a grid (none, the empty tuple: left
+// to the CPU).
+WHOLE_FN bool d_repeat_g(G& o, const N& r, I64 n) {
+    if (n < 1 || n > WHOLE_CAP) return false;
+    g_clear(o);
+    for (I64 e = 0; e < n; ++e)
+        if (!g_push_row(o, r)) return false;
     return true;
 }
 // dedupe of a grid: each row's first place kept, in order.

@@ -9,6 +9,13 @@ __device__ __forceinline__ unsigned cell_key(int color, unsigned short loc) {
 }
 __device__ __forceinline__ int cell_color(unsigned k) { return (int)(k >> 16); }
 __device__ __forceinline__ unsigned short cell_loc(unsigned k) { return (unsigned short)(k & 0xFFFFu); }
+// astuple(colour, location): a cell (other numbers, or a location out of
+// range, are left to the CPU).
+__device__ bool d_astuple_cell(unsigned& o, I64 c, P v) {
+    if (!is_color(c) || !loc_ok(v.a, v.b)) return false;
+    o = cell_key((int)c, loc_key(v.a, v.b));
+    return true;
+}
 
 // Sorts k[0..n) ascending and drops repeats (a bitonic sort over the next
 // power of two, which k must have room for); returns the count left.
@@ -493,6 +500,13 @@ WHOLE_FN bool d_copy_s(S& o, const S& a) {
 // A tuple of objects is held as a set of objects is (S), in its order,
 // repeats kept. totuple: the set's objects in its order (the CPU's).
 WHOLE_FN bool d_totuple_s(S& o, const S& a) { return d_copy_s(o, a); }
+// combine of two tuples of objects: a's, then b's.
+WHOLE_FN bool d_combine_st(S& o, const S& a, const S& b) {
+    d_copy_s(o, a);
+    for (int e = 0; e < b.n; ++e)
+        if (!s_append(o, b, e)) return false;
+    return true;
+}
 // repeat(object, n): a tuple of n copies (none for n < 1).
 WHOLE_FN bool d_repeat_s(S& o, const O& v, I64 n) {
     s_clear(o);
@@ -1093,6 +1107,27 @@ WHOLE_FN bool push_loc(X& o, P v) {
     return set_done(o, at + 1);
 }
 WHOLE_FN bool push_x(X& o, const X& a) { return append_keys(o, a.k, a.n, WHOLE_LOCS); }
+// Tuples of locations: astuple of two, combine of two tuples (a's, then
+// b's), pair of two tuples of numbers (zipped, as long as the shorter).
+WHOLE_FN bool d_astuple_l(X& o, P a, P b) {
+    set_done(o, 0);
+    return push_loc(o, a) && push_loc(o, b);
+}
+WHOLE_FN bool d_combine_l(X& o, const X& a, const X& b) {
+    set_done(o, 0);
+    return push_x(o, a) && push_x(o, b);
+}
+WHOLE_FN bool d_pair_n(X& o, const N& a, const N& b) {
+    const int n = a.n < b.n ? a.n : b.n;
+    if (n > WHOLE_LOCS) return false;
+    bool ok = true;
+    for (int k = LANE; k < n; k += WARP) {
+        ok = ok && loc_ok(a.a[k], b.a[k]);
+        if (ok) o.k[k] = loc_key(a.a[k], b.a[k]);
+    }
+    if (!warp_all(ok)) return false;
+    return set_done(o, n);
+}
 // The set of a tuple's locations (where the reference reads only that).
 WHOLE_FN bool d_locs_set(X& o, const X& a) {
     for (int x = LANE; x < a.n; x += WARP) o.k[x] = a.k[x];

@@ -888,3 +888,32 @@ def solve_c1000202(I):
     x17 = branch(x16, x10, TWO)
     O = upscale(x14, x17)
     return O
+
+# Tuples of two values (two locations, a colour and a location: a cell,
+# two grids) and tuples joined; rows zipped into locations, a row
+# repeated into a grid, two rows compared.
+def solve_c1000203(I):
+    x1 = first(I)
+    x2 = last(I)
+    x3 = combine(x1, x2)
+    x4 = equality(x1, x2)
+    x5 = repeat(x3, TWO)
+    x6 = pair(x1, x2)
+    x7 = astuple(UNITY, ORIGIN)
+    x8 = combine(x6, x7)
+    x9 = fill(x5, FIVE, x8)
+    x10 = mostcolor(I)
+    x11 = astuple(x10, ORIGIN)
+    x12 = initset(x11)
+    x13 = paint(x9, x12)
+    x14 = astuple(x13, x13)
+    x15 = hsplit(x13, ONE)
+    x16 = combine(x14, x15)
+    x17 = merge(x16)
+    x18 = objects(I, T, F, T)
+    x19 = totuple(x18)
+    x20 = combine(x19, x19)
+    x21 = last(x20)
+    x22 = branch(x4, x13, x17)
+    O = paint(x22, x21)
+    return O

@@ -388,6 +388,19 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
         // A grid's rows, tuples of numbers (kernels/whole.cuh).
         (P::first, [Grid]) => f("d_first_row", Ints),
         (P::last, [Grid]) => f("d_last_row", Ints),
+        (P::repeat, [Ints, Int]) => f("d_repeat_g", Grid),
+        // Tuples of two values, and tuples joined: a colour and a location
+        // are a cell (kernels/whole_objects.cuh); numbers zipped are
+        // locations.
+        (P::astuple, [Int, Pair]) => f("d_astuple_cell", Cell),
+        (P::astuple, [Pair, Pair]) => f("d_astuple_l", Locs),
+        (P::astuple, [Grid, Grid]) => f("d_astuple_t", Grids),
+        (P::combine, [Ints, Ints]) => f("d_combine_n", Ints),
+        (P::combine, [Locs, Locs]) => f("d_combine_l", Locs),
+        (P::combine, [Grids, Grids]) => f("d_combine_t", Grids),
+        (P::combine, [ObjectTuple, ObjectTuple]) => f("d_combine_st", ObjectTuple),
+        (P::equality, [Ints, Ints]) => f("d_equality_n", Int),
+        (P::pair, [Ints, Ints]) => f("d_pair_n", Locs),
         // Written inline by the generator (a choice or a copy, never fails).
         (P::branch, [Int, a, b]) if a == b => f("branch", *a),
         (P::identity, [a]) => f("identity", *a),
