@@ -507,6 +507,68 @@ WHOLE_FN bool d_combine_st(S& o, const S& a, const S& b) {
         if (!s_append(o, b, e)) return false;
     return true;
 }
+
+// ----- products: sets of pairs --------------------------------------------------
+// product(a, b) is the set of pairs (x, y), x of a, y of b; both ascend
+// and hold no repeats, so the pairs with x's outside and y's inside
+// ascend, without repeats, in the CPU's order of tuples.
+
+// Two sets of colours: a set of locations.
+WHOLE_FN bool d_product_c(X& o, unsigned a, unsigned b) {
+    if (LANE == 0) {
+        int n = 0;
+        for (int x = 0; x < 10; ++x)
+            for (int y = 0; y < 10; ++y)
+                if (((a >> x) & 1u) && ((b >> y) & 1u)) o.k[n++] = loc_key(x, y);
+        o.n = n;
+    }
+    SYNC();
+    return true;
+}
+// Two sets of locations: a set of pairs of locations, each held as one
+// key (x's key << 16 | y's), in an object's slot (O).
+WHOLE_FN bool d_product_x(O& o, const X& a, const X& b) {
+    if ((I64)a.n * b.n > WHOLE_CELLS) return false;
+    for (int x = LANE; x < a.n * b.n; x += WARP) o.k[x] = ((unsigned)a.k[x / b.n] << 16) | b.k[x % b.n];
+    return obj_done(o, a.n * b.n);
+}
+__device__ bool d_first_lp(P& o, unsigned k) {
+    o.a = key_i((unsigned short)(k >> 16));
+    o.b = key_j((unsigned short)(k >> 16));
+    return true;
+}
+__device__ bool d_last_lp(P& o, unsigned k) {
+    o.a = key_i((unsigned short)(k & 0xFFFFu));
+    o.b = key_j((unsigned short)(k & 0xFFFFu));
+    return true;
+}
+// Two sets of objects: a set of pairs of objects, held as a set of objects
+// is (S) with pair e as its objects 2e and 2e + 1.
+WHOLE_FN bool d_product_s(S& o, const S& a, const S& b) {
+    s_clear(o);
+    for (int x = 0; x < a.n; ++x)
+        for (int y = 0; y < b.n; ++y)
+            if (!s_append(o, a, x) || !s_append(o, b, y)) return false;
+    return true;
+}
+WHOLE_FN bool d_size_sp(I64& o, const S& a) { o = a.n / 2; return true; }
+// One pair of objects of such a set, where a loop reads it: the set and
+// the pair's first object (never kept past the loop's turn).
+struct SP {
+    const S* s;
+    int e;
+};
+WHOLE_FN bool d_first_op(O& o, SP p) { return d_obj_at(o, *p.s, p.e); }
+WHOLE_FN bool d_last_op(O& o, SP p) { return d_obj_at(o, *p.s, p.e + 1); }
+// merge of a pair of objects: their cells.
+WHOLE_FN bool d_merge_op(O& o, SP p) {
+    const S& a = *p.s;
+    const int from = a.off[p.e], n = a.off[p.e + 2] - from;
+    if (n > WHOLE_CELLS) return false;
+    for (int x = LANE; x < n; x += WARP) o.k[x] = a.k[from + x];
+    SYNC();
+    return obj_done(o, sort_unique<unsigned>(o.k, n, 0xFFFFFFFFu));
+}
 // repeat(object, n): a tuple of n copies (none for n < 1).
 WHOLE_FN bool d_repeat_s(S& o, const O& v, I64 n) {
     s_clear(o);

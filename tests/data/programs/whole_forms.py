@@ -917,3 +917,42 @@ def solve_c1000203(I):
     x22 = branch(x4, x13, x17)
     O = paint(x22, x21)
     return O
+
+# Products: pairs of a colour's cells (filtered, joined, the pair with the
+# lowest last row), pairs of colours as locations, pairs of objects
+# (filtered, merged, one recoloured with the other's colour).
+def solve_c1000204(I):
+    x1 = leastcolor(I)
+    x2 = ofcolor(I, x1)
+    x3 = product(x2, x2)
+    x4 = size(x3)
+    x5 = fork(connect, first, last)
+    x6 = compose(first, first)
+    x7 = compose(first, last)
+    x8 = fork(equality, x6, x7)
+    x9 = sfilter(x3, x8)
+    x10 = mapply(x5, x9)
+    x11 = fill(I, x1, x10)
+    x12 = argmax(x3, x7)
+    x13 = first(x12)
+    x14 = initset(x13)
+    x15 = fill(x11, FIVE, x14)
+    x16 = palette(I)
+    x17 = product(x16, x16)
+    x18 = underfill(x15, ZERO, x17)
+    x19 = objects(I, T, F, T)
+    x20 = sizefilter(x19, ONE)
+    x21 = product(x20, x19)
+    x22 = size(x21)
+    x23 = fork(adjacent, first, last)
+    x24 = sfilter(x21, x23)
+    x25 = apply(merge, x24)
+    x26 = compose(color, first)
+    x27 = fork(recolor, x26, last)
+    x28 = mapply(x27, x24)
+    x29 = merge(x25)
+    x30 = paint(x18, x29)
+    x31 = paint(x30, x28)
+    x32 = greater(x4, x22)
+    O = branch(x32, x31, x18)
+    return O

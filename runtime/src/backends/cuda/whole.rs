@@ -86,6 +86,19 @@ pub enum DevTy {
     /// A tuple of cells (`mapply` and `mpapply` giving objects over
     /// tuples), in order, repeats kept: held as an object is.
     Cells,
+    /// A set of pairs of locations (`product` of two sets of locations),
+    /// ascending: held as an object is, a pair as one key (the first
+    /// location's key << 16 | the second's).
+    LocPairs,
+    /// One pair of locations, as its key.
+    LocPair,
+    /// A set of pairs of objects (`product` of two sets of objects),
+    /// ascending: held as a set of objects is, pair e as objects 2e and
+    /// 2e + 1.
+    ObjectPairs,
+    /// One pair of objects of such a set (`SP`: the set and the pair's
+    /// place), read within a loop's turn only.
+    ObjectPair,
 }
 
 /// How a node runs on the device: the device function and its result kind.
@@ -388,6 +401,17 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
         // A grid's rows, tuples of numbers (kernels/whole.cuh).
         (P::first, [Grid]) => f("d_first_row", Ints),
         (P::last, [Grid]) => f("d_last_row", Ints),
+        // Products: sets of pairs (kernels/whole_objects.cuh).
+        (P::product, [Colors, Colors]) => f("d_product_c", Indices),
+        (P::product, [Indices, Indices]) => f("d_product_x", LocPairs),
+        (P::product, [Objects, Objects]) => f("d_product_s", ObjectPairs),
+        (P::size, [LocPairs]) => f("d_size_o", Int),
+        (P::size, [ObjectPairs]) => f("d_size_sp", Int),
+        (P::first, [LocPair]) => f("d_first_lp", Pair),
+        (P::last, [LocPair]) => f("d_last_lp", Pair),
+        (P::first, [ObjectPair]) => f("d_first_op", Object),
+        (P::last, [ObjectPair]) => f("d_last_op", Object),
+        (P::merge, [ObjectPair]) => f("d_merge_op", Object),
         (P::repeat, [Ints, Int]) => f("d_repeat_g", Grid),
         // Tuples of two values, and tuples joined: a colour and a location
         // are a cell (kernels/whole_objects.cuh); numbers zipped are
@@ -612,6 +636,10 @@ fn ty_name(t: DevTy) -> &'static str {
         DevTy::ObjectTuple => "ObjectTuple",
         DevTy::Locs => "Locs",
         DevTy::Cells => "Cells",
+        DevTy::LocPairs => "LocPairs",
+        DevTy::LocPair => "LocPair",
+        DevTy::ObjectPairs => "ObjectPairs",
+        DevTy::ObjectPair => "ObjectPair",
     }
 }
 
@@ -795,10 +823,15 @@ impl Emitter {
         let member = match t {
             DevTy::Grid => "g",
             DevTy::Indices | DevTy::Locs => "x",
-            DevTy::Object | DevTy::Cells => "o",
-            DevTy::Objects | DevTy::Patches | DevTy::ObjectTuple => "s",
+            DevTy::Object | DevTy::Cells | DevTy::LocPairs => "o",
+            DevTy::Objects | DevTy::Patches | DevTy::ObjectTuple | DevTy::ObjectPairs => "s",
             DevTy::Grids => "t",
             DevTy::Ints => "v",
+            // A pair of objects points into its set's slot: only a loop's
+            // element, never a node's value (the slot may go first).
+            DevTy::ObjectPair if !scratch => {
+                return Err("a pair of objects as a value".to_owned());
+            }
             _ => "",
         };
         if !member.is_empty() {
@@ -816,6 +849,7 @@ impl Emitter {
         let decl = match t {
             DevTy::Int => format!("    I64 {name} = 0;"),
             DevTy::Pair => format!("    P {name} = {{0, 0}};"),
+            DevTy::ObjectPair => format!("    SP {name} = {{nullptr, 0}};"),
             _ => format!("    unsigned {name} = 0;"),
         };
         self.locals.push_str(&decl);
@@ -912,8 +946,10 @@ impl Emitter {
         match t {
             DevTy::Grid => self.line(&format!("d_copy({name}, {from});")),
             DevTy::Indices | DevTy::Locs => self.line(&format!("d_toindices({name}, {from});")),
-            DevTy::Object | DevTy::Cells => self.line(&format!("d_copy_o({name}, {from});")),
-            DevTy::Objects | DevTy::Patches | DevTy::ObjectTuple => {
+            DevTy::Object | DevTy::Cells | DevTy::LocPairs => {
+                self.line(&format!("d_copy_o({name}, {from});"))
+            }
+            DevTy::Objects | DevTy::Patches | DevTy::ObjectTuple | DevTy::ObjectPairs => {
                 self.line(&format!("d_copy_s({name}, {from});"))
             }
             DevTy::Grids => self.line(&format!("d_copy_t({name}, {from});")),
@@ -1020,6 +1056,16 @@ impl Emitter {
                 let v = self.value(DevTy::Cell, true)?;
                 let fetch = format!("{v} = {c}.k[{e}];");
                 ((v, DevTy::Cell), fetch)
+            }
+            DevTy::LocPairs => {
+                let v = self.value(DevTy::LocPair, true)?;
+                let fetch = format!("{v} = {c}.k[{e}];");
+                ((v, DevTy::LocPair), fetch)
+            }
+            DevTy::ObjectPairs => {
+                let v = self.value(DevTy::ObjectPair, true)?;
+                let fetch = format!("{v} = SP{{&{c}, 2 * ({e})}};");
+                ((v, DevTy::ObjectPair), fetch)
             }
             DevTy::Grids => {
                 let v = format!("s[{}].g", self.scratch_slot()?);
@@ -1226,8 +1272,16 @@ impl Emitter {
                             "if ({r} && !s_append({out}, {c}, {e})) return WHOLE_DEOPT;"
                         ));
                     }
-                    // The kept cells ascend as the object's do: no sort.
-                    DevTy::Object => {
+                    // A kept pair: its two objects.
+                    DevTy::ObjectPairs => {
+                        start.push(emptied(kind, &out));
+                        turn.push(format!(
+                            "if ({r} && !(s_append({out}, {c}, 2 * {e}) && s_append({out}, {c}, 2 * {e} + 1))) return WHOLE_DEOPT;"
+                        ));
+                    }
+                    // The kept cells (pairs of locations) ascend as the
+                    // object's (the set's) do: no sort.
+                    DevTy::Object | DevTy::LocPairs => {
                         start.push(emptied(kind, &out));
                         turn.push(format!(
                             "if ({r} && !acc_cell({out}, {})) return WHOLE_DEOPT;",
@@ -1459,7 +1513,12 @@ impl Emitter {
                         DevTy::Patches => end.push(format!(
                             "if (!d_locs_at({out}, {c}, {at})) return WHOLE_DEOPT;"
                         )),
-                        DevTy::Object => end.push(format!("{out} = {c}.k[{at}];")),
+                        DevTy::Object | DevTy::LocPairs => {
+                            end.push(format!("{out} = {c}.k[{at}];"))
+                        }
+                        DevTy::ObjectPairs => {
+                            return Err(format!("{} of a pair of objects", prim.name()))
+                        }
                         DevTy::Grids => end.push(format!(
                             "if (!d_grid_at({out}, {c}, {at})) return WHOLE_DEOPT;"
                         )),
@@ -1527,8 +1586,10 @@ fn emptied(kind: DevTy, out: &str) -> String {
         DevTy::Indices => format!("acc_x_start({out});"),
         DevTy::Locs => format!("set_done({out}, 0);"),
         DevTy::Ints => format!("n_clear({out});"),
-        DevTy::Object | DevTy::Cells => format!("obj_done({out}, 0);"),
-        DevTy::Objects | DevTy::Patches | DevTy::ObjectTuple => format!("s_clear({out});"),
+        DevTy::Object | DevTy::Cells | DevTy::LocPairs => format!("obj_done({out}, 0);"),
+        DevTy::Objects | DevTy::Patches | DevTy::ObjectTuple | DevTy::ObjectPairs => {
+            format!("s_clear({out});")
+        }
         DevTy::Grids => format!("t_clear({out}, nullptr);"),
         DevTy::Grid => format!("g_clear({out});"),
         _ => format!("{out} = 0;"),
@@ -1539,6 +1600,7 @@ fn emptied(kind: DevTy, out: &str) -> String {
 fn len_of(kind: DevTy, c: &str) -> String {
     match kind {
         DevTy::Grid => format!("{c}.h"),
+        DevTy::ObjectPairs => format!("({c}.n / 2)"),
         _ => format!("{c}.n"),
     }
 }
