@@ -391,6 +391,25 @@ WHOLE_FN bool d_remove_s(S& o, const O& v, const S& a) {
         if (!same_keys(a.k + a.off[e], a.off[e + 1] - a.off[e], v.k, v.n) && !s_append(o, a, e)) return false;
     return true;
 }
+// initset of an object; insert of an object into a set of objects: in its
+// place among them (one walk), unless the set holds it.
+WHOLE_FN bool d_initset_s(S& o, const O& v) {
+    s_clear(o);
+    return s_append_o(o, v);
+}
+WHOLE_FN bool d_insert_s(S& o, const O& v, const S& a) {
+    s_clear(o);
+    bool placed = false;
+    for (int e = 0; e < a.n; ++e) {
+        if (!placed) {
+            const int c = cmp_keys(a.k + a.off[e], a.off[e + 1] - a.off[e], v.k, v.n);
+            if (c > 0 && !s_append_o(o, v)) return false;
+            placed = c >= 0;
+        }
+        if (!s_append(o, a, e)) return false;
+    }
+    return placed || s_append_o(o, v);
+}
 // other(set, object): the first object of the set that is not it
 // (StopIteration where there is none: next() of nothing).
 WHOLE_FN bool d_other_s(O& o, const S& a, const O& v) {

@@ -956,3 +956,25 @@ def solve_c1000204(I):
     x32 = greater(x4, x22)
     O = branch(x32, x31, x18)
     return O
+
+# A function over a pair's two numbers; a set of one object and objects
+# put in their places among others; the objects of the least and the
+# most centre of mass (pairs as keys, compared as tuples), and the most.
+def solve_c1000205(I):
+    x1 = shape(I)
+    x2 = apply(halve, x1)
+    x3 = apply(toivec, x2)
+    x4 = objects(I, T, F, T)
+    x5 = argmin(x4, centerofmass)
+    x6 = argmax(x4, centerofmass)
+    x7 = valmax(x4, centerofmass)
+    x8 = initset(x5)
+    x9 = shift(x6, x2)
+    x10 = insert(x9, x8)
+    x11 = insert(x5, x10)
+    x12 = merge(x11)
+    x13 = fill(I, ONE, x3)
+    x14 = paint(x13, x12)
+    x15 = initset(x7)
+    O = fill(x14, TWO, x15)
+    return O

@@ -302,6 +302,8 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
         (P::sizefilter, [Objects, Int]) => f("d_sizefilter", Objects),
         (P::difference, [Objects, Objects]) => f("d_difference_s", Objects),
         (P::remove, [Object, Objects]) => f("d_remove_s", Objects),
+        (P::initset, [Object]) => f("d_initset_s", Objects),
+        (P::insert, [Object, Objects]) => f("d_insert_s", Objects),
         (P::other, [Objects, Object]) => f("d_other_s", Object),
         (P::color, [Object]) => f("d_color", Int),
         (P::size, [Object]) => f("d_size_o", Int),
@@ -1130,6 +1132,19 @@ impl Emitter {
             return Err(fail());
         }
         let (c, ct) = container;
+        // apply over a pair (a tuple of two numbers): the function on each,
+        // the tuple of the two results (astuple's forms).
+        if ct == DevTy::Pair {
+            if prim != P::apply || second.is_some() {
+                return Err(format!("{} over Pair", prim.name()));
+            }
+            let (ra, ta) = self.call_fn(f, &[Arg::Val(format!("{c}.a"), DevTy::Int)])?;
+            let (rb, tb) = self.call_fn(f, &[Arg::Val(format!("{c}.b"), DevTy::Int)])?;
+            if ta != tb {
+                return Err("apply over Pair giving two kinds".to_owned());
+            }
+            return self.call(P::astuple, &[Arg::Val(ra, ta), Arg::Val(rb, tb)], scratch);
+        }
         let e = format!("e{}", self.names + 1);
         self.names += 1;
         // The elements' storage, set at the top of each turn.
@@ -1468,11 +1483,21 @@ impl Emitter {
                 _ => return Err(format!("apply of a function giving {}", ty_name(rt))),
             },
             P::argmax | P::argmin | P::valmax | P::valmin | P::extract => {
-                truthy(rt)?;
+                // Keys that are pairs compare as Python's tuples do: by
+                // their first numbers, then their second.
+                let pair_key = rt == DevTy::Pair && prim != P::extract;
+                if !pair_key {
+                    truthy(rt)?;
+                }
                 self.names += 1;
                 let (at, val) = (format!("at{}", self.names), format!("best{}", self.names));
+                let key_decl = if pair_key {
+                    format!("P {val} = {{0, 0}}")
+                } else {
+                    format!("I64 {val} = 0")
+                };
                 self.locals
-                    .push_str(&format!("    int {at} = -1;\n    I64 {val} = 0;\n"));
+                    .push_str(&format!("    int {at} = -1;\n    {key_decl};\n"));
                 start.push(format!("{at} = -1;"));
                 match prim {
                     P::extract => turn.push(format!("if ({r}) {{ {at} = {e}; break; }}")),
@@ -1482,8 +1507,15 @@ impl Emitter {
                         } else {
                             "<"
                         };
+                        let beats = if pair_key {
+                            format!(
+                                "{r}.a {op} {val}.a || ({r}.a == {val}.a && {r}.b {op} {val}.b)"
+                            )
+                        } else {
+                            format!("{r} {op} {val}")
+                        };
                         turn.push(format!(
-                            "if ({at} < 0 || {r} {op} {val}) {{ {at} = {e}; {val} = {r}; }}"
+                            "if ({at} < 0 || {beats}) {{ {at} = {e}; {val} = {r}; }}"
                         ));
                     }
                 }
@@ -1500,7 +1532,7 @@ impl Emitter {
                     _ => format!("if ({at} < 0) return WHOLE_DEOPT;"),
                 });
                 if matches!(prim, P::valmax | P::valmin) {
-                    kind = DevTy::Int;
+                    kind = rt;
                     out = self.value(kind, scratch)?;
                     end.push(format!("{out} = {val};"));
                 } else {
