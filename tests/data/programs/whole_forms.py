@@ -978,3 +978,29 @@ def solve_c1000205(I):
     x15 = initset(x7)
     O = fill(x14, TWO, x15)
     return O
+
+# Rows zipped with another grid's (tuples of tuples of locations): the
+# greater colour of each, a grid again; rows repeated into tuples of rows.
+def solve_c1000206(I):
+    x1 = rot180(I)
+    x2 = papply(pair, I, x1)
+    x3 = lbind(apply, maximum)
+    x4 = apply(x3, x2)
+    x5 = lbind(contained, ZERO)
+    x6 = compose(x5, first)
+    x7 = sfilter(x2, x6)
+    x8 = size(x7)
+    x9 = first(I)
+    x10 = rbind(repeat, TWO)
+    x11 = apply(x10, x9)
+    x12 = argmin(x2, size)
+    x13 = first(x2)
+    x14 = last(x2)
+    x15 = combine(x13, x14)
+    x16 = combine(x12, x15)
+    x17 = x3(x16)
+    x18 = increment(x8)
+    x19 = repeat(x17, x18)
+    x20 = hconcat(x4, x19)
+    O = hconcat(x20, x11)
+    return O

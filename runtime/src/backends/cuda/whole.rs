@@ -99,6 +99,9 @@ pub enum DevTy {
     /// One pair of objects of such a set (`SP`: the set and the pair's
     /// place), read within a loop's turn only.
     ObjectPair,
+    /// A tuple of tuples of locations (`papply(pair, grid, grid)`: rows
+    /// zipped), each in order, repeats kept: held as a set of patches is.
+    LocsTuple,
 }
 
 /// How a node runs on the device: the device function and its result kind.
@@ -414,6 +417,11 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
         (P::first, [ObjectPair]) => f("d_first_op", Object),
         (P::last, [ObjectPair]) => f("d_last_op", Object),
         (P::merge, [ObjectPair]) => f("d_merge_op", Object),
+        // Tuples of tuples of locations: read as sets of patches are,
+        // their order kept.
+        (P::size, [LocsTuple]) => f("d_size_s", Int),
+        (P::first, [LocsTuple]) => f("d_first_p", Locs),
+        (P::last, [LocsTuple]) => f("d_last_p", Locs),
         (P::repeat, [Ints, Int]) => f("d_repeat_g", Grid),
         // Tuples of two values, and tuples joined: a colour and a location
         // are a cell (kernels/whole_objects.cuh); numbers zipped are
@@ -642,6 +650,7 @@ fn ty_name(t: DevTy) -> &'static str {
         DevTy::LocPair => "LocPair",
         DevTy::ObjectPairs => "ObjectPairs",
         DevTy::ObjectPair => "ObjectPair",
+        DevTy::LocsTuple => "LocsTuple",
     }
 }
 
@@ -826,7 +835,11 @@ impl Emitter {
             DevTy::Grid => "g",
             DevTy::Indices | DevTy::Locs => "x",
             DevTy::Object | DevTy::Cells | DevTy::LocPairs => "o",
-            DevTy::Objects | DevTy::Patches | DevTy::ObjectTuple | DevTy::ObjectPairs => "s",
+            DevTy::Objects
+            | DevTy::Patches
+            | DevTy::ObjectTuple
+            | DevTy::ObjectPairs
+            | DevTy::LocsTuple => "s",
             DevTy::Grids => "t",
             DevTy::Ints => "v",
             // A pair of objects points into its set's slot: only a loop's
@@ -951,9 +964,11 @@ impl Emitter {
             DevTy::Object | DevTy::Cells | DevTy::LocPairs => {
                 self.line(&format!("d_copy_o({name}, {from});"))
             }
-            DevTy::Objects | DevTy::Patches | DevTy::ObjectTuple | DevTy::ObjectPairs => {
-                self.line(&format!("d_copy_s({name}, {from});"))
-            }
+            DevTy::Objects
+            | DevTy::Patches
+            | DevTy::ObjectTuple
+            | DevTy::ObjectPairs
+            | DevTy::LocsTuple => self.line(&format!("d_copy_s({name}, {from});")),
             DevTy::Grids => self.line(&format!("d_copy_t({name}, {from});")),
             DevTy::Ints => self.line(&format!("d_copy_n({name}, {from});")),
             _ => self.line(&format!("{name} = {from};")),
@@ -1053,6 +1068,11 @@ impl Emitter {
                 let v = format!("s[{}].x", self.scratch_slot()?);
                 let fetch = check(format!("d_locs_at({v}, {c}, {e})"));
                 ((v, DevTy::Indices), fetch)
+            }
+            DevTy::LocsTuple => {
+                let v = format!("s[{}].x", self.scratch_slot()?);
+                let fetch = check(format!("d_locs_at({v}, {c}, {e})"));
+                ((v, DevTy::Locs), fetch)
             }
             DevTy::Object => {
                 let v = self.value(DevTy::Cell, true)?;
@@ -1210,7 +1230,12 @@ impl Emitter {
         let tuple = !product
             && matches!(
                 ct,
-                DevTy::Grids | DevTy::Ints | DevTy::ObjectTuple | DevTy::Locs | DevTy::Grid
+                DevTy::Grids
+                    | DevTy::Ints
+                    | DevTy::ObjectTuple
+                    | DevTy::Locs
+                    | DevTy::Grid
+                    | DevTy::LocsTuple
             );
         if product
             && !matches!(
@@ -1229,7 +1254,7 @@ impl Emitter {
                             P::apply,
                             _,
                             DevTy::Grid | DevTy::Int | DevTy::Object | DevTy::Pair
-                        ) | (P::apply, DevTy::Grid, DevTy::Ints)
+                        ) | (P::apply, _, DevTy::Ints)
                             | (P::mapply, DevTy::Grids, DevTy::Grids)
                             | (P::mapply, _, DevTy::Indices | DevTy::Object | DevTy::Grid)
                     ))
@@ -1281,7 +1306,7 @@ impl Emitter {
                             element.0
                         ));
                     }
-                    DevTy::Objects | DevTy::Patches | DevTy::ObjectTuple => {
+                    DevTy::Objects | DevTy::Patches | DevTy::ObjectTuple | DevTy::LocsTuple => {
                         start.push(emptied(kind, &out));
                         turn.push(format!(
                             "if ({r} && !s_append({out}, {c}, {e})) return WHOLE_DEOPT;"
@@ -1396,6 +1421,7 @@ impl Emitter {
                     DevTy::Pair => (DevTy::Locs, "push_loc"),
                     DevTy::Object => (DevTy::ObjectTuple, "s_append_o"),
                     DevTy::Grid => (DevTy::Grids, "t_push"),
+                    DevTy::Locs => (DevTy::LocsTuple, "s_append_x"),
                     _ => return Err(format!("papply of a function giving {}", ty_name(rt))),
                 };
                 kind = k;
@@ -1411,9 +1437,10 @@ impl Emitter {
                     start.push(emptied(kind, &out));
                     turn.push(format!("if (!t_push({out}, {r})) return WHOLE_DEOPT;"));
                 }
-                // Over a grid's rows, rows: a grid (of rows of one length
-                // and colours; else left to the CPU).
-                DevTy::Ints if ct == DevTy::Grid => {
+                // Over a tuple (a grid's rows, ...), rows: a grid (of rows
+                // of one length and colours, as the CPU makes a tuple of
+                // them; else left to the CPU).
+                DevTy::Ints if tuple => {
                     kind = DevTy::Grid;
                     out = self.value(kind, scratch)?;
                     start.push(emptied(kind, &out));
@@ -1542,7 +1569,7 @@ impl Emitter {
                         DevTy::Objects | DevTy::ObjectTuple => end.push(format!(
                             "if (!d_obj_at({out}, {c}, {at})) return WHOLE_DEOPT;"
                         )),
-                        DevTy::Patches => end.push(format!(
+                        DevTy::Patches | DevTy::LocsTuple => end.push(format!(
                             "if (!d_locs_at({out}, {c}, {at})) return WHOLE_DEOPT;"
                         )),
                         DevTy::Object | DevTy::LocPairs => {
@@ -1619,9 +1646,11 @@ fn emptied(kind: DevTy, out: &str) -> String {
         DevTy::Locs => format!("set_done({out}, 0);"),
         DevTy::Ints => format!("n_clear({out});"),
         DevTy::Object | DevTy::Cells | DevTy::LocPairs => format!("obj_done({out}, 0);"),
-        DevTy::Objects | DevTy::Patches | DevTy::ObjectTuple | DevTy::ObjectPairs => {
-            format!("s_clear({out});")
-        }
+        DevTy::Objects
+        | DevTy::Patches
+        | DevTy::ObjectTuple
+        | DevTy::ObjectPairs
+        | DevTy::LocsTuple => format!("s_clear({out});"),
         DevTy::Grids => format!("t_clear({out}, nullptr);"),
         DevTy::Grid => format!("g_clear({out});"),
         _ => format!("{out} = 0;"),
