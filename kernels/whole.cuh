@@ -487,6 +487,34 @@ WHOLE_FN bool d_combine_t(T& o, const T& a, const T& b) {
     t_clear(o, nullptr);
     return t_extend(o, a) && t_extend(o, b);
 }
+// mostcommon and leastcommon of a tuple of grids (of one shape, so the
+// CPU's order of them is their cells'): as of numbers (n_by_count).
+WHOLE_FN bool t_by_count(G& o, const T& a, bool most) {
+    if (a.n == 0) return raises(WHOLE_RAISE_VALUE);
+    const int per = a.h * a.w;
+    int best = -1, best_n = 0;
+    for (int e = 0; e < a.n; ++e) {
+        int c = 0;
+        for (int f = 0; f < a.n; ++f) {
+            bool same = true;
+            for (int x = LANE; same && x < per; x += WARP) same = a.c[f * per + x] == a.c[e * per + x];
+            c += warp_all(same);
+        }
+        bool better = best < 0 || (most ? c > best_n : c < best_n);
+        if (!better && c == best_n) {
+            int x = 0;
+            while (x < per && a.c[e * per + x] == a.c[best * per + x]) ++x;
+            better = x < per && a.c[e * per + x] < a.c[best * per + x];
+        }
+        if (better) {
+            best = e;
+            best_n = c;
+        }
+    }
+    return d_grid_at(o, a, best);
+}
+WHOLE_FN bool d_mostcommon_t(G& o, const T& a) { return t_by_count(o, a, true); }
+WHOLE_FN bool d_leastcommon_t(G& o, const T& a) { return t_by_count(o, a, false); }
 // remove(grid, tuple): the pieces not equal to the grid, in their order.
 WHOLE_FN bool d_remove_t(T& o, const G& v, const T& a) {
     t_clear(o, &a);
@@ -632,6 +660,25 @@ WHOLE_FN bool d_repeat_g(G& o, const N& r, I64 n) {
     for (I64 e = 0; e < n; ++e)
         if (!g_push_row(o, r)) return false;
     return true;
+}
+// remove(row, grid): the rows not equal to it, in order (none left: the
+// empty tuple, left to the CPU).
+WHOLE_FN bool d_remove_row(G& o, const N& r, const G& a) {
+    if (!ok_grid(a)) return false;
+    int h = 0;
+    for (int e = 0; e < a.h; ++e) {
+        bool same = r.n == a.w;
+        for (int k = LANE; same && k < a.w; k += WARP) same = r.a[k] == a.c[e * a.w + k];
+        if (warp_all(same)) continue;
+        for (int k = LANE; k < a.w; k += WARP) o.c[h * a.w + k] = a.c[e * a.w + k];
+        ++h;
+    }
+    if (LANE == 0) {
+        o.h = h;
+        o.w = a.w;
+    }
+    SYNC();
+    return h > 0;
 }
 // dedupe of a grid: each row's first place kept, in order.
 WHOLE_FN bool d_dedupe_g(G& o, const G& a) {

@@ -502,6 +502,17 @@ WHOLE_FN bool d_merge_p(X& o, const S& a) {
     SYNC();
     return set_done(o, sort_unique<unsigned short>(o.k, a.m, (unsigned short)0xFFFFu));
 }
+// remove(patch, patches): the sets not equal to it, in their order.
+WHOLE_FN bool d_remove_p(S& o, const X& v, const S& a) {
+    s_clear(o);
+    for (int e = 0; e < a.n; ++e) {
+        const int from = a.off[e], len = a.off[e + 1] - from;
+        bool same = len == v.n;
+        for (int x = LANE; same && x < len; x += WARP) same = a.k[from + x] == v.k[x];
+        if (!warp_all(same) && !s_append(o, a, e)) return false;
+    }
+    return true;
+}
 
 // ----- objects ----------------------------------------------------------------
 
@@ -525,6 +536,43 @@ WHOLE_FN bool d_combine_st(S& o, const S& a, const S& b) {
     for (int e = 0; e < b.n; ++e)
         if (!s_append(o, b, e)) return false;
     return true;
+}
+// mostcommon and leastcommon of a tuple of objects: of the distinct
+// objects in ascending order (the CPU's), the first whose count no later
+// one beats; of nothing, ValueError.
+WHOLE_FN bool s_by_count(O& o, const S& a, bool most) {
+    if (a.n == 0) return raises(WHOLE_RAISE_VALUE);
+    int best = -1, best_n = 0;
+    for (int e = 0; e < a.n; ++e) {
+        const unsigned* ke = a.k + a.off[e];
+        const int ne = a.off[e + 1] - a.off[e];
+        int c = 0;
+        for (int f = 0; f < a.n; ++f) c += same_keys(a.k + a.off[f], a.off[f + 1] - a.off[f], ke, ne);
+        bool better = best < 0 || (most ? c > best_n : c < best_n);
+        if (!better && c == best_n)
+            better = cmp_keys(ke, ne, a.k + a.off[best], a.off[best + 1] - a.off[best]) < 0;
+        if (better) {
+            best = e;
+            best_n = c;
+        }
+    }
+    return d_obj_at(o, a, best);
+}
+WHOLE_FN bool d_mostcommon_st(O& o, const S& a) { return s_by_count(o, a, true); }
+WHOLE_FN bool d_leastcommon_st(O& o, const S& a) { return s_by_count(o, a, false); }
+
+// other(set of locations, location): its first other location
+// (StopIteration where there is none).
+WHOLE_FN bool d_other_x(P& o, const X& a, P v) {
+    const bool in_range = loc_ok(v.a, v.b);
+    const unsigned short key = in_range ? loc_key(v.a, v.b) : 0;
+    for (int x = 0; x < a.n; ++x)
+        if (!in_range || a.k[x] != key) {
+            o.a = key_i(a.k[x]);
+            o.b = key_j(a.k[x]);
+            return true;
+        }
+    return raises(WHOLE_RAISE_STOP);
 }
 
 // ----- products: sets of pairs --------------------------------------------------

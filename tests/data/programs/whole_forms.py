@@ -1004,3 +1004,38 @@ def solve_c1000206(I):
     x20 = hconcat(x4, x19)
     O = hconcat(x20, x11)
     return O
+
+# A set of patches less one, a location other than the first, a set's
+# locations as a tuple; a grid's rows less one; the commonest and rarest
+# of tuples of objects and of grids; a tuple of cells where only its
+# locations are read.
+def solve_c1000207(I):
+    x1 = objects(I, T, F, F)
+    x2 = apply(toindices, x1)
+    x3 = argmax(x2, size)
+    x4 = remove(x3, x2)
+    x5 = merge(x4)
+    x6 = first(x3)
+    x7 = other(x3, x6)
+    x8 = initset(x7)
+    x9 = totuple(x5)
+    x10 = fill(I, ONE, x9)
+    x11 = first(I)
+    x12 = remove(x11, x10)
+    x13 = totuple(x1)
+    x14 = apply(normalize, x13)
+    x15 = mostcommon(x14)
+    x16 = leastcommon(x14)
+    x17 = hsplit(I, THREE)
+    x18 = mostcommon(x17)
+    x19 = leastcommon(x17)
+    x20 = corners(x3)
+    x21 = totuple(x20)
+    x22 = lbind(shift, x15)
+    x23 = mapply(x22, x21)
+    x24 = underfill(x12, TWO, x23)
+    x25 = paint(x24, x16)
+    x26 = fill(x25, THREE, x8)
+    x27 = hconcat(x18, x19)
+    O = hconcat(x26, x27)
+    return O

@@ -422,6 +422,15 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
         (P::size, [LocsTuple]) => f("d_size_s", Int),
         (P::first, [LocsTuple]) => f("d_first_p", Locs),
         (P::last, [LocsTuple]) => f("d_last_p", Locs),
+        (P::remove, [Indices, Patches]) => f("d_remove_p", Patches),
+        (P::remove, [Ints, Grid]) => f("d_remove_row", Grid),
+        (P::other, [Indices, Pair]) => f("d_other_x", Pair),
+        // A set's locations in its (the CPU's, ascending) order.
+        (P::totuple, [Indices]) => f("d_toindices", Locs),
+        (P::mostcommon, [ObjectTuple]) => f("d_mostcommon_st", Object),
+        (P::leastcommon, [ObjectTuple]) => f("d_leastcommon_st", Object),
+        (P::mostcommon, [Grids]) => f("d_mostcommon_t", Grid),
+        (P::leastcommon, [Grids]) => f("d_leastcommon_t", Grid),
         (P::repeat, [Ints, Int]) => f("d_repeat_g", Grid),
         // Tuples of two values, and tuples joined: a colour and a location
         // are a cell (kernels/whole_objects.cuh); numbers zipped are
@@ -902,21 +911,22 @@ impl Emitter {
         let fm = match form(prim, &tys) {
             Some(fm) => fm,
             None => {
-                // An object where a patch's locations are read: its locations.
+                // An object where a patch's locations are read: its
+                // locations; so too a tuple of cells where only their set
+                // is read (the reference's toindices of it).
+                let cells = locations_only(prim) && set_only(prim) && prim != Prim::contained;
                 let as_locs: Vec<DevTy> = tys
                     .iter()
-                    .map(|t| {
-                        if *t == DevTy::Object {
-                            DevTy::Indices
-                        } else {
-                            *t
-                        }
+                    .map(|t| match t {
+                        DevTy::Object => DevTy::Indices,
+                        DevTy::Cells if cells => DevTy::Indices,
+                        _ => *t,
                     })
                     .collect();
                 match form(prim, &as_locs) {
                     Some(fm) if locations_only(prim) && as_locs != tys => {
                         for v in vals.iter_mut() {
-                            if v.1 == DevTy::Object {
+                            if v.1 == DevTy::Object || v.1 == DevTy::Cells {
                                 let t = self.scratch_slot()?;
                                 self.check(&format!("d_toindices_o(s[{t}].x, {})", v.0));
                                 *v = (format!("s[{t}].x"), DevTy::Indices);
