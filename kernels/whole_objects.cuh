@@ -530,6 +530,11 @@ WHOLE_FN bool d_copy_s(S& o, const S& a) {
 // A tuple of objects is held as a set of objects is (S), in its order,
 // repeats kept. totuple: the set's objects in its order (the CPU's).
 WHOLE_FN bool d_totuple_s(S& o, const S& a) { return d_copy_s(o, a); }
+// astuple of two objects: a tuple of them.
+WHOLE_FN bool d_astuple_st(S& o, const O& a, const O& b) {
+    s_clear(o);
+    return s_append_o(o, a) && s_append_o(o, b);
+}
 // combine of two tuples of objects: a's, then b's.
 WHOLE_FN bool d_combine_st(S& o, const S& a, const S& b) {
     d_copy_s(o, a);
@@ -1246,6 +1251,18 @@ WHOLE_FN bool d_combine_l(X& o, const X& a, const X& b) {
     set_done(o, 0);
     return push_x(o, a) && push_x(o, b);
 }
+// combine of two pairs: a tuple of four numbers.
+WHOLE_FN bool d_combine_pp(N& o, P a, P b) {
+    n_clear(o);
+    return n_push(o, a.a) && n_push(o, a.b) && n_push(o, b.a) && n_push(o, b.b);
+}
+// repeat(location, n): a tuple of n copies (none for n < 1).
+WHOLE_FN bool d_repeat_l(X& o, P v, I64 n) {
+    if (n > WHOLE_LOCS || !loc_ok(v.a, v.b)) return false;
+    const int m = n < 1 ? 0 : (int)n;
+    for (int k = LANE; k < m; k += WARP) o.k[k] = loc_key(v.a, v.b);
+    return set_done(o, m);
+}
 WHOLE_FN bool d_pair_n(X& o, const N& a, const N& b) {
     const int n = a.n < b.n ? a.n : b.n;
     if (n > WHOLE_LOCS) return false;
@@ -1262,6 +1279,14 @@ WHOLE_FN bool d_locs_set(X& o, const X& a) {
     for (int x = LANE; x < a.n; x += WARP) o.k[x] = a.k[x];
     SYNC();
     return set_done(o, sort_unique<unsigned short>(o.k, a.n, (unsigned short)0xFFFFu));
+}
+// box of a tuple of locations: of its set (the empty tuple's box is the
+// empty tuple: left to the CPU).
+WHOLE_FN bool d_box_l(X& o, const X& a) {
+    if (a.n == 0 || !d_locs_set(o, a)) return false;
+    int t, l, b, r;
+    bounds(o, t, l, b, r);
+    return box_of(o, t, l, b, r);
 }
 // shift of a tuple of locations: a set (of the empty tuple, the empty
 // tuple: left to the CPU).

@@ -1039,3 +1039,25 @@ def solve_c1000207(I):
     x27 = hconcat(x18, x19)
     O = hconcat(x26, x27)
     return O
+
+# Two objects as a tuple, two pairs joined, a location repeated; the box
+# of a tuple of locations; recolour of tuples of locations and of cells.
+def solve_c1000208(I):
+    x1 = objects(I, T, F, T)
+    x2 = argmax(x1, size)
+    x3 = argmin(x1, size)
+    x4 = astuple(x2, x3)
+    x5 = apply(ulcorner, x4)
+    x6 = box(x5)
+    x7 = fill(I, ONE, x6)
+    x8 = shape(I)
+    x9 = combine(x8, UNITY)
+    x10 = maximum(x9)
+    x11 = repeat(x8, x10)
+    x12 = recolor(TWO, x11)
+    x13 = paint(x7, x12)
+    x14 = lbind(shift, x3)
+    x15 = mapply(x14, x5)
+    x16 = recolor(THREE, x15)
+    O = paint(x13, x16)
+    return O

@@ -444,6 +444,10 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
         (P::combine, [ObjectTuple, ObjectTuple]) => f("d_combine_st", ObjectTuple),
         (P::equality, [Ints, Ints]) => f("d_equality_n", Int),
         (P::pair, [Ints, Ints]) => f("d_pair_n", Locs),
+        (P::astuple, [Object, Object]) => f("d_astuple_st", ObjectTuple),
+        (P::combine, [Pair, Pair]) => f("d_combine_pp", Ints),
+        (P::repeat, [Pair, Int]) => f("d_repeat_l", Locs),
+        (P::r#box, [Locs]) => f("d_box_l", Indices),
         // Written inline by the generator (a choice or a copy, never fails).
         (P::branch, [Int, a, b]) if a == b => f("branch", *a),
         (P::identity, [a]) => f("identity", *a),
@@ -743,6 +747,7 @@ fn locations_only(p: Prim) -> bool {
             | P::centerofmass
             | P::position
             | P::gravitate
+            | P::recolor
     )
 }
 
@@ -770,6 +775,7 @@ fn set_only(p: Prim) -> bool {
             | P::hmatching
             | P::vmatching
             | P::contained
+            | P::recolor
     )
 }
 
