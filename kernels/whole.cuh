@@ -1374,15 +1374,16 @@ WHOLE_FN bool d_box(X& o, const X& a) {
     bounds(a, t, l, b, r);
     return box_of(o, t, l, b, r);
 }
+// Of an empty patch, uppermost raises (min of nothing).
 WHOLE_FN bool d_inbox(X& o, const X& a) {
-    if (a.n == 0) return false;
+    if (a.n == 0) return raises(WHOLE_RAISE_VALUE);
     int t, l, b, r;
     bounds(a, t, l, b, r);
     const I64 ai = t + 1, aj = l + 1, bi = b - 1, bj = r - 1;
     return box_of(o, ai < bi ? ai : bi, aj < bj ? aj : bj, ai > bi ? ai : bi, aj > bj ? aj : bj);
 }
 WHOLE_FN bool d_outbox(X& o, const X& a) {
-    if (a.n == 0) return false;
+    if (a.n == 0) return raises(WHOLE_RAISE_VALUE);
     int t, l, b, r;
     bounds(a, t, l, b, r);
     return box_of(o, t - 1, l - 1, b + 1, r + 1);

@@ -475,8 +475,10 @@ WHOLE_FN bool d_frontiers(S& o, const G& a, V& tmp, int* aux) {
     return s_canon(o, tmp, aux);
 }
 // bordering(patch, grid): does the patch touch the grid's border?
+// Of an empty patch, uppermost raises (min of nothing).
 WHOLE_FN bool d_bordering(I64& o, const X& p, const G& a) {
-    if (p.n == 0 || !ok_grid(a)) return false;
+    if (p.n == 0) return raises(WHOLE_RAISE_VALUE);
+    if (!ok_grid(a)) return false;
     int t, l, b, r;
     bounds(p, t, l, b, r);
     o = t == 0 || l == 0 || b == a.h - 1 || r == a.w - 1;
@@ -1106,8 +1108,12 @@ WHOLE_FN bool d_square_grid(I64& o, const G& a) {
     o = a.h == a.w;
     return true;
 }
+// An empty patch's height and width are 0: not portrait.
 WHOLE_FN bool d_portrait(I64& o, const X& a) {
-    if (a.n == 0) return false;
+    if (a.n == 0) {
+        o = 0;
+        return true;
+    }
     int t, l, b, r;
     bounds(a, t, l, b, r);
     o = (b - t) > (r - l);
