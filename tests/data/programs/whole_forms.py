@@ -1041,7 +1041,8 @@ def solve_c1000207(I):
     return O
 
 # Two objects as a tuple, two pairs joined, a location repeated; the box
-# of a tuple of locations; recolour of tuples of locations and of cells.
+# of a tuple of locations; recolour of tuples of locations and of cells;
+# a branch between cells and an object.
 def solve_c1000208(I):
     x1 = objects(I, T, F, T)
     x2 = argmax(x1, size)
@@ -1059,5 +1060,8 @@ def solve_c1000208(I):
     x14 = lbind(shift, x3)
     x15 = mapply(x14, x5)
     x16 = recolor(THREE, x15)
-    O = paint(x13, x16)
+    x17 = paint(x13, x16)
+    x18 = portrait(x3)
+    x19 = branch(x18, x15, x2)
+    O = paint(x17, x19)
     return O
