@@ -932,7 +932,9 @@ __device__ __forceinline__ void keys_bounds(const X& a, int& t, int& l, int& b, 
 __device__ __forceinline__ void keys_bounds(const O& a, int& t, int& l, int& b, int& r) { obounds(a, t, l, b, r); }
 template <typename T, typename K>
 WHOLE_FN bool mirror_keys(T& o, const T& a, int kind, K pad) {
-    if (a.n == 0) return false;
+    // Of an empty patch, ulcorner is (): dmirror's unpacking of it raises
+    // ValueError, the others' indexing IndexError.
+    if (a.n == 0) return raises(kind == MIRROR_D ? WHOLE_RAISE_VALUE : WHOLE_RAISE_INDEX);
     int t, l, b, r;
     keys_bounds(a, t, l, b, r);
     bool ok = true;
