@@ -546,9 +546,8 @@ WHOLE_FN bool d_combine_st(S& o, const S& a, const S& b) {
 }
 // mostcommon and leastcommon of a tuple of objects: of the distinct
 // objects in ascending order (the CPU's), the first whose count no later
-// one beats; of nothing, ValueError.
-WHOLE_FN bool s_by_count(O& o, const S& a, bool most) {
-    if (a.n == 0) return raises(WHOLE_RAISE_VALUE);
+// one beats (its place; of nothing, ValueError).
+WHOLE_FN int s_by_count(const S& a, bool most) {
     int best = -1, best_n = 0;
     for (int e = 0; e < a.n; ++e) {
         const unsigned* ke = a.k + a.off[e];
@@ -563,10 +562,14 @@ WHOLE_FN bool s_by_count(O& o, const S& a, bool most) {
             best_n = c;
         }
     }
-    return d_obj_at(o, a, best);
+    return best;
 }
-WHOLE_FN bool d_mostcommon_st(O& o, const S& a) { return s_by_count(o, a, true); }
-WHOLE_FN bool d_leastcommon_st(O& o, const S& a) { return s_by_count(o, a, false); }
+WHOLE_FN bool d_mostcommon_st(O& o, const S& a) { return a.n > 0 ? d_obj_at(o, a, s_by_count(a, true)) : raises(WHOLE_RAISE_VALUE); }
+WHOLE_FN bool d_leastcommon_st(O& o, const S& a) { return a.n > 0 ? d_obj_at(o, a, s_by_count(a, false)) : raises(WHOLE_RAISE_VALUE); }
+// mostcommon and leastcommon of a tuple of sets of locations (colour 0
+// keys: their order is the CPU's order of the sets).
+WHOLE_FN bool d_mostcommon_p(X& o, const S& a) { return a.n > 0 ? d_locs_at(o, a, s_by_count(a, true)) : raises(WHOLE_RAISE_VALUE); }
+WHOLE_FN bool d_leastcommon_p(X& o, const S& a) { return a.n > 0 ? d_locs_at(o, a, s_by_count(a, false)) : raises(WHOLE_RAISE_VALUE); }
 
 // other(set of locations, location): its first other location
 // (StopIteration where there is none).

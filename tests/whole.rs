@@ -122,6 +122,7 @@ fn kinds_agree_with_the_inferred_types(plan: &Plan, code: &WholeCode) {
             (DevTy::ObjectPairs, Ty::ObjectPairs) => true,
             (DevTy::ObjectPair, Ty::ObjectPair) => true,
             (DevTy::ObjectTuple, Ty::ObjectPair) => true,
+            (DevTy::PatchTuple, Ty::TupleOf(e)) => matches!(**e, Ty::Indices),
             (DevTy::LocsTuple, Ty::TupleOf(e)) => {
                 matches!(&**e, Ty::TupleOf(p) if matches!(**p, Ty::Pair))
             }

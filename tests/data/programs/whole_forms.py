@@ -1065,3 +1065,23 @@ def solve_c1000208(I):
     x19 = branch(x18, x15, x2)
     O = paint(x17, x19)
     return O
+
+# A tuple of sets of locations (each piece's background cells): its
+# commonest and rarest, first and last, the piece whose set is the rarest.
+def solve_c1000209(I):
+    x1 = mostcolor(I)
+    x2 = vsplit(I, TWO)
+    x3 = rbind(ofcolor, x1)
+    x4 = apply(x3, x2)
+    x5 = size(x4)
+    x6 = mostcommon(x4)
+    x7 = leastcommon(x4)
+    x8 = first(x4)
+    x9 = last(x4)
+    x10 = matcher(x3, x7)
+    x11 = extract(x2, x10)
+    x12 = fill(x11, ONE, x6)
+    x13 = fill(x12, TWO, x8)
+    x14 = fill(x13, THREE, x9)
+    O = upscale(x14, x5)
+    return O

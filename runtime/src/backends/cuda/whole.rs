@@ -102,6 +102,9 @@ pub enum DevTy {
     /// A tuple of tuples of locations (`papply(pair, grid, grid)`: rows
     /// zipped), each in order, repeats kept: held as a set of patches is.
     LocsTuple,
+    /// A tuple of sets of locations (apply over a tuple of a function
+    /// giving them), in order, repeats kept: held as a set of patches is.
+    PatchTuple,
 }
 
 /// How a node runs on the device: the device function and its result kind.
@@ -422,6 +425,11 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
         (P::size, [LocsTuple]) => f("d_size_s", Int),
         (P::first, [LocsTuple]) => f("d_first_p", Locs),
         (P::last, [LocsTuple]) => f("d_last_p", Locs),
+        (P::size, [PatchTuple]) => f("d_size_s", Int),
+        (P::first, [PatchTuple]) => f("d_first_p", Indices),
+        (P::last, [PatchTuple]) => f("d_last_p", Indices),
+        (P::mostcommon, [PatchTuple]) => f("d_mostcommon_p", Indices),
+        (P::leastcommon, [PatchTuple]) => f("d_leastcommon_p", Indices),
         (P::remove, [Indices, Patches]) => f("d_remove_p", Patches),
         (P::remove, [Ints, Grid]) => f("d_remove_row", Grid),
         (P::other, [Indices, Pair]) => f("d_other_x", Pair),
@@ -664,6 +672,7 @@ fn ty_name(t: DevTy) -> &'static str {
         DevTy::ObjectPairs => "ObjectPairs",
         DevTy::ObjectPair => "ObjectPair",
         DevTy::LocsTuple => "LocsTuple",
+        DevTy::PatchTuple => "PatchTuple",
     }
 }
 
@@ -854,7 +863,8 @@ impl Emitter {
             | DevTy::Patches
             | DevTy::ObjectTuple
             | DevTy::ObjectPairs
-            | DevTy::LocsTuple => "s",
+            | DevTy::LocsTuple
+            | DevTy::PatchTuple => "s",
             DevTy::Grids => "t",
             DevTy::Ints => "v",
             // A pair of objects points into its set's slot: only a loop's
@@ -995,7 +1005,8 @@ impl Emitter {
             | DevTy::Patches
             | DevTy::ObjectTuple
             | DevTy::ObjectPairs
-            | DevTy::LocsTuple => self.line(&format!("d_copy_s({name}, {from});")),
+            | DevTy::LocsTuple
+            | DevTy::PatchTuple => self.line(&format!("d_copy_s({name}, {from});")),
             DevTy::Grids => self.line(&format!("d_copy_t({name}, {from});")),
             DevTy::Ints => self.line(&format!("d_copy_n({name}, {from});")),
             _ => self.line(&format!("{name} = {from};")),
@@ -1091,7 +1102,7 @@ impl Emitter {
                 let fetch = format!("{v} = loc_at({c}, {e});");
                 ((v, DevTy::Pair), fetch)
             }
-            DevTy::Patches => {
+            DevTy::Patches | DevTy::PatchTuple => {
                 let v = format!("s[{}].x", self.scratch_slot()?);
                 let fetch = check(format!("d_locs_at({v}, {c}, {e})"));
                 ((v, DevTy::Indices), fetch)
@@ -1263,6 +1274,7 @@ impl Emitter {
                     | DevTy::Locs
                     | DevTy::Grid
                     | DevTy::LocsTuple
+                    | DevTy::PatchTuple
             );
         if product
             && !matches!(
@@ -1281,7 +1293,7 @@ impl Emitter {
                             P::apply,
                             _,
                             DevTy::Grid | DevTy::Int | DevTy::Object | DevTy::Pair
-                        ) | (P::apply, _, DevTy::Ints)
+                        ) | (P::apply, _, DevTy::Ints | DevTy::Indices)
                             | (P::mapply, DevTy::Grids, DevTy::Grids)
                             | (P::mapply, _, DevTy::Indices | DevTy::Object | DevTy::Grid)
                     ))
@@ -1333,7 +1345,11 @@ impl Emitter {
                             element.0
                         ));
                     }
-                    DevTy::Objects | DevTy::Patches | DevTy::ObjectTuple | DevTy::LocsTuple => {
+                    DevTy::Objects
+                    | DevTy::Patches
+                    | DevTy::ObjectTuple
+                    | DevTy::LocsTuple
+                    | DevTy::PatchTuple => {
                         start.push(emptied(kind, &out));
                         turn.push(format!(
                             "if ({r} && !s_append({out}, {c}, {e})) return WHOLE_DEOPT;"
@@ -1501,6 +1517,13 @@ impl Emitter {
                     turn.push(format!("if (!acc_loc({out}, {r})) return WHOLE_DEOPT;"));
                     end.push(format!("if (!end_x({out})) return WHOLE_DEOPT;"));
                 }
+                // Over a tuple, a tuple of sets (in order, repeats kept).
+                DevTy::Indices if tuple => {
+                    kind = DevTy::PatchTuple;
+                    out = self.value(kind, scratch)?;
+                    start.push(emptied(kind, &out));
+                    turn.push(format!("if (!s_append_x({out}, {r})) return WHOLE_DEOPT;"));
+                }
                 DevTy::Indices => {
                     kind = DevTy::Patches;
                     out = self.value(kind, scratch)?;
@@ -1596,7 +1619,7 @@ impl Emitter {
                         DevTy::Objects | DevTy::ObjectTuple => end.push(format!(
                             "if (!d_obj_at({out}, {c}, {at})) return WHOLE_DEOPT;"
                         )),
-                        DevTy::Patches | DevTy::LocsTuple => end.push(format!(
+                        DevTy::Patches | DevTy::LocsTuple | DevTy::PatchTuple => end.push(format!(
                             "if (!d_locs_at({out}, {c}, {at})) return WHOLE_DEOPT;"
                         )),
                         DevTy::Object | DevTy::LocPairs => {
@@ -1677,7 +1700,8 @@ fn emptied(kind: DevTy, out: &str) -> String {
         | DevTy::Patches
         | DevTy::ObjectTuple
         | DevTy::ObjectPairs
-        | DevTy::LocsTuple => format!("s_clear({out});"),
+        | DevTy::LocsTuple
+        | DevTy::PatchTuple => format!("s_clear({out});"),
         DevTy::Grids => format!("t_clear({out}, nullptr);"),
         DevTy::Grid => format!("g_clear({out});"),
         _ => format!("{out} = 0;"),
