@@ -595,6 +595,10 @@ WHOLE_FN bool d_equality_n(I64& o, const N& a, const N& b) {
     o = warp_all(same);
     return true;
 }
+WHOLE_FN bool d_equality_np(I64& o, const N& a, P b) {
+    o = a.n == 2 && a.a[0] == b.a && a.a[1] == b.b;
+    return true;
+}
 // repeat(number, n): n copies (none for n < 1).
 WHOLE_FN bool d_repeat_n(N& o, I64 v, I64 n) {
     if (n > WHOLE_INTS || !int_ok(v)) return false;
@@ -920,6 +924,19 @@ __device__ bool d_multiply_pairs(P& o, P a, P b) {
 }
 // `value in (a, b)`.
 __device__ bool d_contained_pair(I64& o, I64 v, P a) { o = v == a.a || v == a.b; return true; }
+// divide of pairs, a pair by a number: floor division of each coordinate
+// (a zero divisor left to the CPU, as for numbers).
+__device__ bool d_divide_pairs(P& o, P a, P b) {
+    I64 x = 0, y = 0;
+    if (!d_divide(x, a.a, b.a) || !d_divide(y, a.b, b.b)) return false;
+    o.a = x;
+    o.b = y;
+    return true;
+}
+__device__ bool d_divide_pair_int(P& o, P a, I64 b) {
+    P d = {b, b};
+    return d_divide_pairs(o, a, d);
+}
 
 __device__ void d_copy(G& o, const G& a) {
     for (int k = LANE; k < a.h * a.w; k += WARP) o.c[k] = a.c[k];

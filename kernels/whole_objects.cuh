@@ -504,6 +504,11 @@ WHOLE_FN bool d_merge_p(X& o, const S& a) {
     SYNC();
     return set_done(o, sort_unique<unsigned short>(o.k, a.m, (unsigned short)0xFFFFu));
 }
+// initset of a set of locations: a set of patches.
+WHOLE_FN bool d_initset_p(S& o, const X& v) {
+    s_clear(o);
+    return s_append_x(o, v);
+}
 // remove(patch, patches): the sets not equal to it, in their order.
 WHOLE_FN bool d_remove_p(S& o, const X& v, const S& a) {
     s_clear(o);
@@ -521,6 +526,12 @@ WHOLE_FN bool d_remove_p(S& o, const X& v, const S& a) {
 WHOLE_FN bool d_copy_o(O& o, const O& a) {
     for (int x = LANE; x < a.n; x += WARP) o.k[x] = a.k[x];
     return obj_done(o, a.n);
+}
+// difference of a set of locations and an object: the set (a location
+// never equals a cell).
+WHOLE_FN bool d_difference_xo(X& o, const X& a, const O& b) {
+    (void)b;
+    return d_toindices(o, a);
 }
 WHOLE_FN bool d_copy_s(S& o, const S& a) {
     s_clear(o);
@@ -688,6 +699,12 @@ WHOLE_FN bool d_order_n(N& o, const N& a, const N& keys, int* aux) {
     if (LANE == 0) o.n = a.n;
     SYNC();
     return true;
+}
+// order of a set (or tuple) of locations: a tuple of them.
+WHOLE_FN bool d_order_x(X& o, const X& a, const N& keys, int* aux) {
+    if (keys.n != a.n || !order_of(keys, aux)) return false;
+    for (int r = LANE; r < a.n; r += WARP) o.k[r] = a.k[aux[r]];
+    return set_done(o, a.n);
 }
 // order of a set of colours: its colours ascending, sorted on the keys.
 WHOLE_FN bool d_order_c(N& o, unsigned a, const N& keys, int* aux) {

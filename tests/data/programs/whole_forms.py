@@ -1085,3 +1085,29 @@ def solve_c1000209(I):
     x14 = fill(x13, THREE, x9)
     O = upscale(x14, x5)
     return O
+
+# Pairs divided (by a pair, by a number), a tuple of numbers against a
+# pair; an object as a tuple of cells; a set of one patch; a set of
+# locations less an object (nothing: a location is no cell); locations
+# ordered by their columns.
+def solve_c100020a(I):
+    x1 = shape(I)
+    x2 = divide(x1, TWO)
+    x3 = divide(x1, x2)
+    x4 = first(I)
+    x5 = equality(x4, x3)
+    x6 = objects(I, T, F, T)
+    x7 = argmax(x6, size)
+    x8 = totuple(x7)
+    x9 = toindices(x7)
+    x10 = initset(x9)
+    x11 = merge(x10)
+    x12 = difference(x11, x7)
+    x13 = order(x12, last)
+    x14 = first(x13)
+    x15 = initset(x14)
+    x16 = paint(I, x8)
+    x17 = fill(x16, ONE, x15)
+    x18 = crop(x17, ORIGIN, x2)
+    O = branch(x5, x18, x17)
+    return O

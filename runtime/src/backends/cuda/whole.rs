@@ -456,6 +456,12 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
         (P::combine, [Pair, Pair]) => f("d_combine_pp", Ints),
         (P::repeat, [Pair, Int]) => f("d_repeat_l", Locs),
         (P::r#box, [Locs]) => f("d_box_l", Indices),
+        (P::divide, [Pair, Pair]) => f("d_divide_pairs", Pair),
+        (P::divide, [Pair, Int]) => f("d_divide_pair_int", Pair),
+        (P::equality, [Ints, Pair]) => f("d_equality_np", Int),
+        (P::totuple, [Object]) => f("d_copy_o", Cells),
+        (P::initset, [Indices]) => f("d_initset_p", Patches),
+        (P::difference, [Indices, Object]) => f("d_difference_xo", Indices),
         // Written inline by the generator (a choice or a copy, never fails).
         (P::branch, [Int, a, b]) if a == b => f("branch", *a),
         (P::identity, [a]) => f("identity", *a),
@@ -1648,6 +1654,7 @@ impl Emitter {
                     DevTy::Ints => (DevTy::Ints, "d_order_n"),
                     DevTy::Grids => (DevTy::Grids, "d_order_t"),
                     DevTy::Colors => (DevTy::Ints, "d_order_c"),
+                    DevTy::Indices | DevTy::Locs => (DevTy::Locs, "d_order_x"),
                     _ => return Err(format!("order over {}", ty_name(ct))),
                 };
                 kind = kind_of;
