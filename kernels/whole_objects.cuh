@@ -509,6 +509,11 @@ WHOLE_FN bool d_initset_p(S& o, const X& v) {
     s_clear(o);
     return s_append_x(o, v);
 }
+// astuple of two sets of locations: a tuple of them.
+WHOLE_FN bool d_astuple_p(S& o, const X& a, const X& b) {
+    s_clear(o);
+    return s_append_x(o, a) && s_append_x(o, b);
+}
 // remove(patch, patches): the sets not equal to it, in their order.
 WHOLE_FN bool d_remove_p(S& o, const X& v, const S& a) {
     s_clear(o);

@@ -1067,7 +1067,8 @@ def solve_c1000208(I):
     return O
 
 # A tuple of sets of locations (each piece's background cells): its
-# commonest and rarest, first and last, the piece whose set is the rarest.
+# commonest and rarest, first and last, the piece whose set is the rarest;
+# two sets as a tuple, joined to it.
 def solve_c1000209(I):
     x1 = mostcolor(I)
     x2 = vsplit(I, TWO)
@@ -1083,7 +1084,11 @@ def solve_c1000209(I):
     x12 = fill(x11, ONE, x6)
     x13 = fill(x12, TWO, x8)
     x14 = fill(x13, THREE, x9)
-    O = upscale(x14, x5)
+    x15 = astuple(x9, x8)
+    x16 = combine(x4, x15)
+    x17 = last(x16)
+    x18 = fill(x14, FOUR, x17)
+    O = upscale(x18, x5)
     return O
 
 # Pairs divided (by a pair, by a number), a tuple of numbers against a

@@ -430,6 +430,8 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
         (P::last, [PatchTuple]) => f("d_last_p", Indices),
         (P::mostcommon, [PatchTuple]) => f("d_mostcommon_p", Indices),
         (P::leastcommon, [PatchTuple]) => f("d_leastcommon_p", Indices),
+        (P::astuple, [Indices, Indices]) => f("d_astuple_p", PatchTuple),
+        (P::combine, [PatchTuple, PatchTuple]) => f("d_combine_st", PatchTuple),
         (P::remove, [Indices, Patches]) => f("d_remove_p", Patches),
         (P::remove, [Ints, Grid]) => f("d_remove_row", Grid),
         (P::other, [Indices, Pair]) => f("d_other_x", Pair),
