@@ -560,6 +560,13 @@ WHOLE_FN bool d_combine_st(S& o, const S& a, const S& b) {
         if (!s_append(o, b, e)) return false;
     return true;
 }
+// merge of a tuple of objects: their cells one after the other (a tuple
+// of cells).
+WHOLE_FN bool d_merge_st(O& o, const S& a) {
+    if (a.m > WHOLE_CELLS) return false;
+    for (int x = LANE; x < a.m; x += WARP) o.k[x] = a.k[x];
+    return obj_done(o, a.m);
+}
 // mostcommon and leastcommon of a tuple of objects: of the distinct
 // objects in ascending order (the CPU's), the first whose count no later
 // one beats (its place; of nothing, ValueError).
@@ -653,6 +660,11 @@ struct SP {
 };
 WHOLE_FN bool d_first_op(O& o, SP p) { return d_obj_at(o, *p.s, p.e); }
 WHOLE_FN bool d_last_op(O& o, SP p) { return d_obj_at(o, *p.s, p.e + 1); }
+// Pair e of such a set as a tuple of its two objects.
+WHOLE_FN bool d_pair_at(S& o, const S& a, int e) {
+    s_clear(o);
+    return s_append(o, a, 2 * e) && s_append(o, a, 2 * e + 1);
+}
 // merge of a pair of objects: their cells.
 WHOLE_FN bool d_merge_op(O& o, SP p) {
     const S& a = *p.s;

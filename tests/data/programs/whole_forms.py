@@ -920,7 +920,8 @@ def solve_c1000203(I):
 
 # Products: pairs of a colour's cells (filtered, joined, the pair with the
 # lowest last row), pairs of colours as locations, pairs of objects
-# (filtered, merged, one recoloured with the other's colour).
+# (filtered, merged, one recoloured with the other's colour; the pair with
+# the largest second object, as a tuple, its cells' locations).
 def solve_c1000204(I):
     x1 = leastcolor(I)
     x2 = ofcolor(I, x1)
@@ -954,7 +955,13 @@ def solve_c1000204(I):
     x30 = paint(x18, x29)
     x31 = paint(x30, x28)
     x32 = greater(x4, x22)
-    O = branch(x32, x31, x18)
+    x33 = compose(size, last)
+    x34 = argmax(x21, x33)
+    x35 = totuple(x34)
+    x36 = merge(x35)
+    x37 = toindices(x36)
+    x38 = underfill(x31, FIVE, x37)
+    O = branch(x32, x38, x18)
     return O
 
 # A function over a pair's two numbers; a set of one object and objects

@@ -420,6 +420,9 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
         (P::first, [ObjectPair]) => f("d_first_op", Object),
         (P::last, [ObjectPair]) => f("d_last_op", Object),
         (P::merge, [ObjectPair]) => f("d_merge_op", Object),
+        (P::totuple, [ObjectTuple]) => f("d_copy_s", ObjectTuple),
+        (P::merge, [ObjectTuple]) => f("d_merge_st", Cells),
+        (P::toindices, [Cells]) => f("d_toindices_o", Indices),
         // Tuples of tuples of locations: read as sets of patches are,
         // their order kept.
         (P::size, [LocsTuple]) => f("d_size_s", Int),
@@ -1621,7 +1624,11 @@ impl Emitter {
                     out = self.value(kind, scratch)?;
                     end.push(format!("{out} = {val};"));
                 } else {
-                    kind = element.1;
+                    // A pair of objects found is kept as a tuple of the two.
+                    kind = match element.1 {
+                        DevTy::ObjectPair => DevTy::ObjectTuple,
+                        k => k,
+                    };
                     out = self.value(kind, scratch)?;
                     match ct {
                         DevTy::Objects | DevTy::ObjectTuple => end.push(format!(
@@ -1633,9 +1640,9 @@ impl Emitter {
                         DevTy::Object | DevTy::LocPairs => {
                             end.push(format!("{out} = {c}.k[{at}];"))
                         }
-                        DevTy::ObjectPairs => {
-                            return Err(format!("{} of a pair of objects", prim.name()))
-                        }
+                        DevTy::ObjectPairs => end.push(format!(
+                            "if (!d_pair_at({out}, {c}, {at})) return WHOLE_DEOPT;"
+                        )),
                         DevTy::Grids => end.push(format!(
                             "if (!d_grid_at({out}, {c}, {at})) return WHOLE_DEOPT;"
                         )),
