@@ -937,7 +937,9 @@ impl Emitter {
         // A branch between a tuple of cells and an object: the object read
         // as the tuple of its cells in their (ascending) order, as every
         // form taking cells reads them (paint: the later cell wins, as it
-        // does over an object; the set of their locations).
+        // does over an object; the set of their locations). Loops over
+        // cells would read a tuple where the object is a set: there are
+        // none.
         if prim == Prim::branch && tys[1..].contains(&DevTy::Cells) {
             for v in vals.iter_mut().skip(1) {
                 if v.1 == DevTy::Object {
