@@ -553,6 +553,13 @@ WHOLE_FN bool n_push(N& o, I64 v) {
     SYNC();
     return true;
 }
+// Appends a pair as one number that orders as its tuple does (a * 2^21 +
+// b); pairs of larger numbers are left to the CPU.
+WHOLE_FN bool n_push_pair(N& o, P v) {
+    const I64 lim = 1LL << 20;
+    if (v.a <= -lim || v.a >= lim || v.b <= -lim || v.b >= lim) return false;
+    return n_push(o, v.a * (2 * lim) + v.b);
+}
 WHOLE_FN void d_copy_n(N& o, const N& a) {
     for (int k = LANE; k < a.n; k += WARP) o.a[k] = a.a[k];
     if (LANE == 0) o.n = a.n;

@@ -1101,7 +1101,7 @@ def solve_c1000209(I):
 # Pairs divided (by a pair, by a number), a tuple of numbers against a
 # pair; an object as a tuple of cells; a set of one patch; a set of
 # locations less an object (nothing: a location is no cell); locations
-# ordered by their columns.
+# ordered by their columns, and by themselves (pairs as keys).
 def solve_c100020a(I):
     x1 = shape(I)
     x2 = divide(x1, TWO)
@@ -1119,7 +1119,10 @@ def solve_c100020a(I):
     x14 = first(x13)
     x15 = initset(x14)
     x16 = paint(I, x8)
-    x17 = fill(x16, ONE, x15)
-    x18 = crop(x17, ORIGIN, x2)
-    O = branch(x5, x18, x17)
+    x17 = order(x12, identity)
+    x18 = last(x17)
+    x19 = insert(x18, x15)
+    x20 = fill(x16, ONE, x19)
+    x21 = crop(x20, ORIGIN, x2)
+    O = branch(x5, x21, x20)
     return O

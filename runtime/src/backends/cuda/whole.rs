@@ -1659,7 +1659,13 @@ impl Emitter {
             }
             // A stable sort on the keys, held in a scratch tuple.
             P::order => {
-                truthy(rt)?;
+                // Pair keys go in as one number each, in their tuples' order.
+                let push = if rt == DevTy::Pair {
+                    "n_push_pair"
+                } else {
+                    truthy(rt)?;
+                    "n_push"
+                };
                 let (kind_of, function) = match ct {
                     DevTy::Objects | DevTy::ObjectTuple => (DevTy::ObjectTuple, "d_order_s"),
                     DevTy::Ints => (DevTy::Ints, "d_order_n"),
@@ -1672,7 +1678,7 @@ impl Emitter {
                 let keys = format!("s[{}].v", self.scratch_slot()?);
                 out = self.value(kind, scratch)?;
                 start.push(format!("n_clear({keys});"));
-                turn.push(format!("if (!n_push({keys}, {r})) return WHOLE_DEOPT;"));
+                turn.push(format!("if (!{push}({keys}, {r})) return WHOLE_DEOPT;"));
                 end.push(format!(
                     "if (!{function}({out}, {c}, {keys}, aux)) return WHOLE_DEOPT;"
                 ));
