@@ -498,6 +498,43 @@ WHOLE_FN bool g_rows(G& o, const G& a) {
     return true;
 }
 WHOLE_FN bool t_extend(T& o, const T& a) { return t_add(o, a.c, a.n, a.h, a.w); }
+// astuple of two grids, combine of two tuples of grids (of one shape).
+WHOLE_FN bool d_astuple_t(T& o, const G& a, const G& b) {
+    t_clear(o, nullptr);
+    return t_push(o, a) && t_push(o, b);
+}
+WHOLE_FN bool d_combine_t(T& o, const T& a, const T& b) {
+    t_clear(o, nullptr);
+    return t_extend(o, a) && t_extend(o, b);
+}
+// mostcommon and leastcommon of a tuple of grids (of one shape, so the
+// CPU's order of them is their cells'): as of numbers (n_by_count).
+WHOLE_FN bool t_by_count(G& o, const T& a, bool most) {
+    if (a.n == 0) return raises(WHOLE_RAISE_VALUE);
+    const int per = a.h * a.w;
+    int best = -1, best_n = 0;
+    for (int e = 0; e < a.n; ++e) {
+        int c = 0;
+        for (int f = 0; f < a.n; ++f) {
+            bool same = true;
+            for (int x = LANE; same && x < per; x += WARP) same = a.c[f * per + x] == a.c[e * per + x];
+            c += warp_all(same);
+        }
+        bool better = best < 0 || (most ? c > best_n : c < best_n);
+        if (!better && c == best_n) {
+            int x = 0;
+            while (x < per && a.c[e * per + x] == a.c[best * per + x]) ++x;
+            better = x < per && a.c[e * per + x] < a.c[best * per + x];
+        }
+        if (better) {
+            best = e;
+            best_n = c;
+        }
+    }
+    return d_grid_at(o, a, best);
+}
+WHOLE_FN bool d_mostcommon_t(G& o, const T& a) { return t_by_count(o, a, true); }
+WHOLE_FN bool d_leastcommon_t(G& o, const T& a) { return t_by_count(o, a, false); }
 // remove(grid, tuple): the pieces not equal to the grid, in their order.
 WHOLE_FN bool d_remove_t(T& o, const G& v, const T& a) {
     t_clear(o, &a);
@@ -507,6 +544,15 @@ WHOLE_FN bool d_remove_t(T& o, const G& v, const T& a) {
         for (int x = LANE; x < per && same; x += WARP) same = v.c[x] == a.c[e * per + x];
         if (!warp_all(same) && !t_add(o, a.c + e * per, 1, a.h, a.w)) return false;
     }
+    return true;
+}
+
+// repeat(grid, n): n copies (none for n < 1).
+WHOLE_FN bool d_repeat_t(T& o, const G& g, I64 n) {
+    t_clear(o, nullptr);
+    if (n > WHOLE_TCELLS) return false;
+    for (I64 e = 0; e < n; ++e)
+        if (!t_push(o, g)) return false;
     return true;
 }
 
@@ -527,6 +573,13 @@ WHOLE_FN bool n_push(N& o, I64 v) {
     SYNC();
     return true;
 }
+// Appends a pair as one number that orders as its tuple does (a * 2^21 +
+// b); pairs of larger numbers are left to the CPU.
+WHOLE_FN bool n_push_pair(N& o, P v) {
+    const I64 lim = 1LL << 20;
+    if (v.a <= -lim || v.a >= lim || v.b <= -lim || v.b >= lim) return false;
+    return n_push(o, v.a * (2 * lim) + v.b);
+}
 WHOLE_FN void d_copy_n(N& o, const N& a) {
     for (int k = LANE; k < a.n; k += WARP) o.a[k] = a.a[k];
     if (LANE == 0) o.n = a.n;
@@ -545,45 +598,6 @@ WHOLE_FN bool d_interval(N& o, I64 a, I64 b, I64 step) {
     SYNC();
     return true;
 }
-// repeat(v, n): the tuple of n copies (none for n < 1).
-WHOLE_FN bool d_repeat_n(N& o, I64 v, I64 n) {
-    n_clear(o);
-    for (I64 i = 0; i < n; ++i)
-        if (!n_push(o, v)) return false;
-    return true;
-}
-WHOLE_FN bool d_repeat_t(T& o, const G& g, I64 n) {
-    t_clear(o, nullptr);
-    for (I64 i = 0; i < n; ++i)
-        if (!t_push(o, g)) return false;
-    return true;
-}
-// A grid's first and last rows, tuples of numbers (`chain(size, dedupe,
-// first)` asks whether a grid's first row is of one colour): a grid of no
-// rows is StopIteration for first, ValueError (max of nothing) for last.
-WHOLE_FN bool row_n(N& o, const G& g, int i) {
-    if (g.w > WHOLE_INTS) return false;
-    for (int k = LANE; k < g.w; k += WARP) o.a[k] = g.c[i * g.w + k];
-    if (LANE == 0) o.n = g.w;
-    SYNC();
-    return true;
-}
-WHOLE_FN bool d_first_row(N& o, const G& g) { return g.h > 0 ? row_n(o, g, 0) : raises(WHOLE_RAISE_STOP); }
-WHOLE_FN bool d_last_row(N& o, const G& g) { return g.h > 0 ? row_n(o, g, g.h - 1) : raises(WHOLE_RAISE_VALUE); }
-// dedupe: each number at its first occurrence, in order.
-WHOLE_FN bool d_dedupe_n(N& o, const N& a) {
-    if (LANE == 0) {
-        int n = 0;
-        for (int i = 0; i < a.n; ++i) {
-            bool seen = false;
-            for (int j = 0; j < n && !seen; ++j) seen = o.a[j] == a.a[i];
-            if (!seen) o.a[n++] = a.a[i];
-        }
-        o.n = n;
-    }
-    SYNC();
-    return true;
-}
 __device__ bool d_size_n(I64& o, const N& a) { o = a.n; return true; }
 __device__ bool d_first_n(I64& o, const N& a) { if (a.n == 0) return raises(WHOLE_RAISE_STOP); o = a.a[0]; return true; }
 __device__ bool d_last_n(I64& o, const N& a) { if (a.n == 0) return raises(WHOLE_RAISE_VALUE); o = a.a[a.n - 1]; return true; }
@@ -591,6 +605,137 @@ WHOLE_FN bool d_contained_n(I64& o, I64 v, const N& a) {
     bool has = false;
     for (int k = LANE; k < a.n; k += WARP) has = has || a.a[k] == v;
     o = warp_any(has);
+    return true;
+}
+// combine of two tuples of numbers: a's, then b's.
+WHOLE_FN bool d_combine_n(N& o, const N& a, const N& b) {
+    if (a.n + b.n > WHOLE_INTS) return false;
+    for (int k = LANE; k < a.n; k += WARP) o.a[k] = a.a[k];
+    for (int k = LANE; k < b.n; k += WARP) o.a[a.n + k] = b.a[k];
+    if (LANE == 0) o.n = a.n + b.n;
+    SYNC();
+    return true;
+}
+WHOLE_FN bool d_equality_n(I64& o, const N& a, const N& b) {
+    bool same = a.n == b.n;
+    for (int k = LANE; same && k < a.n; k += WARP) same = a.a[k] == b.a[k];
+    o = warp_all(same);
+    return true;
+}
+WHOLE_FN bool d_equality_np(I64& o, const N& a, P b) {
+    o = a.n == 2 && a.a[0] == b.a && a.a[1] == b.b;
+    return true;
+}
+// repeat(number, n): n copies (none for n < 1).
+WHOLE_FN bool d_repeat_n(N& o, I64 v, I64 n) {
+    if (n > WHOLE_INTS || !int_ok(v)) return false;
+    const int m = n < 1 ? 0 : (int)n;
+    for (int k = LANE; k < m; k += WARP) o.a[k] = v;
+    if (LANE == 0) o.n = m;
+    SYNC();
+    return true;
+}
+// dedupe: each number's first place kept, in order.
+WHOLE_FN bool d_dedupe_n(N& o, const N& a) {
+    n_clear(o);
+    for (int e = 0; e < a.n; ++e) {
+        bool seen = false;
+        for (int k = LANE; k < e; k += WARP) seen = seen || a.a[k] == a.a[e];
+        if (!warp_any(seen) && !n_push(o, a.a[e])) return false;
+    }
+    return true;
+}
+// ----- a grid's rows (a grid is a tuple of rows) -------------------------------
+
+// Row e of a grid as a tuple of numbers (a row wider than a tuple's room is
+// left to the CPU).
+WHOLE_FN bool d_row_at(N& o, const G& a, int e) {
+    if (a.w > WHOLE_INTS) return false;
+    for (int k = LANE; k < a.w; k += WARP) o.a[k] = a.c[e * a.w + k];
+    if (LANE == 0) o.n = a.w;
+    SYNC();
+    return true;
+}
+// A grid's first and last rows (`chain(size, dedupe, first)` asks whether a
+// grid's first row is of one colour): a grid of no rows is StopIteration
+// for first, ValueError (max of nothing) for last.
+WHOLE_FN bool d_first_row(N& o, const G& a) { return a.h > 0 ? d_row_at(o, a, 0) : raises(WHOLE_RAISE_STOP); }
+WHOLE_FN bool d_last_row(N& o, const G& a) { return a.h > 0 ? d_row_at(o, a, a.h - 1) : raises(WHOLE_RAISE_VALUE); }
+// A grid built row by row (apply and sfilter over a grid's rows): no rows
+// yet, then each row appended; rows of another length than the first's,
+// numbers that are not colours, and no rows at the end (the empty tuple)
+// are left to the CPU.
+WHOLE_FN void g_clear(G& o) {
+    if (LANE == 0) {
+        o.h = 0;
+        o.w = 0;
+    }
+    SYNC();
+}
+WHOLE_FN bool g_push_row(G& o, const N& r) {
+    if (r.n < 1 || (o.h > 0 && r.n != o.w) || (I64)(o.h + 1) * r.n > WHOLE_CAP) return false;
+    bool colours = true;
+    for (int k = LANE; k < r.n; k += WARP) {
+        colours = colours && is_color(r.a[k]);
+        o.c[o.h * r.n + k] = (signed char)r.a[k];
+    }
+    if (!warp_all(colours)) return false;
+    SYNC();
+    if (LANE == 0) {
+        o.h += 1;
+        o.w = r.n;
+    }
+    SYNC();
+    return true;
+}
+// repeat(row, n): n copies of the row, a grid (none, the empty tuple: left
+// to the CPU).
+WHOLE_FN bool d_repeat_g(G& o, const N& r, I64 n) {
+    if (n < 1 || n > WHOLE_CAP) return false;
+    g_clear(o);
+    for (I64 e = 0; e < n; ++e)
+        if (!g_push_row(o, r)) return false;
+    return true;
+}
+// remove(row, grid): the rows not equal to it, in order (none left: the
+// empty tuple, left to the CPU).
+WHOLE_FN bool d_remove_row(G& o, const N& r, const G& a) {
+    if (!ok_grid(a)) return false;
+    int h = 0;
+    for (int e = 0; e < a.h; ++e) {
+        bool same = r.n == a.w;
+        for (int k = LANE; same && k < a.w; k += WARP) same = r.a[k] == a.c[e * a.w + k];
+        if (warp_all(same)) continue;
+        for (int k = LANE; k < a.w; k += WARP) o.c[h * a.w + k] = a.c[e * a.w + k];
+        ++h;
+    }
+    if (LANE == 0) {
+        o.h = h;
+        o.w = a.w;
+    }
+    SYNC();
+    return h > 0;
+}
+// dedupe of a grid: each row's first place kept, in order.
+WHOLE_FN bool d_dedupe_g(G& o, const G& a) {
+    if (!ok_grid(a)) return false;
+    int h = 0;
+    for (int e = 0; e < a.h; ++e) {
+        bool seen = false;
+        for (int f = 0; f < e && !seen; ++f) {
+            bool same = true;
+            for (int k = LANE; k < a.w; k += WARP) same = same && a.c[f * a.w + k] == a.c[e * a.w + k];
+            seen = warp_all(same);
+        }
+        if (seen) continue;
+        for (int k = LANE; k < a.w; k += WARP) o.c[h * a.w + k] = a.c[e * a.w + k];
+        ++h;
+    }
+    if (LANE == 0) {
+        o.h = h;
+        o.w = a.w;
+    }
+    SYNC();
     return true;
 }
 // mostcommon and leastcommon: of the distinct numbers in ascending order,
@@ -811,6 +956,19 @@ __device__ bool d_multiply_pairs(P& o, P a, P b) {
 }
 // `value in (a, b)`.
 __device__ bool d_contained_pair(I64& o, I64 v, P a) { o = v == a.a || v == a.b; return true; }
+// divide of pairs, a pair by a number: floor division of each coordinate
+// (a zero divisor left to the CPU, as for numbers).
+__device__ bool d_divide_pairs(P& o, P a, P b) {
+    I64 x = 0, y = 0;
+    if (!d_divide(x, a.a, b.a) || !d_divide(y, a.b, b.b)) return false;
+    o.a = x;
+    o.b = y;
+    return true;
+}
+__device__ bool d_divide_pair_int(P& o, P a, I64 b) {
+    P d = {b, b};
+    return d_divide_pairs(o, a, d);
+}
 
 __device__ void d_copy(G& o, const G& a) {
     for (int k = LANE; k < a.h * a.w; k += WARP) o.c[k] = a.c[k];
@@ -892,6 +1050,15 @@ __device__ bool set_done(X& o, int count) {
     SYNC();
     return o.n >= 0;
 }
+__device__ bool obj_done(O& o, int n) {
+    if (LANE == 0) o.n = n;
+    SYNC();
+    return true;
+}
+// The count made visible, for sets of locations and objects alike (also
+// mirror_keys's and keys_filter's).
+__device__ __forceinline__ bool keys_done(X& o, int n) { return set_done(o, n); }
+__device__ __forceinline__ bool keys_done(O& o, int n) { return obj_done(o, n); }
 
 WHOLE_FN bool d_ofcolor(X& o, const G& a, I64 value) {
     if (!ok_grid(a) || a.h > 127 || a.w > 127) return false;
@@ -1028,20 +1195,28 @@ WHOLE_FN bool d_combine(X& o, const X& a, const X& b) {
     }
     return set_done(o, n);
 }
-// The keys of a that b holds (keep: true) or does not.
-WHOLE_FN bool x_filter(X& o, const X& a, const X& b, bool keep) {
+// The keys of a that b holds (keep: true) or does not: sets of locations
+// and objects alike.
+template <typename Set>
+WHOLE_FN bool keys_filter(Set& o, const Set& a, const Set& b, bool keep) {
     int n = 0;
     for (int x0 = 0; x0 < a.n; x0 += WARP) {
         const int x = x0 + LANE;
-        const bool kept = x < a.n && x_has(b, a.k[x]) == keep;
+        bool kept = false;
+        if (x < a.n) {
+            const int at = keys_below(b.k, b.n, a.k[x]);
+            kept = (at < b.n && b.k[at] == a.k[x]) == keep;
+        }
         const unsigned m = warp_ballot(kept);
         if (kept) o.k[n + popc(m & lanes_below())] = a.k[x];
         n += popc(m);
     }
-    return set_done(o, n);
+    return keys_done(o, n);
 }
-WHOLE_FN bool d_intersection(X& o, const X& a, const X& b) { return x_filter(o, a, b, true); }
-WHOLE_FN bool d_difference(X& o, const X& a, const X& b) { return x_filter(o, a, b, false); }
+WHOLE_FN bool d_intersection(X& o, const X& a, const X& b) { return keys_filter(o, a, b, true); }
+WHOLE_FN bool d_difference(X& o, const X& a, const X& b) { return keys_filter(o, a, b, false); }
+WHOLE_FN bool d_intersection_o(O& o, const O& a, const O& b) { return keys_filter(o, a, b, true); }
+WHOLE_FN bool d_difference_o(O& o, const O& a, const O& b) { return keys_filter(o, a, b, false); }
 
 WHOLE_FN bool d_ulcorner(P& o, const X& a) { if (a.n == 0) return false; int t, l, b, r; bounds(a, t, l, b, r); o.a = t; o.b = l; return true; }
 WHOLE_FN bool d_urcorner(P& o, const X& a) { if (a.n == 0) return false; int t, l, b, r; bounds(a, t, l, b, r); o.a = t; o.b = r; return true; }
@@ -1248,15 +1423,16 @@ WHOLE_FN bool d_box(X& o, const X& a) {
     bounds(a, t, l, b, r);
     return box_of(o, t, l, b, r);
 }
+// Of an empty patch, uppermost raises (min of nothing).
 WHOLE_FN bool d_inbox(X& o, const X& a) {
-    if (a.n == 0) return false;
+    if (a.n == 0) return raises(WHOLE_RAISE_VALUE);
     int t, l, b, r;
     bounds(a, t, l, b, r);
     const I64 ai = t + 1, aj = l + 1, bi = b - 1, bj = r - 1;
     return box_of(o, ai < bi ? ai : bi, aj < bj ? aj : bj, ai > bi ? ai : bi, aj > bj ? aj : bj);
 }
 WHOLE_FN bool d_outbox(X& o, const X& a) {
-    if (a.n == 0) return false;
+    if (a.n == 0) return raises(WHOLE_RAISE_VALUE);
     int t, l, b, r;
     bounds(a, t, l, b, r);
     return box_of(o, t - 1, l - 1, b + 1, r + 1);

@@ -9,6 +9,13 @@ __device__ __forceinline__ unsigned cell_key(int color, unsigned short loc) {
 }
 __device__ __forceinline__ int cell_color(unsigned k) { return (int)(k >> 16); }
 __device__ __forceinline__ unsigned short cell_loc(unsigned k) { return (unsigned short)(k & 0xFFFFu); }
+// astuple(colour, location): a cell (other numbers, or a location out of
+// range, are left to the CPU).
+__device__ bool d_astuple_cell(unsigned& o, I64 c, P v) {
+    if (!is_color(c) || !loc_ok(v.a, v.b)) return false;
+    o = cell_key((int)c, loc_key(v.a, v.b));
+    return true;
+}
 
 // Sorts k[0..n) ascending and drops repeats (a bitonic sort over the next
 // power of two, which k must have room for); returns the count left.
@@ -53,12 +60,6 @@ WHOLE_FN int sort_unique(K* k, int n, K pad) {
     return kept;
 }
 
-__device__ bool obj_done(O& o, int n) {
-    if (LANE == 0) o.n = n;
-    SYNC();
-    return true;
-}
-
 // The place of `key` in the ascending keys of `a`: the first key not below
 // it (a binary search), and whether `a` holds it.
 __device__ __forceinline__ int o_place(const O& a, unsigned key) { return keys_below(a.k, a.n, key); }
@@ -66,10 +67,6 @@ __device__ __forceinline__ bool o_has(const O& a, unsigned key) {
     const int at = o_place(a, key);
     return at < a.n && a.k[at] == key;
 }
-// The count made visible, for sets of locations and objects alike (also
-// mirror_keys's).
-__device__ __forceinline__ bool keys_done(X& o, int n) { return set_done(o, n); }
-__device__ __forceinline__ bool keys_done(O& o, int n) { return obj_done(o, n); }
 // Appends m keys after the o.n held (no sort, repeats kept); false where
 // they pass `room`.
 template <typename Set, typename K>
@@ -95,6 +92,38 @@ WHOLE_FN void obounds(const O& a, int& top, int& left, int& bottom, int& right) 
     bottom = warp_max(b);
     left = warp_min(l);
     right = warp_max(r);
+}
+
+// occurrences(grid, obj): the places (i, j), ascending, where the object
+// normalized and moved by (i, j) lies inside the grid with its colours;
+// each lane tests one place against every cell. An empty object (shape
+// (0, 0)) occurs at every place of range(h + 1) x range(w + 1).
+WHOLE_FN bool d_occurrences(X& o, const G& a, const O& p) {
+    if (!ok_grid(a) || a.h > 127 || a.w > 127) return false;
+    int t = 0, l = 0, oh = 0, ow = 0;
+    if (p.n > 0) {
+        int b, r;
+        obounds(p, t, l, b, r);
+        oh = b - t + 1;
+        ow = r - l + 1;
+    }
+    const int h2 = a.h - oh + 1, w2 = a.w - ow + 1;
+    if (h2 <= 0 || w2 <= 0) return set_done(o, 0);
+    if (h2 * w2 > WHOLE_LOCS) return false;
+    int n = 0;
+    for (int c0 = 0; c0 < h2 * w2; c0 += WARP) {
+        const int c = c0 + LANE;
+        bool hit = c < h2 * w2;
+        const int i = hit ? c / w2 : 0, j = hit ? c % w2 : 0;
+        for (int x = 0; hit && x < p.n; ++x) {
+            const int y = key_i(cell_loc(p.k[x])) - t + i, z = key_j(cell_loc(p.k[x])) - l + j;
+            hit = y < a.h && z < a.w && a.c[y * a.w + z] == cell_color(p.k[x]);
+        }
+        const unsigned m = warp_ballot(hit);
+        if (hit) o.k[n + popc(m & lanes_below())] = loc_key(i, j);
+        n += popc(m);
+    }
+    return set_done(o, n);
 }
 
 // ----- grids -> sets of objects ---------------------------------------------
@@ -297,13 +326,6 @@ __device__ __forceinline__ bool s_append(S& o, const S& a, int e) {
 }
 __device__ __forceinline__ bool s_append_o(S& o, const O& a) { return s_push(o, a.k, a.n); }
 
-// repeat(object, n): a tuple of n copies (none for n < 1).
-WHOLE_FN bool d_repeat_s(S& o, const O& a, I64 n) {
-    s_clear(o);
-    for (I64 i = 0; i < n; ++i)
-        if (!s_append_o(o, a)) return false;
-    return true;
-}
 
 // Object e of a set.
 WHOLE_FN bool d_obj_at(O& o, const S& a, int e) {
@@ -370,6 +392,25 @@ WHOLE_FN bool d_remove_s(S& o, const O& v, const S& a) {
         if (!same_keys(a.k + a.off[e], a.off[e + 1] - a.off[e], v.k, v.n) && !s_append(o, a, e)) return false;
     return true;
 }
+// initset of an object; insert of an object into a set of objects: in its
+// place among them (one walk), unless the set holds it.
+WHOLE_FN bool d_initset_s(S& o, const O& v) {
+    s_clear(o);
+    return s_append_o(o, v);
+}
+WHOLE_FN bool d_insert_s(S& o, const O& v, const S& a) {
+    s_clear(o);
+    bool placed = false;
+    for (int e = 0; e < a.n; ++e) {
+        if (!placed) {
+            const int c = cmp_keys(a.k + a.off[e], a.off[e + 1] - a.off[e], v.k, v.n);
+            if (c > 0 && !s_append_o(o, v)) return false;
+            placed = c >= 0;
+        }
+        if (!s_append(o, a, e)) return false;
+    }
+    return placed || s_append_o(o, v);
+}
 // other(set, object): the first object of the set that is not it
 // (StopIteration where there is none: next() of nothing).
 WHOLE_FN bool d_other_s(O& o, const S& a, const O& v) {
@@ -435,8 +476,10 @@ WHOLE_FN bool d_frontiers(S& o, const G& a, V& tmp, int* aux) {
     return s_canon(o, tmp, aux);
 }
 // bordering(patch, grid): does the patch touch the grid's border?
+// Of an empty patch, uppermost raises (min of nothing).
 WHOLE_FN bool d_bordering(I64& o, const X& p, const G& a) {
-    if (p.n == 0 || !ok_grid(a)) return false;
+    if (p.n == 0) return raises(WHOLE_RAISE_VALUE);
+    if (!ok_grid(a)) return false;
     int t, l, b, r;
     bounds(p, t, l, b, r);
     o = t == 0 || l == 0 || b == a.h - 1 || r == a.w - 1;
@@ -462,12 +505,39 @@ WHOLE_FN bool d_merge_p(X& o, const S& a) {
     SYNC();
     return set_done(o, sort_unique<unsigned short>(o.k, a.m, (unsigned short)0xFFFFu));
 }
+// initset of a set of locations: a set of patches.
+WHOLE_FN bool d_initset_p(S& o, const X& v) {
+    s_clear(o);
+    return s_append_x(o, v);
+}
+// astuple of two sets of locations: a tuple of them.
+WHOLE_FN bool d_astuple_p(S& o, const X& a, const X& b) {
+    s_clear(o);
+    return s_append_x(o, a) && s_append_x(o, b);
+}
+// remove(patch, patches): the sets not equal to it, in their order.
+WHOLE_FN bool d_remove_p(S& o, const X& v, const S& a) {
+    s_clear(o);
+    for (int e = 0; e < a.n; ++e) {
+        const int from = a.off[e], len = a.off[e + 1] - from;
+        bool same = len == v.n;
+        for (int x = LANE; same && x < len; x += WARP) same = a.k[from + x] == v.k[x];
+        if (!warp_all(same) && !s_append(o, a, e)) return false;
+    }
+    return true;
+}
 
 // ----- objects ----------------------------------------------------------------
 
 WHOLE_FN bool d_copy_o(O& o, const O& a) {
     for (int x = LANE; x < a.n; x += WARP) o.k[x] = a.k[x];
     return obj_done(o, a.n);
+}
+// difference of a set of locations and an object: the set (a location
+// never equals a cell).
+WHOLE_FN bool d_difference_xo(X& o, const X& a, const O& b) {
+    (void)b;
+    return d_toindices(o, a);
 }
 WHOLE_FN bool d_copy_s(S& o, const S& a) {
     s_clear(o);
@@ -479,6 +549,140 @@ WHOLE_FN bool d_copy_s(S& o, const S& a) {
 // A tuple of objects is held as a set of objects is (S), in its order,
 // repeats kept. totuple: the set's objects in its order (the CPU's).
 WHOLE_FN bool d_totuple_s(S& o, const S& a) { return d_copy_s(o, a); }
+// astuple of two objects: a tuple of them.
+WHOLE_FN bool d_astuple_st(S& o, const O& a, const O& b) {
+    s_clear(o);
+    return s_append_o(o, a) && s_append_o(o, b);
+}
+// combine of two tuples of objects: a's, then b's.
+WHOLE_FN bool d_combine_st(S& o, const S& a, const S& b) {
+    d_copy_s(o, a);
+    for (int e = 0; e < b.n; ++e)
+        if (!s_append(o, b, e)) return false;
+    return true;
+}
+// merge of a tuple of objects: their cells one after the other (a tuple
+// of cells).
+WHOLE_FN bool d_merge_st(O& o, const S& a) {
+    if (a.m > WHOLE_CELLS) return false;
+    for (int x = LANE; x < a.m; x += WARP) o.k[x] = a.k[x];
+    return obj_done(o, a.m);
+}
+// mostcommon and leastcommon of a tuple of objects: of the distinct
+// objects in ascending order (the CPU's), the first whose count no later
+// one beats (its place; of nothing, ValueError).
+WHOLE_FN int s_by_count(const S& a, bool most) {
+    int best = -1, best_n = 0;
+    for (int e = 0; e < a.n; ++e) {
+        const unsigned* ke = a.k + a.off[e];
+        const int ne = a.off[e + 1] - a.off[e];
+        int c = 0;
+        for (int f = 0; f < a.n; ++f) c += same_keys(a.k + a.off[f], a.off[f + 1] - a.off[f], ke, ne);
+        bool better = best < 0 || (most ? c > best_n : c < best_n);
+        if (!better && c == best_n)
+            better = cmp_keys(ke, ne, a.k + a.off[best], a.off[best + 1] - a.off[best]) < 0;
+        if (better) {
+            best = e;
+            best_n = c;
+        }
+    }
+    return best;
+}
+WHOLE_FN bool d_mostcommon_st(O& o, const S& a) { return a.n > 0 ? d_obj_at(o, a, s_by_count(a, true)) : raises(WHOLE_RAISE_VALUE); }
+WHOLE_FN bool d_leastcommon_st(O& o, const S& a) { return a.n > 0 ? d_obj_at(o, a, s_by_count(a, false)) : raises(WHOLE_RAISE_VALUE); }
+// mostcommon and leastcommon of a tuple of sets of locations (colour 0
+// keys: their order is the CPU's order of the sets).
+WHOLE_FN bool d_mostcommon_p(X& o, const S& a) { return a.n > 0 ? d_locs_at(o, a, s_by_count(a, true)) : raises(WHOLE_RAISE_VALUE); }
+WHOLE_FN bool d_leastcommon_p(X& o, const S& a) { return a.n > 0 ? d_locs_at(o, a, s_by_count(a, false)) : raises(WHOLE_RAISE_VALUE); }
+
+// other(set of locations, location): its first other location
+// (StopIteration where there is none).
+WHOLE_FN bool d_other_x(P& o, const X& a, P v) {
+    const bool in_range = loc_ok(v.a, v.b);
+    const unsigned short key = in_range ? loc_key(v.a, v.b) : 0;
+    for (int x = 0; x < a.n; ++x)
+        if (!in_range || a.k[x] != key) {
+            o.a = key_i(a.k[x]);
+            o.b = key_j(a.k[x]);
+            return true;
+        }
+    return raises(WHOLE_RAISE_STOP);
+}
+
+// ----- products: sets of pairs --------------------------------------------------
+// product(a, b) is the set of pairs (x, y), x of a, y of b; both ascend
+// and hold no repeats, so the pairs with x's outside and y's inside
+// ascend, without repeats, in the CPU's order of tuples.
+
+// Two sets of colours: a set of locations.
+WHOLE_FN bool d_product_c(X& o, unsigned a, unsigned b) {
+    if (LANE == 0) {
+        int n = 0;
+        for (int x = 0; x < 10; ++x)
+            for (int y = 0; y < 10; ++y)
+                if (((a >> x) & 1u) && ((b >> y) & 1u)) o.k[n++] = loc_key(x, y);
+        o.n = n;
+    }
+    SYNC();
+    return true;
+}
+// Two sets of locations: a set of pairs of locations, each held as one
+// key (x's key << 16 | y's), in an object's slot (O).
+WHOLE_FN bool d_product_x(O& o, const X& a, const X& b) {
+    if ((I64)a.n * b.n > WHOLE_CELLS) return false;
+    for (int x = LANE; x < a.n * b.n; x += WARP) o.k[x] = ((unsigned)a.k[x / b.n] << 16) | b.k[x % b.n];
+    return obj_done(o, a.n * b.n);
+}
+__device__ bool d_first_lp(P& o, unsigned k) {
+    o.a = key_i((unsigned short)(k >> 16));
+    o.b = key_j((unsigned short)(k >> 16));
+    return true;
+}
+__device__ bool d_last_lp(P& o, unsigned k) {
+    o.a = key_i((unsigned short)(k & 0xFFFFu));
+    o.b = key_j((unsigned short)(k & 0xFFFFu));
+    return true;
+}
+// Two sets of objects: a set of pairs of objects, held as a set of objects
+// is (S) with pair e as its objects 2e and 2e + 1.
+WHOLE_FN bool d_product_s(S& o, const S& a, const S& b) {
+    s_clear(o);
+    for (int x = 0; x < a.n; ++x)
+        for (int y = 0; y < b.n; ++y)
+            if (!s_append(o, a, x) || !s_append(o, b, y)) return false;
+    return true;
+}
+WHOLE_FN bool d_size_sp(I64& o, const S& a) { o = a.n / 2; return true; }
+// One pair of objects of such a set, where a loop reads it: the set and
+// the pair's first object (never kept past the loop's turn).
+struct SP {
+    const S* s;
+    int e;
+};
+WHOLE_FN bool d_first_op(O& o, SP p) { return d_obj_at(o, *p.s, p.e); }
+WHOLE_FN bool d_last_op(O& o, SP p) { return d_obj_at(o, *p.s, p.e + 1); }
+// Pair e of such a set as a tuple of its two objects.
+WHOLE_FN bool d_pair_at(S& o, const S& a, int e) {
+    s_clear(o);
+    return s_append(o, a, 2 * e) && s_append(o, a, 2 * e + 1);
+}
+// merge of a pair of objects: their cells.
+WHOLE_FN bool d_merge_op(O& o, SP p) {
+    const S& a = *p.s;
+    const int from = a.off[p.e], n = a.off[p.e + 2] - from;
+    if (n > WHOLE_CELLS) return false;
+    for (int x = LANE; x < n; x += WARP) o.k[x] = a.k[from + x];
+    SYNC();
+    return obj_done(o, sort_unique<unsigned>(o.k, n, 0xFFFFFFFFu));
+}
+// repeat(object, n): a tuple of n copies (none for n < 1).
+WHOLE_FN bool d_repeat_s(S& o, const O& v, I64 n) {
+    s_clear(o);
+    if (n > WHOLE_OBJS) return false;
+    for (I64 e = 0; e < n; ++e)
+        if (!s_append_o(o, v)) return false;
+    return true;
+}
 // totuple of colours: ascending.
 WHOLE_FN bool d_totuple_c(N& o, unsigned a) {
     n_clear(o);
@@ -513,6 +717,12 @@ WHOLE_FN bool d_order_n(N& o, const N& a, const N& keys, int* aux) {
     if (LANE == 0) o.n = a.n;
     SYNC();
     return true;
+}
+// order of a set (or tuple) of locations: a tuple of them.
+WHOLE_FN bool d_order_x(X& o, const X& a, const N& keys, int* aux) {
+    if (keys.n != a.n || !order_of(keys, aux)) return false;
+    for (int r = LANE; r < a.n; r += WARP) o.k[r] = a.k[aux[r]];
+    return set_done(o, a.n);
 }
 // order of a set of colours: its colours ascending, sorted on the keys.
 WHOLE_FN bool d_order_c(N& o, unsigned a, const N& keys, int* aux) {
@@ -760,7 +970,9 @@ __device__ __forceinline__ void keys_bounds(const X& a, int& t, int& l, int& b, 
 __device__ __forceinline__ void keys_bounds(const O& a, int& t, int& l, int& b, int& r) { obounds(a, t, l, b, r); }
 template <typename T, typename K>
 WHOLE_FN bool mirror_keys(T& o, const T& a, int kind, K pad) {
-    if (a.n == 0) return false;
+    // Of an empty patch, ulcorner is (): dmirror's unpacking of it raises
+    // ValueError, the others' indexing IndexError.
+    if (a.n == 0) return raises(kind == MIRROR_D ? WHOLE_RAISE_VALUE : WHOLE_RAISE_INDEX);
     int t, l, b, r;
     keys_bounds(a, t, l, b, r);
     bool ok = true;
@@ -936,8 +1148,12 @@ WHOLE_FN bool d_square_grid(I64& o, const G& a) {
     o = a.h == a.w;
     return true;
 }
+// An empty patch's height and width are 0: not portrait.
 WHOLE_FN bool d_portrait(I64& o, const X& a) {
-    if (a.n == 0) return false;
+    if (a.n == 0) {
+        o = 0;
+        return true;
+    }
     int t, l, b, r;
     bounds(a, t, l, b, r);
     o = (b - t) > (r - l);
@@ -1071,11 +1287,52 @@ WHOLE_FN bool push_loc(X& o, P v) {
     return set_done(o, at + 1);
 }
 WHOLE_FN bool push_x(X& o, const X& a) { return append_keys(o, a.k, a.n, WHOLE_LOCS); }
+// Tuples of locations: astuple of two, combine of two tuples (a's, then
+// b's), pair of two tuples of numbers (zipped, as long as the shorter).
+WHOLE_FN bool d_astuple_l(X& o, P a, P b) {
+    set_done(o, 0);
+    return push_loc(o, a) && push_loc(o, b);
+}
+WHOLE_FN bool d_combine_l(X& o, const X& a, const X& b) {
+    set_done(o, 0);
+    return push_x(o, a) && push_x(o, b);
+}
+// combine of two pairs: a tuple of four numbers.
+WHOLE_FN bool d_combine_pp(N& o, P a, P b) {
+    n_clear(o);
+    return n_push(o, a.a) && n_push(o, a.b) && n_push(o, b.a) && n_push(o, b.b);
+}
+// repeat(location, n): a tuple of n copies (none for n < 1).
+WHOLE_FN bool d_repeat_l(X& o, P v, I64 n) {
+    if (n > WHOLE_LOCS || !loc_ok(v.a, v.b)) return false;
+    const int m = n < 1 ? 0 : (int)n;
+    for (int k = LANE; k < m; k += WARP) o.k[k] = loc_key(v.a, v.b);
+    return set_done(o, m);
+}
+WHOLE_FN bool d_pair_n(X& o, const N& a, const N& b) {
+    const int n = a.n < b.n ? a.n : b.n;
+    if (n > WHOLE_LOCS) return false;
+    bool ok = true;
+    for (int k = LANE; k < n; k += WARP) {
+        ok = ok && loc_ok(a.a[k], b.a[k]);
+        if (ok) o.k[k] = loc_key(a.a[k], b.a[k]);
+    }
+    if (!warp_all(ok)) return false;
+    return set_done(o, n);
+}
 // The set of a tuple's locations (where the reference reads only that).
 WHOLE_FN bool d_locs_set(X& o, const X& a) {
     for (int x = LANE; x < a.n; x += WARP) o.k[x] = a.k[x];
     SYNC();
     return set_done(o, sort_unique<unsigned short>(o.k, a.n, (unsigned short)0xFFFFu));
+}
+// box of a tuple of locations: of its set (the empty tuple's box is the
+// empty tuple: left to the CPU).
+WHOLE_FN bool d_box_l(X& o, const X& a) {
+    if (a.n == 0 || !d_locs_set(o, a)) return false;
+    int t, l, b, r;
+    bounds(o, t, l, b, r);
+    return box_of(o, t, l, b, r);
 }
 // shift of a tuple of locations: a set (of the empty tuple, the empty
 // tuple: left to the CPU).

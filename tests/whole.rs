@@ -99,6 +99,10 @@ fn kinds_agree_with_the_inferred_types(plan: &Plan, code: &WholeCode) {
     for (&n, &kind) in &code.kinds {
         let agrees = match (kind, &types[n]) {
             (DevTy::Grid, Ty::Grid) => true,
+            // A tuple of rows (`repeat` of a row, rows made by `apply`).
+            (DevTy::Grid, Ty::TupleOf(e)) => {
+                matches!(&**e, Ty::TupleOf(n) if matches!(**n, Ty::Int | Ty::Bool))
+            }
             (DevTy::Int, Ty::Int | Ty::Bool) => true,
             (DevTy::Pair, Ty::Pair) => true,
             (DevTy::Indices, Ty::Indices) => true,
@@ -112,6 +116,16 @@ fn kinds_agree_with_the_inferred_types(plan: &Plan, code: &WholeCode) {
             (DevTy::Ints, Ty::TupleOf(e)) => matches!(**e, Ty::Int | Ty::Bool),
             (DevTy::ObjectTuple, Ty::TupleOf(e)) => matches!(**e, Ty::Object),
             (DevTy::Locs, Ty::TupleOf(e)) => matches!(**e, Ty::Pair),
+            (DevTy::Locs, Ty::LocPair) => true,
+            (DevTy::LocPairs, Ty::LocPairs) => true,
+            (DevTy::LocPair, Ty::LocPair) => true,
+            (DevTy::ObjectPairs, Ty::ObjectPairs) => true,
+            (DevTy::ObjectPair, Ty::ObjectPair) => true,
+            (DevTy::ObjectTuple, Ty::ObjectPair) => true,
+            (DevTy::PatchTuple, Ty::TupleOf(e)) => matches!(**e, Ty::Indices),
+            (DevTy::LocsTuple, Ty::TupleOf(e)) => {
+                matches!(&**e, Ty::TupleOf(p) if matches!(**p, Ty::Pair))
+            }
             (DevTy::Cells, Ty::TupleOf(e)) => matches!(**e, Ty::Cell),
             (_, Ty::Dynamic) => true,
             _ => false,

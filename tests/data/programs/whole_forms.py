@@ -1124,3 +1124,303 @@ def solve_c1000112(I):
     x14 = paint(I, x13)
     O = fill(x14, ONE, x8)
     return O
+
+# Where the smallest object recurs in the grid; the cells of two objects
+# both hold, and those of one the other lacks.
+def solve_c1000200(I):
+    x1 = objects(I, T, F, T)
+    x2 = argmin(x1, size)
+    x3 = occurrences(I, x2)
+    x4 = lbind(shift, x2)
+    x5 = mapply(x4, x3)
+    x6 = asobject(I)
+    x7 = difference(x6, x5)
+    x8 = intersection(x6, x5)
+    x9 = recolor(ONE, x8)
+    x10 = cover(I, x7)
+    O = paint(x10, x9)
+    return O
+
+# Copies in tuples (of a grid, a number, an object), merged; a grid's
+# first and last rows, the first places of a row's colours.
+def solve_c1000201(I):
+    x1 = first(I)
+    x2 = last(I)
+    x3 = dedupe(x1)
+    x4 = size(x3)
+    x5 = repeat(I, x4)
+    x6 = merge(x5)
+    x7 = mostcommon(x2)
+    x8 = repeat(x7, THREE)
+    x9 = rbind(canvas, UNITY)
+    x10 = apply(x9, x8)
+    x11 = merge(x10)
+    x12 = hconcat(x6, x11)
+    x13 = objects(I, T, T, T)
+    x14 = argmax(x13, size)
+    x15 = repeat(x14, TWO)
+    x16 = last(x15)
+    x17 = shift(x16, UNITY)
+    O = paint(x12, x17)
+    return O
+
+# A grid's rows in loops: each sorted, their commonest colours, those
+# without the background kept, the row of most colours; rows deduplicated.
+def solve_c1000202(I):
+    x1 = rbind(order, identity)
+    x2 = apply(x1, I)
+    x3 = apply(mostcommon, I)
+    x4 = mostcolor(I)
+    x5 = lbind(contained, x4)
+    x6 = compose(size, dedupe)
+    x7 = sfilter(I, x5)
+    x8 = apply(x6, I)
+    x9 = argmax(I, x6)
+    x10 = size(x9)
+    x11 = dedupe(x2)
+    x12 = hconcat(x11, x7)
+    x13 = last(x3)
+    x14 = replace(x12, x13, ZERO)
+    x15 = maximum(x8)
+    x16 = equality(x10, x15)
+    x17 = branch(x16, x10, TWO)
+    O = upscale(x14, x17)
+    return O
+
+# Tuples of two values (two locations, a colour and a location: a cell,
+# two grids) and tuples joined; rows zipped into locations, a row
+# repeated into a grid, two rows compared.
+def solve_c1000203(I):
+    x1 = first(I)
+    x2 = last(I)
+    x3 = combine(x1, x2)
+    x4 = equality(x1, x2)
+    x5 = repeat(x3, TWO)
+    x6 = pair(x1, x2)
+    x7 = astuple(UNITY, ORIGIN)
+    x8 = combine(x6, x7)
+    x9 = fill(x5, FIVE, x8)
+    x10 = mostcolor(I)
+    x11 = astuple(x10, ORIGIN)
+    x12 = initset(x11)
+    x13 = paint(x9, x12)
+    x14 = astuple(x13, x13)
+    x15 = hsplit(x13, ONE)
+    x16 = combine(x14, x15)
+    x17 = merge(x16)
+    x18 = objects(I, T, F, T)
+    x19 = totuple(x18)
+    x20 = combine(x19, x19)
+    x21 = last(x20)
+    x22 = branch(x4, x13, x17)
+    O = paint(x22, x21)
+    return O
+
+# Products: pairs of a colour's cells (filtered, joined, the pair with the
+# lowest last row), pairs of colours as locations, pairs of objects
+# (filtered, merged, one recoloured with the other's colour; the pair with
+# the largest second object, as a tuple, its cells' locations).
+def solve_c1000204(I):
+    x1 = leastcolor(I)
+    x2 = ofcolor(I, x1)
+    x3 = product(x2, x2)
+    x4 = size(x3)
+    x5 = fork(connect, first, last)
+    x6 = compose(first, first)
+    x7 = compose(first, last)
+    x8 = fork(equality, x6, x7)
+    x9 = sfilter(x3, x8)
+    x10 = mapply(x5, x9)
+    x11 = fill(I, x1, x10)
+    x12 = argmax(x3, x7)
+    x13 = first(x12)
+    x14 = initset(x13)
+    x15 = fill(x11, FIVE, x14)
+    x16 = palette(I)
+    x17 = product(x16, x16)
+    x18 = underfill(x15, ZERO, x17)
+    x19 = objects(I, T, F, T)
+    x20 = sizefilter(x19, ONE)
+    x21 = product(x20, x19)
+    x22 = size(x21)
+    x23 = fork(adjacent, first, last)
+    x24 = sfilter(x21, x23)
+    x25 = apply(merge, x24)
+    x26 = compose(color, first)
+    x27 = fork(recolor, x26, last)
+    x28 = mapply(x27, x24)
+    x29 = merge(x25)
+    x30 = paint(x18, x29)
+    x31 = paint(x30, x28)
+    x32 = greater(x4, x22)
+    x33 = compose(size, last)
+    x34 = argmax(x21, x33)
+    x35 = totuple(x34)
+    x36 = merge(x35)
+    x37 = toindices(x36)
+    x38 = underfill(x31, FIVE, x37)
+    O = branch(x32, x38, x18)
+    return O
+
+# A function over a pair's two numbers; a set of one object and objects
+# put in their places among others; the objects of the least and the
+# most centre of mass (pairs as keys, compared as tuples), and the most.
+def solve_c1000205(I):
+    x1 = shape(I)
+    x2 = apply(halve, x1)
+    x3 = apply(toivec, x2)
+    x4 = objects(I, T, F, T)
+    x5 = argmin(x4, centerofmass)
+    x6 = argmax(x4, centerofmass)
+    x7 = valmax(x4, centerofmass)
+    x8 = initset(x5)
+    x9 = shift(x6, x2)
+    x10 = insert(x9, x8)
+    x11 = insert(x5, x10)
+    x12 = merge(x11)
+    x13 = fill(I, ONE, x3)
+    x14 = paint(x13, x12)
+    x15 = initset(x7)
+    O = fill(x14, TWO, x15)
+    return O
+
+# Rows zipped with another grid's (tuples of tuples of locations): the
+# greater colour of each, a grid again; rows repeated into tuples of rows.
+def solve_c1000206(I):
+    x1 = rot180(I)
+    x2 = papply(pair, I, x1)
+    x3 = lbind(apply, maximum)
+    x4 = apply(x3, x2)
+    x5 = lbind(contained, ZERO)
+    x6 = compose(x5, first)
+    x7 = sfilter(x2, x6)
+    x8 = size(x7)
+    x9 = first(I)
+    x10 = rbind(repeat, TWO)
+    x11 = apply(x10, x9)
+    x12 = argmin(x2, size)
+    x13 = first(x2)
+    x14 = last(x2)
+    x15 = combine(x13, x14)
+    x16 = combine(x12, x15)
+    x17 = x3(x16)
+    x18 = increment(x8)
+    x19 = repeat(x17, x18)
+    x20 = hconcat(x4, x19)
+    O = hconcat(x20, x11)
+    return O
+
+# A set of patches less one, a location other than the first, a set's
+# locations as a tuple; a grid's rows less one; the commonest and rarest
+# of tuples of objects and of grids; a tuple of cells where only its
+# locations are read.
+def solve_c1000207(I):
+    x1 = objects(I, T, F, F)
+    x2 = apply(toindices, x1)
+    x3 = argmax(x2, size)
+    x4 = remove(x3, x2)
+    x5 = merge(x4)
+    x6 = first(x3)
+    x7 = other(x3, x6)
+    x8 = initset(x7)
+    x9 = totuple(x5)
+    x10 = fill(I, ONE, x9)
+    x11 = first(I)
+    x12 = remove(x11, x10)
+    x13 = totuple(x1)
+    x14 = apply(normalize, x13)
+    x15 = mostcommon(x14)
+    x16 = leastcommon(x14)
+    x17 = hsplit(I, THREE)
+    x18 = mostcommon(x17)
+    x19 = leastcommon(x17)
+    x20 = corners(x3)
+    x21 = totuple(x20)
+    x22 = lbind(shift, x15)
+    x23 = mapply(x22, x21)
+    x24 = underfill(x12, TWO, x23)
+    x25 = paint(x24, x16)
+    x26 = fill(x25, THREE, x8)
+    x27 = hconcat(x18, x19)
+    O = hconcat(x26, x27)
+    return O
+
+# Two objects as a tuple, two pairs joined, a location repeated; the box
+# of a tuple of locations; recolour of tuples of locations and of cells;
+# a branch between cells and an object.
+def solve_c1000208(I):
+    x1 = objects(I, T, F, T)
+    x2 = argmax(x1, size)
+    x3 = argmin(x1, size)
+    x4 = astuple(x2, x3)
+    x5 = apply(ulcorner, x4)
+    x6 = box(x5)
+    x7 = fill(I, ONE, x6)
+    x8 = shape(I)
+    x9 = combine(x8, UNITY)
+    x10 = maximum(x9)
+    x11 = repeat(x8, x10)
+    x12 = recolor(TWO, x11)
+    x13 = paint(x7, x12)
+    x14 = lbind(shift, x3)
+    x15 = mapply(x14, x5)
+    x16 = recolor(THREE, x15)
+    x17 = paint(x13, x16)
+    x18 = portrait(x3)
+    x19 = branch(x18, x15, x2)
+    O = paint(x17, x19)
+    return O
+
+# A tuple of sets of locations (each piece's background cells): its
+# commonest and rarest, first and last, the piece whose set is the rarest;
+# two sets as a tuple, joined to it.
+def solve_c1000209(I):
+    x1 = mostcolor(I)
+    x2 = vsplit(I, TWO)
+    x3 = rbind(ofcolor, x1)
+    x4 = apply(x3, x2)
+    x5 = size(x4)
+    x6 = mostcommon(x4)
+    x7 = leastcommon(x4)
+    x8 = first(x4)
+    x9 = last(x4)
+    x10 = matcher(x3, x7)
+    x11 = extract(x2, x10)
+    x12 = fill(x11, ONE, x6)
+    x13 = fill(x12, TWO, x8)
+    x14 = fill(x13, THREE, x9)
+    x15 = astuple(x9, x8)
+    x16 = combine(x4, x15)
+    x17 = last(x16)
+    x18 = fill(x14, FOUR, x17)
+    O = upscale(x18, x5)
+    return O
+
+# Pairs divided (by a pair, by a number), a tuple of numbers against a
+# pair; an object as a tuple of cells; a set of one patch; a set of
+# locations less an object (nothing: a location is no cell); locations
+# ordered by their columns, and by themselves (pairs as keys).
+def solve_c100020a(I):
+    x1 = shape(I)
+    x2 = divide(x1, TWO)
+    x3 = divide(x1, x2)
+    x4 = first(I)
+    x5 = equality(x4, x3)
+    x6 = objects(I, T, F, T)
+    x7 = argmax(x6, size)
+    x8 = totuple(x7)
+    x9 = toindices(x7)
+    x10 = initset(x9)
+    x11 = merge(x10)
+    x12 = difference(x11, x7)
+    x13 = order(x12, last)
+    x14 = first(x13)
+    x15 = initset(x14)
+    x16 = paint(I, x8)
+    x17 = order(x12, identity)
+    x18 = last(x17)
+    x19 = insert(x18, x15)
+    x20 = fill(x16, ONE, x19)
+    x21 = crop(x20, ORIGIN, x2)
+    O = branch(x5, x21, x20)
+    return O

@@ -92,6 +92,25 @@ pub enum DevTy {
     /// A tuple of cells (`mapply` and `mpapply` giving objects over
     /// tuples), in order, repeats kept: held as an object is.
     Cells,
+    /// A set of pairs of locations (`product` of two sets of locations),
+    /// ascending: held as an object is, a pair as one key (the first
+    /// location's key << 16 | the second's).
+    LocPairs,
+    /// One pair of locations, as its key.
+    LocPair,
+    /// A set of pairs of objects (`product` of two sets of objects),
+    /// ascending: held as a set of objects is, pair e as objects 2e and
+    /// 2e + 1.
+    ObjectPairs,
+    /// One pair of objects of such a set (`SP`: the set and the pair's
+    /// place), read within a loop's turn only.
+    ObjectPair,
+    /// A tuple of tuples of locations (`papply(pair, grid, grid)`: rows
+    /// zipped), each in order, repeats kept: held as a set of patches is.
+    LocsTuple,
+    /// A tuple of sets of locations (apply over a tuple of a function
+    /// giving them), in order, repeats kept: held as a set of patches is.
+    PatchTuple,
 }
 
 /// How a node runs on the device: the device function and its result kind.
@@ -295,6 +314,8 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
         (P::sizefilter, [Objects, Int]) => f("d_sizefilter", Objects),
         (P::difference, [Objects, Objects]) => f("d_difference_s", Objects),
         (P::remove, [Object, Objects]) => f("d_remove_s", Objects),
+        (P::initset, [Object]) => f("d_initset_s", Objects),
+        (P::insert, [Object, Objects]) => f("d_insert_s", Objects),
         (P::other, [Objects, Object]) => f("d_other_s", Object),
         (P::color, [Object]) => f("d_color", Int),
         (P::size, [Object]) => f("d_size_o", Int),
@@ -385,6 +406,71 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
         (P::first, [Locs]) => f("d_first_x", Pair),
         (P::last, [Locs]) => f("d_last_x", Pair),
         (P::vperiod, [Object]) => f("d_vperiod_o", Int),
+        // Where a normalized object lies in a grid; two objects' cells
+        // (kernels/whole_objects.cuh).
+        (P::occurrences, [Grid, Object]) => f("d_occurrences", Indices),
+        (P::intersection, [Object, Object]) => f("d_intersection_o", Object),
+        (P::difference, [Object, Object]) => f("d_difference_o", Object),
+        // A grid's rows without repeats (kernels/whole.cuh).
+        (P::dedupe, [Grid]) => f("d_dedupe_g", Grid),
+        // Products: sets of pairs (kernels/whole_objects.cuh).
+        (P::product, [Colors, Colors]) => f("d_product_c", Indices),
+        (P::product, [Indices, Indices]) => f("d_product_x", LocPairs),
+        (P::product, [Objects, Objects]) => f("d_product_s", ObjectPairs),
+        (P::size, [LocPairs]) => f("d_size_o", Int),
+        (P::size, [ObjectPairs]) => f("d_size_sp", Int),
+        (P::first, [LocPair]) => f("d_first_lp", Pair),
+        (P::last, [LocPair]) => f("d_last_lp", Pair),
+        (P::first, [ObjectPair]) => f("d_first_op", Object),
+        (P::last, [ObjectPair]) => f("d_last_op", Object),
+        (P::merge, [ObjectPair]) => f("d_merge_op", Object),
+        (P::totuple, [ObjectTuple]) => f("d_copy_s", ObjectTuple),
+        (P::merge, [ObjectTuple]) => f("d_merge_st", Cells),
+        (P::toindices, [Cells]) => f("d_toindices_o", Indices),
+        // Tuples of tuples of locations: read as sets of patches are,
+        // their order kept.
+        (P::size, [LocsTuple]) => f("d_size_s", Int),
+        (P::first, [LocsTuple]) => f("d_first_p", Locs),
+        (P::last, [LocsTuple]) => f("d_last_p", Locs),
+        (P::size, [PatchTuple]) => f("d_size_s", Int),
+        (P::first, [PatchTuple]) => f("d_first_p", Indices),
+        (P::last, [PatchTuple]) => f("d_last_p", Indices),
+        (P::mostcommon, [PatchTuple]) => f("d_mostcommon_p", Indices),
+        (P::leastcommon, [PatchTuple]) => f("d_leastcommon_p", Indices),
+        (P::astuple, [Indices, Indices]) => f("d_astuple_p", PatchTuple),
+        (P::combine, [PatchTuple, PatchTuple]) => f("d_combine_st", PatchTuple),
+        (P::remove, [Indices, Patches]) => f("d_remove_p", Patches),
+        (P::remove, [Ints, Grid]) => f("d_remove_row", Grid),
+        (P::other, [Indices, Pair]) => f("d_other_x", Pair),
+        // A set's locations in its (the CPU's, ascending) order.
+        (P::totuple, [Indices]) => f("d_toindices", Locs),
+        (P::mostcommon, [ObjectTuple]) => f("d_mostcommon_st", Object),
+        (P::leastcommon, [ObjectTuple]) => f("d_leastcommon_st", Object),
+        (P::mostcommon, [Grids]) => f("d_mostcommon_t", Grid),
+        (P::leastcommon, [Grids]) => f("d_leastcommon_t", Grid),
+        (P::repeat, [Ints, Int]) => f("d_repeat_g", Grid),
+        // Tuples of two values, and tuples joined: a colour and a location
+        // are a cell (kernels/whole_objects.cuh); numbers zipped are
+        // locations.
+        (P::astuple, [Int, Pair]) => f("d_astuple_cell", Cell),
+        (P::astuple, [Pair, Pair]) => f("d_astuple_l", Locs),
+        (P::astuple, [Grid, Grid]) => f("d_astuple_t", Grids),
+        (P::combine, [Ints, Ints]) => f("d_combine_n", Ints),
+        (P::combine, [Locs, Locs]) => f("d_combine_l", Locs),
+        (P::combine, [Grids, Grids]) => f("d_combine_t", Grids),
+        (P::combine, [ObjectTuple, ObjectTuple]) => f("d_combine_st", ObjectTuple),
+        (P::equality, [Ints, Ints]) => f("d_equality_n", Int),
+        (P::pair, [Ints, Ints]) => f("d_pair_n", Locs),
+        (P::astuple, [Object, Object]) => f("d_astuple_st", ObjectTuple),
+        (P::combine, [Pair, Pair]) => f("d_combine_pp", Ints),
+        (P::repeat, [Pair, Int]) => f("d_repeat_l", Locs),
+        (P::r#box, [Locs]) => f("d_box_l", Indices),
+        (P::divide, [Pair, Pair]) => f("d_divide_pairs", Pair),
+        (P::divide, [Pair, Int]) => f("d_divide_pair_int", Pair),
+        (P::equality, [Ints, Pair]) => f("d_equality_np", Int),
+        (P::totuple, [Object]) => f("d_copy_o", Cells),
+        (P::initset, [Indices]) => f("d_initset_p", Patches),
+        (P::difference, [Indices, Object]) => f("d_difference_xo", Indices),
         // Written inline by the generator (a choice or a copy, never fails).
         (P::branch, [Int, a, b]) if a == b => f("branch", *a),
         (P::identity, [a]) => f("identity", *a),
@@ -601,6 +687,12 @@ fn ty_name(t: DevTy) -> &'static str {
         DevTy::ObjectTuple => "ObjectTuple",
         DevTy::Locs => "Locs",
         DevTy::Cells => "Cells",
+        DevTy::LocPairs => "LocPairs",
+        DevTy::LocPair => "LocPair",
+        DevTy::ObjectPairs => "ObjectPairs",
+        DevTy::ObjectPair => "ObjectPair",
+        DevTy::LocsTuple => "LocsTuple",
+        DevTy::PatchTuple => "PatchTuple",
     }
 }
 
@@ -699,6 +791,7 @@ fn locations_only(p: Prim) -> bool {
             | P::centerofmass
             | P::position
             | P::gravitate
+            | P::recolor
     )
 }
 
@@ -726,6 +819,7 @@ fn set_only(p: Prim) -> bool {
             | P::hmatching
             | P::vmatching
             | P::contained
+            | P::recolor
     )
 }
 
@@ -819,10 +913,20 @@ impl Emitter {
         let member = match t {
             DevTy::Grid => "g",
             DevTy::Indices | DevTy::Locs => "x",
-            DevTy::Object | DevTy::Cells => "o",
-            DevTy::Objects | DevTy::Patches | DevTy::ObjectTuple => "s",
+            DevTy::Object | DevTy::Cells | DevTy::LocPairs => "o",
+            DevTy::Objects
+            | DevTy::Patches
+            | DevTy::ObjectTuple
+            | DevTy::ObjectPairs
+            | DevTy::LocsTuple
+            | DevTy::PatchTuple => "s",
             DevTy::Grids => "t",
             DevTy::Ints => "v",
+            // A pair of objects points into its set's slot: only a loop's
+            // element, never a node's value (the slot may go first).
+            DevTy::ObjectPair if !scratch => {
+                return Err("a pair of objects as a value".to_owned());
+            }
             _ => "",
         };
         if !member.is_empty() {
@@ -840,6 +944,7 @@ impl Emitter {
         let decl = match t {
             DevTy::Int => format!("    I64 {name} = 0;"),
             DevTy::Pair => format!("    P {name} = {{0, 0}};"),
+            DevTy::ObjectPair => format!("    SP {name} = {{nullptr, 0}};"),
             _ => format!("    unsigned {name} = 0;"),
         };
         self.locals.push_str(&decl);
@@ -889,25 +994,39 @@ impl Emitter {
                 }
             }
         }
+        // A branch between a tuple of cells and an object: the object read
+        // as the tuple of its cells in their (ascending) order, as every
+        // form taking cells reads them (paint: the later cell wins, as it
+        // does over an object; the set of their locations). Loops over
+        // cells would read a tuple where the object is a set: there are
+        // none.
+        if prim == Prim::branch && tys[1..].contains(&DevTy::Cells) {
+            for v in vals.iter_mut().skip(1) {
+                if v.1 == DevTy::Object {
+                    v.1 = DevTy::Cells;
+                }
+            }
+        }
         let tys: Vec<DevTy> = vals.iter().map(|a| a.1).collect();
         let fm = match form(prim, &tys) {
             Some(fm) => fm,
             None => {
-                // An object where a patch's locations are read: its locations.
+                // An object where a patch's locations are read: its
+                // locations; so too a tuple of cells where only their set
+                // is read (the reference's toindices of it).
+                let cells = locations_only(prim) && set_only(prim) && prim != Prim::contained;
                 let as_locs: Vec<DevTy> = tys
                     .iter()
-                    .map(|t| {
-                        if *t == DevTy::Object {
-                            DevTy::Indices
-                        } else {
-                            *t
-                        }
+                    .map(|t| match t {
+                        DevTy::Object => DevTy::Indices,
+                        DevTy::Cells if cells => DevTy::Indices,
+                        _ => *t,
                     })
                     .collect();
                 match form(prim, &as_locs) {
                     Some(fm) if locations_only(prim) && as_locs != tys => {
                         for v in vals.iter_mut() {
-                            if v.1 == DevTy::Object {
+                            if v.1 == DevTy::Object || v.1 == DevTy::Cells {
                                 let t = self.scratch_slot()?;
                                 self.check(&format!("d_toindices_o(s[{t}].x, {})", v.0));
                                 *v = (format!("s[{t}].x"), DevTy::Indices);
@@ -982,10 +1101,15 @@ impl Emitter {
         match t {
             DevTy::Grid => self.line(&format!("d_copy({name}, {from});")),
             DevTy::Indices | DevTy::Locs => self.line(&format!("d_toindices({name}, {from});")),
-            DevTy::Object | DevTy::Cells => self.line(&format!("d_copy_o({name}, {from});")),
-            DevTy::Objects | DevTy::Patches | DevTy::ObjectTuple => {
-                self.line(&format!("d_copy_s({name}, {from});"))
+            DevTy::Object | DevTy::Cells | DevTy::LocPairs => {
+                self.line(&format!("d_copy_o({name}, {from});"))
             }
+            DevTy::Objects
+            | DevTy::Patches
+            | DevTy::ObjectTuple
+            | DevTy::ObjectPairs
+            | DevTy::LocsTuple
+            | DevTy::PatchTuple => self.line(&format!("d_copy_s({name}, {from});")),
             DevTy::Grids => self.line(&format!("d_copy_t({name}, {from});")),
             DevTy::Ints => self.line(&format!("d_copy_n({name}, {from});")),
             _ => self.line(&format!("{name} = {from};")),
@@ -1420,15 +1544,30 @@ impl Emitter {
                 let fetch = format!("{v} = loc_at({c}, {e});");
                 ((v, DevTy::Pair), fetch)
             }
-            DevTy::Patches => {
+            DevTy::Patches | DevTy::PatchTuple => {
                 let v = format!("s[{}].x", self.scratch_slot()?);
                 let fetch = check(format!("d_locs_at({v}, {c}, {e})"));
                 ((v, DevTy::Indices), fetch)
+            }
+            DevTy::LocsTuple => {
+                let v = format!("s[{}].x", self.scratch_slot()?);
+                let fetch = check(format!("d_locs_at({v}, {c}, {e})"));
+                ((v, DevTy::Locs), fetch)
             }
             DevTy::Object => {
                 let v = self.value(DevTy::Cell, true)?;
                 let fetch = format!("{v} = {c}.k[{e}];");
                 ((v, DevTy::Cell), fetch)
+            }
+            DevTy::LocPairs => {
+                let v = self.value(DevTy::LocPair, true)?;
+                let fetch = format!("{v} = {c}.k[{e}];");
+                ((v, DevTy::LocPair), fetch)
+            }
+            DevTy::ObjectPairs => {
+                let v = self.value(DevTy::ObjectPair, true)?;
+                let fetch = format!("{v} = SP{{&{c}, 2 * ({e})}};");
+                ((v, DevTy::ObjectPair), fetch)
             }
             DevTy::Grids => {
                 let v = format!("s[{}].g", self.scratch_slot()?);
@@ -1439,6 +1578,12 @@ impl Emitter {
                 let v = self.value(DevTy::Int, true)?;
                 let fetch = format!("{v} = {c}.a[{e}];");
                 ((v, DevTy::Int), fetch)
+            }
+            // A grid is the tuple of its rows.
+            DevTy::Grid => {
+                let v = format!("s[{}].v", self.scratch_slot()?);
+                let fetch = check(format!("d_row_at({v}, {c}, {e})"));
+                ((v, DevTy::Ints), fetch)
             }
             DevTy::Colors => {
                 let v = self.value(DevTy::Int, true)?;
@@ -1487,6 +1632,19 @@ impl Emitter {
             return Err(fail());
         }
         let (c, ct) = container;
+        // apply over a pair (a tuple of two numbers): the function on each,
+        // the tuple of the two results (astuple's forms).
+        if ct == DevTy::Pair {
+            if prim != P::apply || second.is_some() {
+                return Err(format!("{} over Pair", prim.name()));
+            }
+            let (ra, ta) = self.call_val(f, &[Arg::Val(format!("{c}.a"), DevTy::Int)])?;
+            let (rb, tb) = self.call_val(f, &[Arg::Val(format!("{c}.b"), DevTy::Int)])?;
+            if ta != tb {
+                return Err("apply over Pair giving two kinds".to_owned());
+            }
+            return self.call(P::astuple, &[Arg::Val(ra, ta), Arg::Val(rb, tb)], scratch);
+        }
         let e = format!("e{}", self.names + 1);
         self.names += 1;
         // The elements' storage, set at the top of each turn.
@@ -1494,27 +1652,28 @@ impl Emitter {
         // elements outside, a's inside, the reference's order of calls.
         let product = prim == P::prapply;
         let at = if product {
-            format!("({e} % {c}.n)")
+            format!("({e} % {})", len_of(ct, &c))
         } else {
             e.clone()
         };
         let (element, fetch) = self.element_of(prim, ct, &c, &at)?;
         let mut elements = vec![Arg::Val(element.0.clone(), element.1)];
         let mut fetches = vec![fetch];
-        let mut bound = format!("{c}.n");
+        let mut bound = len_of(ct, &c);
         if let Some((c2, ct2)) = &second {
             let at2 = if product {
-                format!("({e} / {c}.n)")
+                format!("({e} / {})", len_of(ct, &c))
             } else {
                 e.clone()
             };
             let (element2, fetch2) = self.element_of(prim, *ct2, c2, &at2)?;
             elements.push(Arg::Val(element2.0, element2.1));
             fetches.push(fetch2);
+            let (n1, n2) = (len_of(ct, &c), len_of(*ct2, c2));
             bound = if product {
-                format!("{c}.n * {c2}.n")
+                format!("{n1} * {n2}")
             } else {
-                format!("({c}.n < {c2}.n ? {c}.n : {c2}.n)")
+                format!("({n1} < {n2} ? {n1} : {n2})")
             };
         }
         // The loop's turn first: the function's result kind decides the rest.
@@ -1565,7 +1724,13 @@ impl Emitter {
         let tuple = !product
             && matches!(
                 ct,
-                DevTy::Grids | DevTy::Ints | DevTy::ObjectTuple | DevTy::Locs
+                DevTy::Grids
+                    | DevTy::Ints
+                    | DevTy::ObjectTuple
+                    | DevTy::Locs
+                    | DevTy::Grid
+                    | DevTy::LocsTuple
+                    | DevTy::PatchTuple
             );
         if product
             && !matches!(
@@ -1584,9 +1749,9 @@ impl Emitter {
                             P::apply,
                             _,
                             DevTy::Grid | DevTy::Int | DevTy::Object | DevTy::Pair
-                        ) | (P::mapply, DevTy::Grids, DevTy::Grids)
-                            | (P::mapply, _, DevTy::Grid)
-                            | (P::mapply, _, DevTy::Indices | DevTy::Object)
+                        ) | (P::apply, _, DevTy::Ints | DevTy::Indices)
+                            | (P::mapply, DevTy::Grids, DevTy::Grids)
+                            | (P::mapply, _, DevTy::Indices | DevTy::Object | DevTy::Grid)
                     ))
         {
             return Err(format!(
@@ -1619,6 +1784,16 @@ impl Emitter {
                             element.0
                         ));
                     }
+                    // A grid's rows kept: a grid (none: the empty tuple,
+                    // left to the CPU).
+                    DevTy::Grid => {
+                        start.push(emptied(kind, &out));
+                        turn.push(format!(
+                            "if ({r} && !g_push_row({out}, {})) return WHOLE_DEOPT;",
+                            element.0
+                        ));
+                        end.push(format!("if (!ok_grid({out})) return WHOLE_DEOPT;"));
+                    }
                     DevTy::Grids => {
                         start.push(format!("t_clear({out}, &{c});"));
                         turn.push(format!(
@@ -1626,14 +1801,26 @@ impl Emitter {
                             element.0
                         ));
                     }
-                    DevTy::Objects | DevTy::Patches | DevTy::ObjectTuple => {
+                    DevTy::Objects
+                    | DevTy::Patches
+                    | DevTy::ObjectTuple
+                    | DevTy::LocsTuple
+                    | DevTy::PatchTuple => {
                         start.push(emptied(kind, &out));
                         turn.push(format!(
                             "if ({r} && !s_append({out}, {c}, {e})) return WHOLE_DEOPT;"
                         ));
                     }
-                    // The kept cells ascend as the object's do: no sort.
-                    DevTy::Object => {
+                    // A kept pair: its two objects.
+                    DevTy::ObjectPairs => {
+                        start.push(emptied(kind, &out));
+                        turn.push(format!(
+                            "if ({r} && !(s_append({out}, {c}, 2 * {e}) && s_append({out}, {c}, 2 * {e} + 1))) return WHOLE_DEOPT;"
+                        ));
+                    }
+                    // The kept cells (pairs of locations) ascend as the
+                    // object's (the set's) do: no sort.
+                    DevTy::Object | DevTy::LocPairs => {
                         start.push(emptied(kind, &out));
                         turn.push(format!(
                             "if ({r} && !acc_cell({out}, {})) return WHOLE_DEOPT;",
@@ -1731,6 +1918,7 @@ impl Emitter {
                     DevTy::Pair => (DevTy::Locs, "push_loc"),
                     DevTy::Object => (DevTy::ObjectTuple, "s_append_o"),
                     DevTy::Grid => (DevTy::Grids, "t_push"),
+                    DevTy::Locs => (DevTy::LocsTuple, "s_append_x"),
                     _ => return Err(format!("papply of a function giving {}", ty_name(rt))),
                 };
                 kind = k;
@@ -1745,6 +1933,16 @@ impl Emitter {
                     out = self.value(kind, scratch)?;
                     start.push(emptied(kind, &out));
                     turn.push(format!("if (!t_push({out}, {r})) return WHOLE_DEOPT;"));
+                }
+                // Over a tuple (a grid's rows, ...), rows: a grid (of rows
+                // of one length and colours, as the CPU makes a tuple of
+                // them; else left to the CPU).
+                DevTy::Ints if tuple => {
+                    kind = DevTy::Grid;
+                    out = self.value(kind, scratch)?;
+                    start.push(emptied(kind, &out));
+                    turn.push(format!("if (!g_push_row({out}, {r})) return WHOLE_DEOPT;"));
+                    end.push(format!("if (!ok_grid({out})) return WHOLE_DEOPT;"));
                 }
                 // Over a tuple, a tuple of numbers; over a set, a set.
                 DevTy::Int if tuple => {
@@ -1772,6 +1970,13 @@ impl Emitter {
                     start.push(emptied(kind, &out));
                     turn.push(format!("if (!acc_loc({out}, {r})) return WHOLE_DEOPT;"));
                     end.push(format!("if (!end_x({out})) return WHOLE_DEOPT;"));
+                }
+                // Over a tuple, a tuple of sets (in order, repeats kept).
+                DevTy::Indices if tuple => {
+                    kind = DevTy::PatchTuple;
+                    out = self.value(kind, scratch)?;
+                    start.push(emptied(kind, &out));
+                    turn.push(format!("if (!s_append_x({out}, {r})) return WHOLE_DEOPT;"));
                 }
                 DevTy::Indices => {
                     kind = DevTy::Patches;
@@ -1809,11 +2014,21 @@ impl Emitter {
                 _ => return Err(format!("apply of a function giving {}", ty_name(rt))),
             },
             P::argmax | P::argmin | P::valmax | P::valmin | P::extract => {
-                truthy(rt)?;
+                // Keys that are pairs compare as Python's tuples do: by
+                // their first numbers, then their second.
+                let pair_key = rt == DevTy::Pair && prim != P::extract;
+                if !pair_key {
+                    truthy(rt)?;
+                }
                 self.names += 1;
                 let (at, val) = (format!("at{}", self.names), format!("best{}", self.names));
+                let key_decl = if pair_key {
+                    format!("P {val} = {{0, 0}}")
+                } else {
+                    format!("I64 {val} = 0")
+                };
                 self.locals
-                    .push_str(&format!("    int {at} = -1;\n    I64 {val} = 0;\n"));
+                    .push_str(&format!("    int {at} = -1;\n    {key_decl};\n"));
                 start.push(format!("{at} = -1;"));
                 match prim {
                     P::extract => turn.push(format!("if ({r}) {{ {at} = {e}; break; }}")),
@@ -1823,8 +2038,15 @@ impl Emitter {
                         } else {
                             "<"
                         };
+                        let beats = if pair_key {
+                            format!(
+                                "{r}.a {op} {val}.a || ({r}.a == {val}.a && {r}.b {op} {val}.b)"
+                            )
+                        } else {
+                            format!("{r} {op} {val}")
+                        };
                         turn.push(format!(
-                            "if ({at} < 0 || {r} {op} {val}) {{ {at} = {e}; {val} = {r}; }}"
+                            "if ({at} < 0 || {beats}) {{ {at} = {e}; {val} = {r}; }}"
                         ));
                     }
                 }
@@ -1841,24 +2063,36 @@ impl Emitter {
                     _ => format!("if ({at} < 0) return WHOLE_DEOPT;"),
                 });
                 if matches!(prim, P::valmax | P::valmin) {
-                    kind = DevTy::Int;
+                    kind = rt;
                     out = self.value(kind, scratch)?;
                     end.push(format!("{out} = {val};"));
                 } else {
-                    kind = element.1;
+                    // A pair of objects found is kept as a tuple of the two.
+                    kind = match element.1 {
+                        DevTy::ObjectPair => DevTy::ObjectTuple,
+                        k => k,
+                    };
                     out = self.value(kind, scratch)?;
                     match ct {
                         DevTy::Objects | DevTy::ObjectTuple => end.push(format!(
                             "if (!d_obj_at({out}, {c}, {at})) return WHOLE_DEOPT;"
                         )),
-                        DevTy::Patches => end.push(format!(
+                        DevTy::Patches | DevTy::LocsTuple | DevTy::PatchTuple => end.push(format!(
                             "if (!d_locs_at({out}, {c}, {at})) return WHOLE_DEOPT;"
                         )),
-                        DevTy::Object => end.push(format!("{out} = {c}.k[{at}];")),
+                        DevTy::Object | DevTy::LocPairs => {
+                            end.push(format!("{out} = {c}.k[{at}];"))
+                        }
+                        DevTy::ObjectPairs => end.push(format!(
+                            "if (!d_pair_at({out}, {c}, {at})) return WHOLE_DEOPT;"
+                        )),
                         DevTy::Grids => end.push(format!(
                             "if (!d_grid_at({out}, {c}, {at})) return WHOLE_DEOPT;"
                         )),
                         DevTy::Ints => end.push(format!("{out} = {c}.a[{at}];")),
+                        DevTy::Grid => end.push(format!(
+                            "if (!d_row_at({out}, {c}, {at})) return WHOLE_DEOPT;"
+                        )),
                         DevTy::Colors => end.push(format!("{out} = {at};")),
                         _ => end.push(format!("{out} = loc_at({c}, {at});")),
                     }
@@ -1866,19 +2100,26 @@ impl Emitter {
             }
             // A stable sort on the keys, held in a scratch tuple.
             P::order => {
-                truthy(rt)?;
+                // Pair keys go in as one number each, in their tuples' order.
+                let push = if rt == DevTy::Pair {
+                    "n_push_pair"
+                } else {
+                    truthy(rt)?;
+                    "n_push"
+                };
                 let (kind_of, function) = match ct {
                     DevTy::Objects | DevTy::ObjectTuple => (DevTy::ObjectTuple, "d_order_s"),
                     DevTy::Ints => (DevTy::Ints, "d_order_n"),
                     DevTy::Grids => (DevTy::Grids, "d_order_t"),
                     DevTy::Colors => (DevTy::Ints, "d_order_c"),
+                    DevTy::Indices | DevTy::Locs => (DevTy::Locs, "d_order_x"),
                     _ => return Err(format!("order over {}", ty_name(ct))),
                 };
                 kind = kind_of;
                 let keys = format!("s[{}].v", self.scratch_slot()?);
                 out = self.value(kind, scratch)?;
                 start.push(format!("n_clear({keys});"));
-                turn.push(format!("if (!n_push({keys}, {r})) return WHOLE_DEOPT;"));
+                turn.push(format!("if (!{push}({keys}, {r})) return WHOLE_DEOPT;"));
                 end.push(format!(
                     "if (!{function}({out}, {c}, {keys}, aux)) return WHOLE_DEOPT;"
                 ));
@@ -1919,10 +2160,25 @@ fn emptied(kind: DevTy, out: &str) -> String {
         DevTy::Indices => format!("acc_x_start({out});"),
         DevTy::Locs => format!("set_done({out}, 0);"),
         DevTy::Ints => format!("n_clear({out});"),
-        DevTy::Object | DevTy::Cells => format!("obj_done({out}, 0);"),
-        DevTy::Objects | DevTy::Patches | DevTy::ObjectTuple => format!("s_clear({out});"),
+        DevTy::Object | DevTy::Cells | DevTy::LocPairs => format!("obj_done({out}, 0);"),
+        DevTy::Objects
+        | DevTy::Patches
+        | DevTy::ObjectTuple
+        | DevTy::ObjectPairs
+        | DevTy::LocsTuple
+        | DevTy::PatchTuple => format!("s_clear({out});"),
         DevTy::Grids => format!("t_clear({out}, nullptr);"),
+        DevTy::Grid => format!("g_clear({out});"),
         _ => format!("{out} = 0;"),
+    }
+}
+
+/// The count of a container's elements: a grid's rows, else its `n`.
+fn len_of(kind: DevTy, c: &str) -> String {
+    match kind {
+        DevTy::Grid => format!("{c}.h"),
+        DevTy::ObjectPairs => format!("({c}.n / 2)"),
+        _ => format!("{c}.n"),
     }
 }
 
