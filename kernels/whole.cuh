@@ -114,6 +114,13 @@ __device__ __forceinline__ bool raises(int status) {
     if (LANE == 0) whole_raised[WARP_INDEX] = status;
     return false;
 }
+// Leave the evaluation to the CPU, dropping any raise named so far (a
+// statement whose raise need not be the program's first, whole.rs's
+// `held`).
+__device__ __forceinline__ int whole_left() {
+    if (LANE == 0) whole_raised[WARP_INDEX] = 0;
+    return WHOLE_DEOPT;
+}
 
 // Nanoseconds on the device's global timer (0 in the host build): each
 // evaluation's time goes back in its descriptor.

@@ -2198,6 +2198,24 @@ fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Bod
     // the 226 public solvers).
     let mut nodes = plan.program_orders()[k].clone();
     nodes.sort_unstable();
+    // Python stops at the first statement that raises in the program's own
+    // order. Ascending, a node merged from an earlier program can run before
+    // statements that precede it here: a raise of such a node need not be
+    // the one Python gives, so it is left to the CPU (`held`).
+    let held: std::collections::BTreeSet<usize> = {
+        let order = &plan.program_orders()[k];
+        let position: BTreeMap<usize, usize> =
+            order.iter().enumerate().map(|(p, &n)| (n, p)).collect();
+        let mut first_later = usize::MAX;
+        let mut held = std::collections::BTreeSet::new();
+        for &n in nodes.iter().rev() {
+            if first_later < position[&n] {
+                held.insert(n);
+            }
+            first_later = first_later.min(position[&n]);
+        }
+        held
+    };
     let mut vals: BTreeMap<usize, Arg> = BTreeMap::new();
     // The last node reading each node; the nodes a function or items hold
     // live as long as those are read (`holds` below).
@@ -2235,6 +2253,7 @@ fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Bod
     let mut em = Emitter::new();
     let mut slot_of: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
     for &n in &nodes {
+        let body_from = em.body.len();
         let node = &plan.nodes[n];
         let mut args: Vec<Arg> = Vec::with_capacity(node.args.len());
         for op in &node.args {
@@ -2326,6 +2345,12 @@ fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Bod
                 }
             }
             holds.insert(n, held);
+        }
+        if held.contains(&n) {
+            // This node's raises become the CPU's to name (see `held`).
+            let code = em.body.split_off(body_from);
+            em.body
+                .push_str(&code.replace("return WHOLE_DEOPT;", "return whole_left();"));
         }
         em.end_node();
         let mut kept: Vec<usize> = std::mem::take(&mut em.held);
