@@ -116,7 +116,7 @@ __device__ __forceinline__ bool raises(int status) {
 }
 // Leave the evaluation to the CPU, dropping any raise named so far (a
 // statement whose raise need not be the program's first, whole.rs's
-// `held`).
+// `raises_late`).
 __device__ __forceinline__ int whole_left() {
     if (LANE == 0) whole_raised[WARP_INDEX] = 0;
     return WHOLE_DEOPT;

@@ -1363,11 +1363,7 @@ impl Emitter {
         if !args.iter().any(held) {
             return Ok(None);
         }
-        let small = |n: &str| {
-            n.strip_suffix("LL")
-                .and_then(|n| n.parse::<usize>().ok())
-                .filter(|n| (1..=16).contains(n))
-        };
+        let small = |n: &str| small_literal(n);
         Ok(Some(match (prim, args) {
             (P::astuple, [a, b]) => Arg::Items(vec![a.clone(), b.clone()], false),
             (P::initset, [a]) => Arg::Items(vec![a.clone()], true),
@@ -2201,20 +2197,20 @@ fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Bod
     // Python stops at the first statement that raises in the program's own
     // order. Ascending, a node merged from an earlier program can run before
     // statements that precede it here: a raise of such a node need not be
-    // the one Python gives, so it is left to the CPU (`held`).
-    let held: std::collections::BTreeSet<usize> = {
+    // the one Python gives, so it is left to the CPU (`raises_late`).
+    let raises_late: std::collections::BTreeSet<usize> = {
         let order = &plan.program_orders()[k];
         let position: BTreeMap<usize, usize> =
             order.iter().enumerate().map(|(p, &n)| (n, p)).collect();
         let mut first_later = usize::MAX;
-        let mut held = std::collections::BTreeSet::new();
+        let mut late = std::collections::BTreeSet::new();
         for &n in nodes.iter().rev() {
             if first_later < position[&n] {
-                held.insert(n);
+                late.insert(n);
             }
             first_later = first_later.min(position[&n]);
         }
-        held
+        late
     };
     let mut vals: BTreeMap<usize, Arg> = BTreeMap::new();
     // The last node reading each node; the nodes a function or items hold
@@ -2346,8 +2342,8 @@ fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Bod
             }
             holds.insert(n, held);
         }
-        if held.contains(&n) {
-            // This node's raises become the CPU's to name (see `held`).
+        if raises_late.contains(&n) {
+            // This node's raises become the CPU's to name (see `raises_late`).
             let code = em.body.split_off(body_from);
             em.body
                 .push_str(&code.replace("return WHOLE_DEOPT;", "return whole_left();"));
@@ -2517,6 +2513,15 @@ fn slot_named(e: &str) -> Option<usize> {
     rest[..rest.find(']')?].parse().ok()
 }
 
+/// A count written as a literal (`4LL`) from 1 to 16: `power` of it is the
+/// function composed that many times, `repeat` of a function that many
+/// items (anything else is known only when the program runs).
+fn small_literal(n: &str) -> Option<usize> {
+    n.strip_suffix("LL")
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|n| (1..=16).contains(n))
+}
+
 /// The function a function-making node builds, from its arguments.
 fn function_of(p: Prim, args: Vec<Arg>) -> Result<DevFn, String> {
     use Prim as P;
@@ -2560,9 +2565,9 @@ fn function_of(p: Prim, args: Vec<Arg>) -> Result<DevFn, String> {
             if f.arity() != 1 {
                 return Err("power of a function of more than one argument".to_owned());
             }
-            match n.strip_suffix("LL").and_then(|n| n.parse::<usize>().ok()) {
-                Some(k @ 1..=16) => DevFn::Compose(vec![f; k]),
-                _ => DevFn::Power(Box::new(f), n.clone()),
+            match small_literal(n) {
+                Some(k) => DevFn::Compose(vec![f; k]),
+                None => DevFn::Power(Box::new(f), n.clone()),
             }
         }
         _ => return Err(format!("{} of these arguments", p.name())),
