@@ -90,6 +90,7 @@ __device__ __forceinline__ int lowest_bit(unsigned m) { return __ffs(m) - 1; }
 // `ErrorKind`, `raised_status` in whole.rs).
 #define WHOLE_OK 0
 #define WHOLE_DEOPT 1
+#define WHOLE_OVERTIME 2       // left to the CPU at the launch's deadline (launch.rs's second pass)
 #define WHOLE_RAISE_VALUE 3    // ValueError: max() or min() of nothing
 #define WHOLE_RAISE_INDEX 4    // IndexError: start[0] of the empty tuple
 #define WHOLE_RAISE_ZERODIV 5  // ZeroDivisionError
@@ -141,16 +142,31 @@ static unsigned long long whole_started[1];
 __shared__ unsigned long long whole_started[32];
 #endif
 
-// Whether the evaluation has run longer than WHOLE_DEADLINE_NS (whole.rs,
-// DEADLINE_US), checked at the head of the programs' loops: a late
-// evaluation is left to the CPU, so that one long evaluation does not hold
-// its module's kernel.
-#ifdef WHOLE_DEADLINE_NS
-#define WHOLE_LATE() \
-    (warp_first(LANE == 0 && whole_now() - whole_started[WARP_INDEX] > (WHOLE_DEADLINE_NS) ? 1ull : 0ull) != 0)
+// The launch's deadline of an evaluation in nanoseconds (0: none), a
+// kernel argument (launch.rs: short on the first pass over all
+// evaluations, long on the second over those that ran past it).
+#ifdef BATTGEN_HOST_TEST
+static unsigned long long whole_limit[1];
 #else
-#define WHOLE_LATE() false
+__shared__ unsigned long long whole_limit[32];
 #endif
+
+// Whether the evaluation has run past the launch's deadline, checked at
+// the head of the programs' loops (lane 0 asks): a late evaluation is left
+// with status WHOLE_OVERTIME (whole_overtime[] says so), so that one long
+// evaluation does not hold its module's kernel.
+#ifdef BATTGEN_HOST_TEST
+static int whole_overtime[1];
+#else
+__shared__ int whole_overtime[32];
+#endif
+__device__ __forceinline__ bool whole_past_deadline() {
+    if (whole_limit[WARP_INDEX] == 0 || whole_now() - whole_started[WARP_INDEX] <= whole_limit[WARP_INDEX])
+        return false;
+    whole_overtime[WARP_INDEX] = 1;
+    return true;
+}
+#define WHOLE_LATE() (warp_first(LANE == 0 && whole_past_deadline() ? 1ull : 0ull) != 0)
 
 // Ints per evaluation in a module's output descriptors: status, height,
 // width, offset of the output's cells, nanoseconds the evaluation took.

@@ -65,6 +65,10 @@ fn the_prelude_and_the_host_agree_on_capacities() {
     }
     assert_eq!(raised_status(0), None);
     assert_eq!(raised_status(1), None);
+    // Left at the deadline: the second pass's status, no raise.
+    use battgen_runtime::backends::cuda::whole::OVERTIME_STATUS;
+    assert!(PRELUDE.contains(&format!("#define WHOLE_OVERTIME {OVERTIME_STATUS} ")));
+    assert_eq!(raised_status(OVERTIME_STATUS), None);
 }
 
 #[test]

@@ -630,17 +630,19 @@ impl<'a> Decoding<'a> {
     /// A piece of the device's results: tasks of [`DECODE_CHUNK`]
     /// evaluations, each spawning a task per evaluation the device left,
     /// those on the largest inputs first (the costly ones: objects beyond
-    /// the device's limits, large outputs).
+    /// the device's limits, large outputs). Those it left at the deadline
+    /// wait where the device's second pass takes them again.
     fn piece(&'a self, scope: &rayon::Scope<'a>, piece: WholePiece) {
         let piece = Arc::new(piece);
-        let (n, per) = (self.samples.len(), piece.inputs.len());
-        for from in (0..piece.len()).step_by(DECODE_CHUNK) {
-            let piece = piece.clone();
+        let places = Arc::new(piece.places());
+        let n = self.samples.len();
+        for from in (0..places.len()).step_by(DECODE_CHUNK) {
+            let (piece, places) = (piece.clone(), places.clone());
             scope.spawn(move |scope| {
                 let start = self.timed.then(Instant::now);
                 let mut left = Vec::new();
-                for k in from..(from + DECODE_CHUNK).min(piece.len()) {
-                    let (p, i) = (piece.programs.start + k / per, piece.inputs.start + k % per);
+                for &k in &places[from..(from + DECODE_CHUNK).min(places.len())] {
+                    let (p, i) = piece.at(k);
                     let t = p * n + i;
                     if let Some(ns) = self.device_ns.get(t) {
                         ns.store(piece.nanos(p, i), Ordering::Relaxed);
@@ -648,6 +650,7 @@ impl<'a> Decoding<'a> {
                     let o = match piece.get(p, i) {
                         Some(Given::Grid(g)) => (Outcome::Grid(Arc::new(g)), true),
                         Some(Given::Raised(kind)) => (Outcome::Error(kind.as_str()), true),
+                        None if piece.second_pass && piece.overtime(p, i) => continue,
                         None => {
                             left.push(t);
                             continue;
@@ -2071,6 +2074,151 @@ pub fn bench_table(rows: &[BenchRow], cores: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A device that gives what the CPU gives, through the pieces of the
+    /// two passes of `launch::run_whole`: the first pass leaves every third
+    /// evaluation at the deadline (and says a second pass comes), the
+    /// second gives half of those and leaves the rest.
+    struct TwoPasses<'a> {
+        plan: &'a crate::plan::Plan,
+        telemetry: Telemetry,
+    }
+
+    impl Backend for TwoPasses<'_> {
+        fn name(&self) -> String {
+            "two passes".into()
+        }
+        fn telemetry(&self) -> &Telemetry {
+            &self.telemetry
+        }
+        fn call(&self, _: crate::batch::Callee, _: &[&Column], _: usize) -> Column {
+            unreachable!("whole programs only")
+        }
+        fn run_whole(
+            &self,
+            code: &WholeCode,
+            inputs: &[&Grid],
+            sink: &(dyn Fn(WholePiece) + Sync),
+        ) -> Option<std::result::Result<(), String>> {
+            use crate::backends::cuda::whole::{WholeOut, OUT_DESC, OVERTIME_STATUS};
+            let n = inputs.len();
+            // Evaluation t of a module: its descriptor (status, h, w, at,
+            // ns) and cells as the kernel writes them.
+            let out = |first: usize, len: usize, status: &dyn Fn(usize) -> Option<i32>| {
+                let (mut desc, mut cells) = (vec![0i32; OUT_DESC * len * n], Vec::new());
+                for t in 0..len * n {
+                    let input = Value::Grid(Arc::new(inputs[t % n].clone()));
+                    let cpu = self.plan.run_program(code.programs[first + t / n], &input);
+                    let d = &mut desc[OUT_DESC * t..OUT_DESC * (t + 1)];
+                    match (status(t), cpu) {
+                        (Some(st), _) => d[0] = st,
+                        (None, Ok(Value::Grid(g))) => {
+                            d.copy_from_slice(&[
+                                0,
+                                g.height() as i32,
+                                g.width() as i32,
+                                cells.len() as i32,
+                                0,
+                            ]);
+                            cells.extend_from_slice(g.cells());
+                        }
+                        (None, _) => d[0] = 1,
+                    }
+                }
+                WholeOut {
+                    desc,
+                    cells: Box::new(cells),
+                }
+            };
+            for m in &code.modules {
+                let piece = |out, only, second_pass| WholePiece {
+                    programs: m.first..m.first + m.len,
+                    inputs: 0..n,
+                    out,
+                    only,
+                    second_pass,
+                };
+                let late = |t: usize| t.is_multiple_of(3);
+                sink(piece(
+                    out(m.first, m.len, &|t| late(t).then_some(OVERTIME_STATUS)),
+                    None,
+                    true,
+                ));
+                let again: Vec<u32> = (0..m.len * n)
+                    .filter(|&t| late(t))
+                    .map(|t| t as u32)
+                    .collect();
+                let second = out(m.first, m.len, &|t| (t % 2 == 1).then_some(OVERTIME_STATUS));
+                sink(piece(second, Some(again), false));
+            }
+            Some(Ok(()))
+        }
+    }
+
+    /// Evaluations the device's first pass left at its deadline are not
+    /// rerun on the CPU while its second pass may give them; what the
+    /// second leaves is. Every outcome is the CPU's, on real tasks' inputs.
+    #[test]
+    fn evaluations_left_at_the_deadline_wait_for_the_second_pass() {
+        use crate::plan::{Node, Operand, Plan, PlanProgram, Source};
+        use crate::signatures::Prim;
+        let node = |p, program| Node {
+            callee: Operand::Prim(p),
+            args: vec![Operand::Input],
+            sources: vec![Source {
+                program,
+                var: "O".into(),
+                line: 2,
+            }],
+        };
+        let program = |name: &str, k| PlanProgram {
+            name: name.into(),
+            task_id: name.into(),
+            file: "two.py".into(),
+            line: 1,
+            output: Operand::Node(k),
+        };
+        let plan = Plan {
+            nodes: vec![node(Prim::hmirror, 0), node(Prim::rot90, 1)],
+            programs: vec![program("solve_h", 0), program("solve_r", 1)],
+            ..Plan::default()
+        };
+        let code = WholeCode::of(&plan);
+        assert_eq!(code.programs.len(), 2, "{}", code.summary(2));
+        let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/arc");
+        let tasks = task::load(&data).tasks;
+        let samples: Vec<(usize, usize, Value)> = tasks
+            .iter()
+            .enumerate()
+            .flat_map(|(t, task)| {
+                task.samples()
+                    .enumerate()
+                    .map(move |(s, e)| (t, s, Value::Grid(e.input.clone())))
+            })
+            .collect();
+        let grids: Vec<&Grid> = tasks
+            .iter()
+            .flat_map(|t| t.samples().map(|e| &*e.input))
+            .collect();
+        let device = TwoPasses {
+            plan: &plan,
+            telemetry: Telemetry::default(),
+        };
+        let run = device_programs(&plan, &code, &grids, &samples, &device, || {});
+        let n = samples.len();
+        let mut given = 0;
+        for (t, o) in run.outcomes.iter().enumerate() {
+            let cpu =
+                Outcome::from_result(plan.run_program(code.programs[t / n], &samples[t % n].2));
+            assert_eq!(o, &cpu, "evaluation {t}");
+            // Given by the first pass, or by the second (every other of
+            // those left at the deadline).
+            let local = t % (code.modules[0].len * n);
+            given += usize::from(!local.is_multiple_of(3) || local.is_multiple_of(2));
+        }
+        assert_eq!(run.given, given);
+        assert!(run.served);
+    }
 
     /// A non-grid output is shown by the first 80 characters of its repr,
     /// however large the value (here 900 locations: ~9,000 characters).

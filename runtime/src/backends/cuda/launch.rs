@@ -529,7 +529,9 @@ pub fn key_cell(k: u32) -> Cell {
 }
 
 /// How whole programs' modules are launched (`BATTGEN_WHOLE_WARPS`,
-/// `BATTGEN_WHOLE_BLOCKS`, `BATTGEN_WHOLE_STREAMS`: knobs for measuring).
+/// `BATTGEN_WHOLE_BLOCKS`, `BATTGEN_WHOLE_STREAMS`,
+/// `BATTGEN_WHOLE_LATE_BLOCKS`, `BATTGEN_WHOLE_LATE_STREAMS`: knobs for
+/// measuring).
 /// A warp keeps its values in global memory, its own part of a scratch
 /// buffer of blocks x warps parts: a warp's slots reserve 30-100 KB, of
 /// which a program touches only the cells its values use, and the caches
@@ -543,6 +545,11 @@ struct Launches {
     max_blocks: usize,
     /// Streams the modules' launches take in turn.
     streams: usize,
+    /// The most blocks of a second pass's launch, and the streams its
+    /// launches take in turn (each with warp memory of its own, as large
+    /// as its largest launch needs).
+    second_blocks: usize,
+    second_streams: usize,
 }
 
 /// A positive number from the environment, else `default`.
@@ -572,6 +579,8 @@ impl Launches {
             warps: env_count("BATTGEN_WHOLE_WARPS", 8).min(32),
             max_blocks: env_count("BATTGEN_WHOLE_BLOCKS", 1024),
             streams: env_count("BATTGEN_WHOLE_STREAMS", 1),
+            second_blocks: env_count("BATTGEN_WHOLE_LATE_BLOCKS", 1024),
+            second_streams: env_count("BATTGEN_WHOLE_LATE_STREAMS", 4),
         }
     }
 }
@@ -601,14 +610,19 @@ struct ModuleOut {
 /// evaluation; the inputs go up once. Each module's outputs come down as
 /// soon as its kernel ends, packed (descriptors, then only the cells
 /// written), and go to `sink` with the module's position in `modules`,
-/// while the later modules still run. Returns the bytes moved up and down.
+/// while the later modules still run. The evaluations a module left at
+/// the first pass's deadline run again at once on a stream of their own,
+/// with the second pass's deadline (`whole::deadlines_ns`), while the CPU
+/// threads rerun what the device left for other reasons; their results go
+/// to `sink` with their list after the first pass's. Returns the bytes
+/// moved up and down.
 pub fn run_whole(
     device: &Device,
     modules: &[(&cudarc::driver::CudaFunction, &super::whole::WholeModule)],
     inputs: &[&Grid],
-    sink: &mut dyn FnMut(usize, super::whole::WholeOut),
+    sink: &mut dyn FnMut(usize, super::whole::WholeOut, Option<Vec<u32>>, bool),
 ) -> GpuResult<(u64, u64)> {
-    use super::whole::{pack_inputs, WholeOut, OUT_DESC};
+    use super::whole::{pack_inputs, WholeOut, OUT_DESC, OVERTIME_STATUS};
     if modules.is_empty() || inputs.is_empty() {
         return Ok((0, 0));
     }
@@ -681,6 +695,10 @@ pub fn run_whole(
         .map(|_| stream.fork())
         .collect::<std::result::Result<_, _>>()?;
     let timed = trace_on();
+    let (first_ns, second_ns) = super::whole::deadlines_ns();
+    // The first pass has no list (a buffer of one for the argument).
+    let no_list = stream.alloc_zeros::<i32>(1)?;
+    let unlisted = 0i32;
     let mut events = Vec::new();
     for (j, ((function, m), out)) in modules.iter().zip(outs.iter_mut()).enumerate() {
         let s = &forked[j % streams];
@@ -709,7 +727,10 @@ pub fn run_whole(
             .arg(&mut out.desc)
             .arg(&mut out.used)
             .arg(&cap_u)
-            .arg(&mut scratch[j % streams]);
+            .arg(&mut scratch[j % streams])
+            .arg(&no_list)
+            .arg(&unlisted)
+            .arg(&first_ns);
         // SAFETY: thread t < m.len * inputs reads input t % n_in inside the
         // packed cells (offsets from `pack_inputs`), writes its own OUT_DESC
         // ints of the module's descriptors and reserves its output's cells
@@ -735,6 +756,22 @@ pub fn run_whole(
     let mut down = 0u64;
     let mut arrived = Vec::with_capacity(outs.len());
     let mut warp_time: Vec<(u64, u64)> = Vec::new();
+    // The second pass: a stream, warp memory and outputs of its own, so
+    // that it runs beside the first pass's later modules.
+    let second: Vec<Arc<CudaStream>> = if second_ns > 0 {
+        (0..launches.second_streams)
+            .map(|_| stream.fork())
+            .collect::<std::result::Result<_, _>>()?
+    } else {
+        Vec::new()
+    };
+    let mut second_scratch: Vec<Option<CudaSlice<u8>>> = second.iter().map(|_| None).collect();
+    // Each input's place in the first pass's order (`pack_inputs`).
+    let mut rank = vec![0usize; n];
+    for (k, &i) in desc[3 * n..].iter().enumerate() {
+        rank[i as usize] = k;
+    }
+    let mut seconds: Vec<SecondPass> = Vec::new();
     for (j, out) in outs.iter().enumerate() {
         let evaluations = modules[j].1.len * n;
         let (desc_host, used_host) = match kept_host.get_mut(j).and_then(Option::take) {
@@ -765,18 +802,84 @@ pub fn run_whole(
         hosts.push((desc_host, used_host));
         down += (written + 4 * desc.len()) as u64;
         arrived.push(t0.elapsed());
+        // In the first pass's order: program by program, each program's
+        // inputs largest first.
+        let mut overtime: Vec<u32> = match second.is_empty() {
+            false => (0..evaluations)
+                .filter(|&t| desc[OUT_DESC * t] == OVERTIME_STATUS)
+                .map(|t| t as u32)
+                .collect(),
+            true => Vec::new(),
+        };
+        overtime.sort_by_key(|&t| (t as usize / n, rank[t as usize % n]));
+        let again = !second.is_empty() && !overtime.is_empty();
+        if again {
+            let k = seconds.len() % second.len();
+            let blocks = overtime
+                .len()
+                .div_ceil(launches.warps)
+                .min(launches.second_blocks);
+            let region = blocks * launches.warps * warp_bytes;
+            let scratch = match &mut second_scratch[k] {
+                Some(b) if b.len() >= region => b,
+                // SAFETY: warp memory is written before it is read.
+                b => b.insert(unsafe { second[k].alloc::<u8>(region) }?),
+            };
+            seconds.push(launch_second(
+                &second[k],
+                j,
+                modules[j],
+                &cells_dev,
+                &desc_dev,
+                n,
+                overtime,
+                scratch,
+                launches.warps,
+                blocks,
+                second_ns,
+            )?);
+        }
         sink(
             j,
             WholeOut {
                 desc,
                 cells: cells_out,
             },
+            None,
+            again,
+        );
+    }
+    // The second pass's results, module by module as its launches end.
+    let mut second_arrived = Vec::with_capacity(seconds.len());
+    for pass in seconds {
+        let evaluations = modules[pass.module].1.len * n;
+        let mut desc_host = device.pinned_for_reading(None, OUT_DESC * evaluations)?;
+        let mut used_host = device.pinned_for_reading(None, 1)?;
+        stream.memcpy_dtoh(&pass.out.used.slice(0..1), &mut used_host)?;
+        stream.memcpy_dtoh(&pass.out.desc, &mut desc_host)?;
+        let written = (used_host.as_slice()?[0] as usize).min(pass.out.cap);
+        let desc = desc_host.as_slice()?[..OUT_DESC * evaluations].to_vec();
+        let cells_out: super::whole::HostCells = if written == 0 {
+            Box::new(Vec::<i8>::new())
+        } else {
+            Box::new(device.download_pinned(&pass.out.cells.slice(0..written))?)
+        };
+        down += (written + 4 * OUT_DESC * pass.list.len()) as u64;
+        second_arrived.push((pass.list.len(), t0.elapsed()));
+        sink(
+            pass.module,
+            WholeOut {
+                desc,
+                cells: cells_out,
+            },
+            Some(pass.list),
+            false,
         );
     }
     if let Ok(mut slot) = device.whole_host.lock() {
         *slot = hosts;
     }
-    for s in &forked {
+    for s in forked.iter().chain(&second) {
         stream.join(s)?;
     }
     stream.synchronize()?;
@@ -865,6 +968,87 @@ pub fn run_whole(
             at.join(", ")
         );
     }
+    if timed && !second_arrived.is_empty() {
+        let at: Vec<String> = second_arrived
+            .iter()
+            .map(|(k, d)| format!("{k}: {}", d.as_micros()))
+            .collect();
+        eprintln!(
+            "gpu trace: whole programs' second pass ({} us a evaluation): evaluations again and their results on the host, us: [{}]",
+            second_ns / 1000,
+            at.join(", ")
+        );
+    }
     let up = (cells.len() + 4 * desc.len()) as u64;
     Ok((up, down))
+}
+
+/// A second pass's launch: the module, the evaluations it runs again, and
+/// its outputs (the list stays alive on the device until they are read).
+struct SecondPass {
+    module: usize,
+    list: Vec<u32>,
+    out: ModuleOut,
+    _list_dev: CudaSlice<i32>,
+}
+
+/// Launches the second pass of a module over the evaluations `list` (the
+/// first pass left them at its deadline) on stream `s`, `blocks` blocks of
+/// `warps` warps, with deadline `deadline_ns`.
+#[allow(clippy::too_many_arguments)]
+fn launch_second(
+    s: &Arc<CudaStream>,
+    module: usize,
+    (function, m): (&cudarc::driver::CudaFunction, &super::whole::WholeModule),
+    cells_dev: &CudaSlice<i8>,
+    desc_dev: &CudaSlice<i32>,
+    n: usize,
+    list: Vec<u32>,
+    scratch: &mut CudaSlice<u8>,
+    warps: usize,
+    blocks: usize,
+    deadline_ns: u64,
+) -> GpuResult<SecondPass> {
+    use super::whole::{OUT_CAP, OUT_DESC};
+    let listed: Vec<i32> = list.iter().map(|&t| t as i32).collect();
+    let list_dev = s.clone_htod(&listed)?;
+    // Room for 512 cells an evaluation, and for one output of any size.
+    let cap = list.len() * 512 + OUT_CAP;
+    let mut out = ModuleOut {
+        // SAFETY: read only below `used`, which the kernel writes first.
+        cells: unsafe { s.alloc::<i8>(cap) }?,
+        desc: s.alloc_zeros::<i32>(OUT_DESC * m.len * n)?,
+        used: s.alloc_zeros::<u64>(2)?,
+        cap,
+    };
+    let cfg = LaunchConfig {
+        grid_dim: (blocks as u32, 1, 1),
+        block_dim: (32 * warps as u32, 1, 1),
+        shared_mem_bytes: 0,
+    };
+    let (n_in, n_prog, cap_u, count) = (n as i32, m.len as i32, cap as u64, list.len() as i32);
+    let mut launch = s.launch_builder(function);
+    launch
+        .arg(cells_dev)
+        .arg(desc_dev)
+        .arg(&n_in)
+        .arg(&n_prog)
+        .arg(&mut out.cells)
+        .arg(&mut out.desc)
+        .arg(&mut out.used)
+        .arg(&cap_u)
+        .arg(scratch)
+        .arg(&list_dev)
+        .arg(&count)
+        .arg(&deadline_ns);
+    // SAFETY: as the first pass's launch, over the listed evaluations
+    // (each below m.len * n) only; the warp memory is this stream's own,
+    // blocks * warps warps of it.
+    unsafe { launch.launch(cfg) }?;
+    Ok(SecondPass {
+        module,
+        list,
+        out,
+        _list_dev: list_dev,
+    })
 }

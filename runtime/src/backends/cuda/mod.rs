@@ -498,14 +498,21 @@ impl GpuBackend {
                     let r = r.clone();
                     s.spawn(move || {
                         guard(|| {
-                            launch::run_whole(dev, &modules, mine, &mut |j, out| {
-                                let m = modules[j].1;
-                                sink(whole::WholePiece {
-                                    programs: m.first..m.first + m.len,
-                                    inputs: r.clone(),
-                                    out,
-                                })
-                            })
+                            launch::run_whole(
+                                dev,
+                                &modules,
+                                mine,
+                                &mut |j, out, only, second_pass| {
+                                    let m = modules[j].1;
+                                    sink(whole::WholePiece {
+                                        programs: m.first..m.first + m.len,
+                                        inputs: r.clone(),
+                                        out,
+                                        only,
+                                        second_pass,
+                                    })
+                                },
+                            )
                         })
                     })
                 })

@@ -2574,21 +2574,49 @@ fn function_of(p: Prim, args: Vec<Arg>) -> Result<DevFn, String> {
     })
 }
 
-/// How long one evaluation may run on the device before it is left to the
-/// CPU, in microseconds (`BATTGEN_WHOLE_DEADLINE_US`; 0: no limit). A warp
-/// is some 40 times slower than a CPU thread on the same evaluation, and a
-/// module's kernel lasts as long as its slowest evaluation: without a
-/// limit, single evaluations of 20-50 ms held their modules (one H200, the
-/// 226 public solvers with device code: 74-75 ms in all, against 60-63 ms
-/// with 2 ms and 66-67 ms with 1 ms, where the CPU reran more).
+/// How long one evaluation may run on the device's first pass before it
+/// is left (status `WHOLE_OVERTIME`), in microseconds
+/// (`BATTGEN_WHOLE_DEADLINE_US`; 0: no limit). A warp is some 40 times
+/// slower than a CPU thread on the same evaluation, and a module's kernel
+/// lasts as long as its slowest evaluation: without a limit, single
+/// evaluations of 20-50 ms held their modules (one H200, the 226 public
+/// solvers with device code: 74-75 ms in all, against 60-63 ms with 2 ms
+/// and 66-67 ms with 1 ms, where the CPU reran more).
 pub const DEADLINE_US: u64 = 2000;
+
+/// The deadline of the second pass, over the evaluations the first left
+/// at its deadline, in microseconds (`BATTGEN_WHOLE_LATE_US`; 0: no second
+/// pass). The CPU reran those evaluations, and it was the longer side: the
+/// 373 public solvers with device code alone on one H200 took 0.38-0.39 s
+/// against 0.60-0.63 s on its 16 threads, the CPU rerunning for 0.27 s
+/// after the device's last results. With the second pass on four streams,
+/// 0.25-0.26 s (16 ms: 0.28-0.29 s, 32 ms: 0.25-0.27 s). A single pass
+/// with a longer deadline holds each module for its slowest evaluation
+/// instead (16 ms: 0.27-0.29 s; 64 ms: 0.35 s).
+pub const LATE_US: u64 = 64_000;
+
+/// A knob in microseconds from the environment, else `default`.
+fn micros(key: &str, default: u64) -> u64 {
+    std::env::var(key)
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+        .unwrap_or(default)
+}
+
+/// The deadlines of the first and the second pass, in nanoseconds (0:
+/// none; no second pass).
+pub fn deadlines_ns() -> (u64, u64) {
+    (
+        micros("BATTGEN_WHOLE_DEADLINE_US", DEADLINE_US) * 1000,
+        micros("BATTGEN_WHOLE_LATE_US", LATE_US) * 1000,
+    )
+}
 
 /// The most objects in a set and locations in a set a program keeps on
 /// the device (1022 and 8192, `WHOLE_OBJS` and `WHOLE_LOCS` in whole.cuh:
 /// all a slot has room for), where `BATTGEN_WHOLE_OBJS` or
-/// `BATTGEN_WHOLE_LOCS` set them lower, as `#define`s before the prelude; the
-/// deadline of an evaluation ([`DEADLINE_US`]); and the other knobs for
-/// measuring:
+/// `BATTGEN_WHOLE_LOCS` set them lower, as `#define`s before the prelude;
+/// and the other knobs for measuring:
 /// `BATTGEN_WHOLE_ACC_LIST=N` (location accumulators become bit maps past
 /// N keys, 1024; over 4096 they stay lists, as before the bit maps);
 /// `BATTGEN_WHOLE_SCHEDULE=static` (warps take evaluations in a fixed
@@ -2607,13 +2635,6 @@ fn limits() -> String {
         {
             let _ = writeln!(s, "#define {name} {}", n.clamp(1, room));
         }
-    }
-    let deadline_us = std::env::var("BATTGEN_WHOLE_DEADLINE_US")
-        .ok()
-        .and_then(|v| v.parse::<u64>().ok())
-        .unwrap_or(DEADLINE_US);
-    if deadline_us > 0 {
-        let _ = writeln!(s, "#define WHOLE_DEADLINE_NS {}ull", deadline_us * 1000);
     }
     match std::env::var("BATTGEN_WHOLE_SCHEDULE").as_deref() {
         Ok("static") => s.push_str("#define WHOLE_STATIC\n"),
@@ -2649,6 +2670,7 @@ __device__ void whole_eval_{index}(I64 t, int n_in, const signed char* in_cells,
     int st = WHOLE_DEOPT;\n\
     if (LANE == 0) {{\n\
         whole_raised[WARP_INDEX] = 0;\n\
+        whole_overtime[WARP_INDEX] = 0;\n\
         whole_started[WARP_INDEX] = whole_now();\n\
     }}\n\
     if (whole_load(I, in_cells, in_desc, i)) {{\n\
@@ -2666,7 +2688,9 @@ __device__ void whole_eval_{index}(I64 t, int n_in, const signed char* in_cells,
         "        default: break;\n        }}\n    }}\n\
     if (st == WHOLE_OK && !whole_store(*out, out_cells, out_desc, t, used, cap)) st = WHOLE_DEOPT;\n\
     if (LANE == 0) {{\n\
-        out_desc[WHOLE_DESC * t] = st == WHOLE_DEOPT && whole_raised[WARP_INDEX] ? whole_raised[WARP_INDEX] : st;\n\
+        if (st == WHOLE_DEOPT && whole_raised[WARP_INDEX]) st = whole_raised[WARP_INDEX];\n\
+        else if (st == WHOLE_DEOPT && whole_overtime[WARP_INDEX]) st = WHOLE_OVERTIME;\n\
+        out_desc[WHOLE_DESC * t] = st;\n\
         const unsigned long long ns = whole_now() - whole_started[WARP_INDEX];\n\
         out_desc[WHOLE_DESC * t + 4] = ns > 0x7fffffffull ? 0x7fffffff : (int)ns;\n\
     }}\n\
@@ -2679,26 +2703,33 @@ __device__ void whole_eval_{index}(I64 t, int n_in, const signed char* in_cells,
 // them): program by program, each program's inputs largest first (their\n\
 // order follows the inputs' descriptors), so that the kernel ends on cheap\n\
 // evaluations; with WHOLE_STATIC, warp w takes evaluations w, w + warps,\n\
-// ... in turn.\n\
+// ... in turn. With a list (the second pass), the evaluations listed, in\n\
+// their order. Evaluations past `deadline_ns` (0: none) are left.\n\
 extern \"C\" __global__ void {KERNEL}_{index}(const signed char* in_cells, const int* in_desc, int n_in,\n\
                                      int n_prog, signed char* out_cells, int* out_desc,\n\
                                      unsigned long long* used, unsigned long long cap,\n\
-                                     unsigned char* scratch) {{\n\
+                                     unsigned char* scratch, const int* list, int listed,\n\
+                                     unsigned long long deadline_ns) {{\n\
     const int warps = blockDim.x / 32, wid = threadIdx.x / 32;\n\
     const size_t bytes = ({slots} + 1) * sizeof(V) + {AUX_INTS} * sizeof(int);\n\
     unsigned char* base = scratch + ((size_t)blockIdx.x * warps + wid) * bytes;\n\
     V* mem = (V*)base;\n\
     int* aux = (int*)(base + ({slots} + 1) * sizeof(V));\n\
-    const I64 total = (I64)n_in * n_prog;\n\
+    if (LANE == 0) whole_limit[WARP_INDEX] = deadline_ns;\n\
+    const I64 total = listed > 0 ? (I64)listed : (I64)n_in * n_prog;\n\
 #ifdef WHOLE_STATIC\n\
     for (I64 t = (I64)blockIdx.x * warps + wid; t < total; t += (I64)gridDim.x * warps)\n\
-        whole_eval_{index}(t, n_in, in_cells, in_desc, out_cells, out_desc, used, cap, mem, aux);\n\
+        whole_eval_{index}(listed > 0 ? (I64)list[t] : t, n_in, in_cells, in_desc, out_cells, out_desc, used, cap, mem, aux);\n\
 #else\n\
     for (;;) {{\n\
         unsigned long long t = 0;\n\
         if (LANE == 0) t = atomicAdd(used + 1, 1ull);\n\
         t = warp_first(t);\n\
         if ((I64)t >= total) break;\n\
+        if (listed > 0) {{\n\
+            whole_eval_{index}((I64)list[t], n_in, in_cells, in_desc, out_cells, out_desc, used, cap, mem, aux);\n\
+            continue;\n\
+        }}\n\
         const I64 p = (I64)t / n_in;\n\
 #ifdef WHOLE_GIVEN_ORDER\n\
         const int i = (int)((I64)t % n_in);\n\
@@ -2836,9 +2867,37 @@ pub struct WholePiece {
     pub programs: std::ops::Range<usize>,
     pub inputs: std::ops::Range<usize>,
     pub out: WholeOut,
+    /// The second pass's piece: only these evaluations (places in the
+    /// piece, program-major) are its results.
+    pub only: Option<Vec<u32>>,
+    /// Whether the evaluations this piece left at the deadline
+    /// ([`WholePiece::overtime`]) come again, in a piece of the second pass.
+    pub second_pass: bool,
 }
 
+/// The status of an evaluation left at its launch's deadline
+/// (`WHOLE_OVERTIME` in whole.cuh).
+pub const OVERTIME_STATUS: i32 = 2;
+
 impl WholePiece {
+    /// Whether the device left program `p` on input `i` at the deadline.
+    pub fn overtime(&self, p: usize, i: usize) -> bool {
+        self.place(p, i)
+            .is_some_and(|t| self.out.desc.get(OUT_DESC * t) == Some(&OVERTIME_STATUS))
+    }
+    /// The places of the piece's results, program-major: all of its
+    /// evaluations, or the second pass's list.
+    pub fn places(&self) -> Vec<usize> {
+        match &self.only {
+            Some(list) => list.iter().map(|&t| t as usize).collect(),
+            None => (0..self.len()).collect(),
+        }
+    }
+    /// Program (kernel order) and input of place `t`.
+    pub fn at(&self, t: usize) -> (usize, usize) {
+        let per = self.inputs.len().max(1);
+        (self.programs.start + t / per, self.inputs.start + t % per)
+    }
     /// The device's result of program `p` (kernel order) on input `i`,
     /// both within the piece's ranges.
     pub fn get(&self, p: usize, i: usize) -> Option<Given> {
