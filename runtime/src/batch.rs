@@ -302,13 +302,16 @@ pub trait Backend: Sync {
     /// Run the whole programs of `code` on every input on the device,
     /// handing `sink` each piece of results (a module's programs on a
     /// device's inputs) as soon as it is on the host; the device leaves its
-    /// rare cases to the CPU. `None` where this backend has no device; an
+    /// rare cases to the CPU. Before it waits for a second pass's piece, it
+    /// asks `wanted` (given the piece without results) whether the CPU
+    /// still needs any of it. `None` where this backend has no device; an
     /// error may come after some pieces were handed over.
     fn run_whole(
         &self,
         _code: &crate::backends::cuda::whole::WholeCode,
         _inputs: &[&crate::values::Grid],
         _sink: &(dyn Fn(crate::backends::cuda::whole::WholePiece) + Sync),
+        _wanted: &(dyn Fn(&crate::backends::cuda::whole::WholePiece) -> bool + Sync),
     ) -> Option<std::result::Result<(), String>> {
         None
     }

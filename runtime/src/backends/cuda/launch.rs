@@ -614,13 +614,15 @@ struct ModuleOut {
 /// the first pass's deadline run again at once on a stream of their own,
 /// with the second pass's deadline (`whole::deadlines_ns`), while the CPU
 /// threads rerun what the device left for other reasons; their results go
-/// to `sink` with their list after the first pass's. Returns the bytes
-/// moved up and down.
+/// to `sink` with their list after the first pass's, unless `wanted` says
+/// the CPU has decided all of a list by then (its kernel is not waited
+/// for). Returns the bytes moved up and down.
 pub fn run_whole(
     device: &Device,
     modules: &[(&cudarc::driver::CudaFunction, &super::whole::WholeModule)],
     inputs: &[&Grid],
     sink: &mut dyn FnMut(usize, super::whole::WholeOut, Option<Vec<u32>>, bool),
+    wanted: &dyn Fn(usize, &[u32]) -> bool,
 ) -> GpuResult<(u64, u64)> {
     use super::whole::{pack_inputs, WholeOut, OUT_DESC, OVERTIME_STATUS};
     if modules.is_empty() || inputs.is_empty() {
@@ -711,33 +713,31 @@ pub fn run_whole(
             block_dim: (32 * launches.warps as u32, 1, 1),
             shared_mem_bytes: 0,
         };
-        let n_prog = m.len as i32;
-        let cap_u = out.cap as u64;
         if timed {
             events
                 .push(s.record_event(Some(cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT))?);
         }
-        let mut launch = s.launch_builder(function);
-        launch
-            .arg(&cells_dev)
-            .arg(&desc_dev)
-            .arg(&n_in)
-            .arg(&n_prog)
-            .arg(&mut out.cells)
-            .arg(&mut out.desc)
-            .arg(&mut out.used)
-            .arg(&cap_u)
-            .arg(&mut scratch[j % streams])
-            .arg(&no_list)
-            .arg(&unlisted)
-            .arg(&first_ns);
+        let inputs = (&cells_dev, &desc_dev, n_in);
+        let list = (&no_list, unlisted);
         // SAFETY: thread t < m.len * inputs reads input t % n_in inside the
         // packed cells (offsets from `pack_inputs`), writes its own OUT_DESC
         // ints of the module's descriptors and reserves its output's cells
         // below the module's `cap` with an atomic add; warp w of the launch
         // uses bytes w * warp_bytes.. of its stream's warp memory (blocks *
         // warps warps), which no other launch uses at the same time.
-        unsafe { launch.launch(cfg) }?;
+        unsafe {
+            launch_module(
+                s,
+                function,
+                cfg,
+                inputs,
+                m.len,
+                out,
+                &mut scratch[j % streams],
+                list,
+                first_ns,
+            )
+        }?;
         if timed {
             events
                 .push(s.record_event(Some(cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT))?);
@@ -804,12 +804,13 @@ pub fn run_whole(
         arrived.push(t0.elapsed());
         // In the first pass's order: program by program, each program's
         // inputs largest first.
-        let mut overtime: Vec<u32> = match second.is_empty() {
-            false => (0..evaluations)
+        let mut overtime: Vec<u32> = if second.is_empty() {
+            Vec::new()
+        } else {
+            (0..evaluations)
                 .filter(|&t| desc[OUT_DESC * t] == OVERTIME_STATUS)
                 .map(|t| t as u32)
-                .collect(),
-            true => Vec::new(),
+                .collect()
         };
         overtime.sort_by_key(|&t| (t as usize / n, rank[t as usize % n]));
         let again = !second.is_empty() && !overtime.is_empty();
@@ -852,6 +853,10 @@ pub fn run_whole(
     // The second pass's results, module by module as its launches end.
     let mut second_arrived = Vec::with_capacity(seconds.len());
     for pass in seconds {
+        if !wanted(pass.module, &pass.list) {
+            second_arrived.push((pass.list.len(), None));
+            continue;
+        }
         let evaluations = modules[pass.module].1.len * n;
         let mut desc_host = device.pinned_for_reading(None, OUT_DESC * evaluations)?;
         let mut used_host = device.pinned_for_reading(None, 1)?;
@@ -865,7 +870,7 @@ pub fn run_whole(
             Box::new(device.download_pinned(&pass.out.cells.slice(0..written))?)
         };
         down += (written + 4 * OUT_DESC * pass.list.len()) as u64;
-        second_arrived.push((pass.list.len(), t0.elapsed()));
+        second_arrived.push((pass.list.len(), Some(t0.elapsed())));
         sink(
             pass.module,
             WholeOut {
@@ -879,7 +884,10 @@ pub fn run_whole(
     if let Ok(mut slot) = device.whole_host.lock() {
         *slot = hosts;
     }
-    for s in forked.iter().chain(&second) {
+    // The first pass's streams only: a second pass no longer wanted may
+    // still run (what it reads and writes is freed after it, in stream
+    // order).
+    for s in &forked {
         stream.join(s)?;
     }
     stream.synchronize()?;
@@ -971,7 +979,10 @@ pub fn run_whole(
     if timed && !second_arrived.is_empty() {
         let at: Vec<String> = second_arrived
             .iter()
-            .map(|(k, d)| format!("{k}: {}", d.as_micros()))
+            .map(|(k, d)| match d {
+                Some(d) => format!("{k}: {}", d.as_micros()),
+                None => format!("{k}: decided on the CPU"),
+            })
             .collect();
         eprintln!(
             "gpu trace: whole programs' second pass ({} us a evaluation): evaluations again and their results on the host, us: [{}]",
@@ -981,6 +992,48 @@ pub fn run_whole(
     }
     let up = (cells.len() + 4 * desc.len()) as u64;
     Ok((up, down))
+}
+
+/// Launches a module's kernel (`module_part` in whole.rs) on `s`: its
+/// `programs` on the packed inputs (cells, descriptors, how many), into
+/// `out`, with warp memory `scratch`, over the listed evaluations (a list
+/// of `listed` on the device; 0: all) with a deadline of `deadline_ns`.
+///
+/// # Safety
+/// The kernel's evaluations read and write only their own parts (see the
+/// callers): `scratch` holds the launch's warps, and no other launch uses
+/// it or `out` at the same time; listed evaluations are below `programs`
+/// times the inputs.
+#[allow(clippy::too_many_arguments)]
+unsafe fn launch_module(
+    s: &Arc<CudaStream>,
+    function: &cudarc::driver::CudaFunction,
+    cfg: LaunchConfig,
+    (cells, desc, n_in): (&CudaSlice<i8>, &CudaSlice<i32>, i32),
+    programs: usize,
+    out: &mut ModuleOut,
+    scratch: &mut CudaSlice<u8>,
+    (list, listed): (&CudaSlice<i32>, i32),
+    deadline_ns: u64,
+) -> GpuResult<()> {
+    let (n_prog, cap) = (programs as i32, out.cap as u64);
+    let mut launch = s.launch_builder(function);
+    launch
+        .arg(cells)
+        .arg(desc)
+        .arg(&n_in)
+        .arg(&n_prog)
+        .arg(&mut out.cells)
+        .arg(&mut out.desc)
+        .arg(&mut out.used)
+        .arg(&cap)
+        .arg(scratch)
+        .arg(list)
+        .arg(&listed)
+        .arg(&deadline_ns);
+    // SAFETY: the caller's promise.
+    unsafe { launch.launch(cfg) }?;
+    Ok(())
 }
 
 /// A second pass's launch: the module, the evaluations it runs again, and
@@ -1026,25 +1079,24 @@ fn launch_second(
         block_dim: (32 * warps as u32, 1, 1),
         shared_mem_bytes: 0,
     };
-    let (n_in, n_prog, cap_u, count) = (n as i32, m.len as i32, cap as u64, list.len() as i32);
-    let mut launch = s.launch_builder(function);
-    launch
-        .arg(cells_dev)
-        .arg(desc_dev)
-        .arg(&n_in)
-        .arg(&n_prog)
-        .arg(&mut out.cells)
-        .arg(&mut out.desc)
-        .arg(&mut out.used)
-        .arg(&cap_u)
-        .arg(scratch)
-        .arg(&list_dev)
-        .arg(&count)
-        .arg(&deadline_ns);
+    let inputs = (cells_dev, desc_dev, n as i32);
+    let listed = (&list_dev, list.len() as i32);
     // SAFETY: as the first pass's launch, over the listed evaluations
     // (each below m.len * n) only; the warp memory is this stream's own,
     // blocks * warps warps of it.
-    unsafe { launch.launch(cfg) }?;
+    unsafe {
+        launch_module(
+            s,
+            function,
+            cfg,
+            inputs,
+            m.len,
+            &mut out,
+            scratch,
+            listed,
+            deadline_ns,
+        )
+    }?;
     Ok(SecondPass {
         module,
         list,

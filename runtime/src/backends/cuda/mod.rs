@@ -472,6 +472,7 @@ impl GpuBackend {
         code: &whole::WholeCode,
         inputs: &[&crate::values::Grid],
         sink: &(dyn Fn(whole::WholePiece) + Sync),
+        wanted: &(dyn Fn(&whole::WholePiece) -> bool + Sync),
     ) -> GpuResult<()> {
         let looked_up = Instant::now();
         let functions = self.whole_functions(code)?;
@@ -510,6 +511,16 @@ impl GpuBackend {
                                         out,
                                         only,
                                         second_pass,
+                                    })
+                                },
+                                &|j, list| {
+                                    let m = modules[j].1;
+                                    wanted(&whole::WholePiece {
+                                        programs: m.first..m.first + m.len,
+                                        inputs: r.clone(),
+                                        out: whole::WholeOut::default(),
+                                        only: Some(list.to_vec()),
+                                        second_pass: false,
                                     })
                                 },
                             )
@@ -570,12 +581,13 @@ impl Backend for GpuBackend {
         code: &whole::WholeCode,
         inputs: &[&crate::values::Grid],
         sink: &(dyn Fn(whole::WholePiece) + Sync),
+        wanted: &(dyn Fn(&whole::WholePiece) -> bool + Sync),
     ) -> Option<std::result::Result<(), String>> {
         if !self.healthy() {
             return None;
         }
         Some(
-            self.whole_on_devices(code, inputs, sink)
+            self.whole_on_devices(code, inputs, sink, wanted)
                 .map_err(|e| e.to_string()),
         )
     }
