@@ -210,6 +210,9 @@ pub struct WholeCounters {
     pub on_device: AtomicU64,
     pub raised: AtomicU64,
     pub deopts: AtomicU64,
+    /// Of those given, the evaluations the device's second pass gave
+    /// (the first left them at its deadline).
+    pub second_pass: AtomicU64,
     /// Wall time of the device's share (compile, copies, kernel, results).
     pub device_nanos: AtomicU64,
     /// NVRTC's time for the generated source.

@@ -562,6 +562,9 @@ fn whole_on_device(
         .store(run.given as u64, Ordering::Relaxed);
     counters.raised.store(run.raised as u64, Ordering::Relaxed);
     counters
+        .second_pass
+        .store(run.second as u64, Ordering::Relaxed);
+    counters
         .deopts
         .store((run.outcomes.len() - run.given) as u64, Ordering::Relaxed);
     let mut decided = run.outcomes.into_iter();
@@ -584,6 +587,8 @@ struct DeviceRun {
     /// of those raise.
     given: usize,
     raised: usize,
+    /// Of those given, how many the device's second pass gave.
+    second: usize,
     /// From the start until the device's last results were on the host.
     device: Duration,
     /// Whether the device ran them all (else the CPU ran what it did not
@@ -614,6 +619,8 @@ struct Decoding<'a> {
     deferred: std::sync::Mutex<Vec<usize>>,
     /// Tasks spawned and not ended.
     busy: AtomicUsize,
+    /// Evaluations the second pass gave (the CPU had not decided them).
+    second_given: AtomicUsize,
 }
 
 impl<'a> Decoding<'a> {
@@ -714,7 +721,9 @@ impl<'a> Decoding<'a> {
                             continue;
                         }
                     };
-                    let _ = self.slots[t].set(o);
+                    if self.slots[t].set(o).is_ok() && piece.only.is_some() {
+                        self.second_given.fetch_add(1, Ordering::Relaxed);
+                    }
                 }
                 if let Some(start) = start {
                     self.decoding_ns
@@ -774,6 +783,7 @@ fn device_programs(
         rerun_ns: AtomicU64::new(0),
         deferred: std::sync::Mutex::new(Vec::new()),
         busy: AtomicUsize::new(0),
+        second_given: AtomicUsize::new(0),
     };
     let work = &work;
     let mut device = Duration::ZERO;
@@ -829,6 +839,7 @@ fn device_programs(
             eprintln!("warning: the device profile was not written: {e}");
         }
     }
+    let second = work.second_given.load(Ordering::Relaxed);
     let (mut given, mut raised) = (0, 0);
     let outcomes: Vec<Outcome> = slots
         .into_iter()
@@ -857,6 +868,7 @@ fn device_programs(
         outcomes,
         given,
         raised,
+        second,
         device,
         served: matches!(result, Some(Ok(()))),
     }
@@ -1573,11 +1585,12 @@ fn whole_line(t: &Telemetry) -> String {
     let get = |a: &std::sync::atomic::AtomicU64| a.load(Ordering::Relaxed);
     let (on, left) = (get(&w.on_device), get(&w.deopts));
     format!(
-        "whole programs: {} of {} programs have device code; {} evaluations on the GPU ({} raise), {} left to the CPU ({:.1}%); device share {:.3} s (NVRTC {:.3} s)",
+        "whole programs: {} of {} programs have device code; {} evaluations on the GPU ({} raise, {} from a second pass), {} left to the CPU ({:.1}%); device share {:.3} s (NVRTC {:.3} s)",
         get(&w.programs),
         get(&w.of_programs),
         on,
         get(&w.raised),
+        get(&w.second_pass),
         left,
         100.0 * left as f64 / (on + left).max(1) as f64,
         get(&w.device_nanos) as f64 * 1e-9,
@@ -1601,6 +1614,7 @@ fn stats_json(backend: &str, exec: Exec, t: &[PrimStats], tel: &Telemetry) -> Js
                                 "of_programs": load(&tel.whole.of_programs),
                                 "on_device": load(&tel.whole.on_device),
                                 "raised_on_device": load(&tel.whole.raised),
+                                "second_pass": load(&tel.whole.second_pass),
                                 "left_to_cpu": load(&tel.whole.deopts) },
             "memo": memo_json() })
 }
@@ -2292,6 +2306,7 @@ mod tests {
             "{} given, {first}..={both} expected",
             run.given
         );
+        assert_eq!(run.second, run.given - first);
         assert!(run.served);
     }
 
