@@ -315,6 +315,61 @@ pub fn split(weights: &[f64], cells: &[usize]) -> Vec<Range<usize>> {
     ranges
 }
 
+/// One device's share of the whole programs: positions in the code's
+/// modules, and its range of the inputs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WholeShare {
+    pub modules: Vec<usize>,
+    pub inputs: Range<usize>,
+}
+
+/// How the whole programs' work is shared among `devices`: by inputs
+/// (each device every module on its range of the inputs, by cells) or,
+/// with `by_modules` and at least as many modules as devices, by modules
+/// (each device all inputs of its modules, dealt the largest first to the
+/// device with the least so far; a module's cost is taken as its source's
+/// length). Split by inputs, each device still runs every module, and a
+/// module's kernel lasts at least as long as its slowest evaluation
+/// whatever its share of the inputs (`BATTGEN_WHOLE_SPLIT=modules`, for
+/// measuring).
+pub fn whole_shares(
+    module_costs: &[usize],
+    cells: &[usize],
+    devices: usize,
+    by_modules: bool,
+) -> Vec<WholeShare> {
+    let devices = devices.max(1);
+    if !by_modules || module_costs.len() < devices {
+        let all: Vec<usize> = (0..module_costs.len()).collect();
+        return split(&vec![1.0; devices], cells)
+            .into_iter()
+            .map(|inputs| WholeShare {
+                modules: all.clone(),
+                inputs,
+            })
+            .collect();
+    }
+    let mut order: Vec<usize> = (0..module_costs.len()).collect();
+    order.sort_by_key(|&j| std::cmp::Reverse(module_costs[j]));
+    let mut load = vec![0usize; devices];
+    let mut shares = vec![
+        WholeShare {
+            modules: Vec::new(),
+            inputs: 0..cells.len(),
+        };
+        devices
+    ];
+    for j in order {
+        let d = (0..devices).min_by_key(|&d| (load[d], d)).unwrap_or(0);
+        load[d] += module_costs[j];
+        shares[d].modules.push(j);
+    }
+    for share in &mut shares {
+        share.modules.sort_unstable();
+    }
+    shares
+}
+
 impl GpuBackend {
     /// The rows `rest` of a call that the GPU left (ineligible, or left by
     /// the kernel), on all cores, counted as CPU rows.
@@ -464,9 +519,9 @@ impl GpuBackend {
         Ok(functions)
     }
 
-    /// [`Backend::run_whole`]: the inputs split over the devices by cells,
-    /// each device running every program on its share and handing each
-    /// module's results to `sink` as they come.
+    /// [`Backend::run_whole`]: the work split over the devices
+    /// ([`whole_shares`]: by inputs, or by modules), each device handing
+    /// each module's results to `sink` as they come.
     fn whole_on_devices(
         &self,
         code: &whole::WholeCode,
@@ -483,20 +538,26 @@ impl GpuBackend {
             );
         }
         let cells: Vec<usize> = inputs.iter().map(|g| g.cells().len()).collect();
-        let weights = vec![1.0; self.devices.len()];
-        let ranges = split(&weights, &cells);
+        let costs: Vec<usize> = code.modules.iter().map(|m| m.part.len()).collect();
+        let by_modules = std::env::var("BATTGEN_WHOLE_SPLIT").is_ok_and(|v| v == "modules");
+        let shares = whole_shares(&costs, &cells, self.devices.len(), by_modules);
         let parts: Vec<GpuResult<(u64, u64)>> = std::thread::scope(|s| {
-            let handles: Vec<_> = ranges
+            let handles: Vec<_> = shares
                 .iter()
                 .enumerate()
-                .map(|(d, r)| {
+                .filter(|(_, share)| !share.modules.is_empty())
+                .map(|(d, share)| {
                     let dev = &self.devices[d];
-                    let mut modules: Vec<_> = functions[d].iter().zip(&code.modules).collect();
+                    let mut modules: Vec<_> = share
+                        .modules
+                        .iter()
+                        .map(|&j| (&functions[d][j], &code.modules[j]))
+                        .collect();
                     if launch::whole_last_module_first() {
                         modules.reverse();
                     }
+                    let r = share.inputs.clone();
                     let mine = &inputs[r.clone()];
-                    let r = r.clone();
                     s.spawn(move || {
                         guard(|| {
                             launch::run_whole(
@@ -772,6 +833,36 @@ fn whole_image(source: &str, arch: Option<&'static str>) -> GpuResult<cudarc::nv
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Split by modules, every module goes to one device with all inputs,
+    /// the costliest first to the least loaded; by inputs (or with fewer
+    /// modules than devices), every device runs every module.
+    #[test]
+    fn whole_shares_deal_modules_or_inputs() {
+        let cells = vec![10; 6];
+        let by_modules = whole_shares(&[5, 30, 20, 10, 15], &cells, 2, true);
+        assert_eq!(
+            by_modules,
+            vec![
+                WholeShare {
+                    modules: vec![1, 3],
+                    inputs: 0..6
+                },
+                WholeShare {
+                    modules: vec![0, 2, 4],
+                    inputs: 0..6
+                },
+            ]
+        );
+        let by_inputs = whole_shares(&[5, 30, 20], &cells, 2, false);
+        assert_eq!(by_inputs.len(), 2);
+        assert!(by_inputs.iter().all(|s| s.modules == vec![0, 1, 2]));
+        assert_eq!(by_inputs[0].inputs, 0..3);
+        assert_eq!(by_inputs[1].inputs, 3..6);
+        // One module, two devices: by inputs.
+        let one = whole_shares(&[7], &cells, 2, true);
+        assert!(one.iter().all(|s| s.modules == vec![0]) && one[1].inputs == (3..6));
+    }
 
     #[test]
     fn split_follows_weights_and_keeps_order() {
