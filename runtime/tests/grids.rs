@@ -1040,6 +1040,15 @@ fn ragged_rows_go_on_as_in_the_reference() {
         t(replace(&r, &int(5), &int(9))),
         "((1, 2, 3), (4, 9, 6), (7, 8, 0), (1, 2), (4, 9))"
     );
+    // Bools are ints: `True == 1` replaces the ones.
+    assert_eq!(
+        t(replace(&r, &Value::Bool(true), &int(9))),
+        "((9, 2, 3), (4, 5, 6), (7, 8, 0), (9, 2), (4, 5))"
+    );
+    assert_eq!(
+        t(replace(&r, &int(5), &Value::Bool(true))),
+        "((1, 2, 3), (4, True, 6), (7, 8, 0), (1, 2), (4, 1))"
+    );
     assert_eq!(
         t(switch(&r, &int(1), &int(2))),
         "((2, 1, 3), (4, 5, 6), (7, 8, 0), (2, 1), (4, 5))"

@@ -25,16 +25,38 @@ fn tuple_of_rows(rows: Vec<Vec<Value>>) -> Value {
 }
 
 /// `tuple(tuple(replacer if v == replacee else v for v in r) for r in grid)`.
+/// Each row is read in place and made once at its length (through lists
+/// of rows, growing and copied into tuples, the ragged rows of
+/// `solve_017c7c7b` spent most of its time here).
 pub fn replace(grid: &Value, replacee: &Value, replacer: &Value) -> Result<Value> {
-    let out = rows(grid)?
-        .into_iter()
-        .map(|r| {
-            r.into_iter()
-                .map(|v| if v == *replacee { replacer.clone() } else { v })
-                .collect()
-        })
-        .collect();
-    Ok(tuple_of_rows(out))
+    let rows = grid.elems_cow()?;
+    let mut out = Vec::with_capacity(rows.len());
+    for r in rows.iter() {
+        let row = r.elems_cow()?;
+        let cells: Vec<Value> = match (replacee, replacer) {
+            // Plain ints (no bools, which print differently): compared as
+            // ints, without the generic equality of values.
+            (Value::Int(a), Value::Int(b)) if row.iter().all(|v| matches!(v, Value::Int(_))) => row
+                .iter()
+                .map(|v| match v {
+                    Value::Int(x) if x == a => Value::Int(*b),
+                    other => other.clone(),
+                })
+                .collect(),
+            _ => row
+                .iter()
+                .map(|v| {
+                    if v == replacee {
+                        replacer.clone()
+                    } else {
+                        v.clone()
+                    }
+                })
+                .collect(),
+        };
+        out.push(Value::tuple(cells));
+    }
+    Ok(Value::tuple(out))
 }
 
 /// `v if (v != a and v != b) else {a: b, b: a}[v]` for every cell: with
