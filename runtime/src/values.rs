@@ -938,6 +938,23 @@ impl Value {
     pub fn as_grid(&self, context: &'static str) -> Result<Cow<'_, Grid>> {
         match self {
             Value::Grid(g) => Ok(Cow::Borrowed(g)),
+            Value::Tuple(t) if t.windows(2).any(|w| w[0].len().ok() != w[1].len().ok()) => {
+                // Rows of two lengths are no grid: the same errors, row by
+                // row, as below, without copying any row (cross runs make
+                // many such tuples, and every grid primitive asks first).
+                for r in t.iter() {
+                    match r {
+                        Value::Grid(g) if g.height() > 0 => return Err(Error::type_error(context)),
+                        r if r.is_tuple() => {
+                            for v in r.elems_cow()?.iter() {
+                                v.as_color(context)?;
+                            }
+                        }
+                        _ => return Err(Error::type_error(context)),
+                    }
+                }
+                Err(Error::unsupported(context))
+            }
             Value::Tuple(t) => {
                 let mut rows = Vec::with_capacity(t.len());
                 for r in t.iter() {
@@ -1033,6 +1050,16 @@ fn grid_from_rows(items: &[Value]) -> Option<Grid> {
         _ => return None,
     };
     if width == 0 {
+        return None;
+    }
+    // Rows of two lengths (ragged tuples, common in cross runs) are found
+    // before any cell is converted.
+    let row_width = |row: &Value| match row {
+        Value::Pair(..) => Some(2),
+        Value::Tuple(t) => Some(t.len()),
+        _ => None,
+    };
+    if items.iter().any(|row| row_width(row) != Some(width)) {
         return None;
     }
     let mut cells = Vec::with_capacity(items.len() * width);
