@@ -722,6 +722,18 @@ WHOLE_FN bool d_repeat_g(G& o, const N& r, I64 n) {
 }
 // remove(row, grid): the rows not equal to it, in order (none left: the
 // empty tuple, left to the CPU).
+// Row e of a appended to o as its row h (a's width).
+__device__ __forceinline__ void g_copy_row(G& o, int h, const G& a, int e) {
+    for (int k = LANE; k < a.w; k += WARP) o.c[h * a.w + k] = a.c[e * a.w + k];
+}
+// o's shape once its rows are written.
+__device__ __forceinline__ void g_set_shape(G& o, int h, int w) {
+    if (LANE == 0) {
+        o.h = h;
+        o.w = w;
+    }
+    SYNC();
+}
 WHOLE_FN bool d_remove_row(G& o, const N& r, const G& a) {
     if (!ok_grid(a)) return false;
     int h = 0;
@@ -729,14 +741,9 @@ WHOLE_FN bool d_remove_row(G& o, const N& r, const G& a) {
         bool same = r.n == a.w;
         for (int k = LANE; same && k < a.w; k += WARP) same = r.a[k] == a.c[e * a.w + k];
         if (warp_all(same)) continue;
-        for (int k = LANE; k < a.w; k += WARP) o.c[h * a.w + k] = a.c[e * a.w + k];
-        ++h;
+        g_copy_row(o, h++, a, e);
     }
-    if (LANE == 0) {
-        o.h = h;
-        o.w = a.w;
-    }
-    SYNC();
+    g_set_shape(o, h, a.w);
     return h > 0;
 }
 // dedupe of a grid: each row's first place kept, in order.
@@ -751,14 +758,9 @@ WHOLE_FN bool d_dedupe_g(G& o, const G& a) {
             seen = warp_all(same);
         }
         if (seen) continue;
-        for (int k = LANE; k < a.w; k += WARP) o.c[h * a.w + k] = a.c[e * a.w + k];
-        ++h;
+        g_copy_row(o, h++, a, e);
     }
-    if (LANE == 0) {
-        o.h = h;
-        o.w = a.w;
-    }
-    SYNC();
+    g_set_shape(o, h, a.w);
     return true;
 }
 // mostcommon and leastcommon: of the distinct numbers in ascending order,

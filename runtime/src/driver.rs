@@ -616,7 +616,9 @@ struct Decoding<'a> {
     /// Evaluations the device left at its first pass's deadline and may
     /// give in its second: the CPU takes them when it has nothing else to
     /// do ([`Decoding::take_deferred`]).
-    deferred: std::sync::Mutex<Vec<usize>>,
+    /// The list, and whether it is in order (smallest inputs last) since
+    /// the last arrivals.
+    deferred: std::sync::Mutex<(Vec<usize>, bool)>,
     /// Tasks spawned and not ended.
     busy: AtomicUsize,
     /// Evaluations the second pass gave (the CPU had not decided them).
@@ -643,8 +645,8 @@ impl<'a> Decoding<'a> {
     /// Whether the CPU still waits for any result of `piece`.
     fn wanted(&self, piece: &WholePiece) -> bool {
         let n = self.samples.len();
-        piece.places().into_iter().any(|k| {
-            let (p, i) = piece.at(k);
+        (0..piece.results()).any(|r| {
+            let (p, i) = piece.at(piece.place_of(r));
             self.slots[p * n + i].get().is_none()
         })
     }
@@ -672,10 +674,14 @@ impl<'a> Decoding<'a> {
         }
         let n = self.samples.len();
         let taken = match self.deferred.lock() {
-            Ok(mut d) if !d.is_empty() => {
-                d.sort_by_cached_key(|&t| std::cmp::Reverse(cells(&self.samples[t % n].2)));
-                let from = d.len().saturating_sub(idle);
-                d.split_off(from)
+            Ok(mut d) if !d.0.is_empty() => {
+                let (list, sorted) = &mut *d;
+                if !*sorted {
+                    list.sort_by_cached_key(|&t| std::cmp::Reverse(cells(&self.samples[t % n].2)));
+                    *sorted = true;
+                }
+                let from = list.len().saturating_sub(idle);
+                list.split_off(from)
             }
             _ => return false,
         };
@@ -696,15 +702,14 @@ impl<'a> Decoding<'a> {
     /// are deferred where the device's second pass takes them again.
     fn piece(&'a self, scope: &rayon::Scope<'a>, piece: WholePiece) {
         let piece = Arc::new(piece);
-        let places = Arc::new(piece.places());
         let n = self.samples.len();
-        for from in (0..places.len()).step_by(DECODE_CHUNK) {
-            let (piece, places) = (piece.clone(), places.clone());
+        for from in (0..piece.results()).step_by(DECODE_CHUNK) {
+            let piece = piece.clone();
             self.spawn(scope, move |scope| {
                 let start = self.timed.then(Instant::now);
                 let (mut left, mut deferred) = (Vec::new(), Vec::new());
-                for &k in &places[from..(from + DECODE_CHUNK).min(places.len())] {
-                    let (p, i) = piece.at(k);
+                for r in from..(from + DECODE_CHUNK).min(piece.results()) {
+                    let (p, i) = piece.at(piece.place_of(r));
                     let t = p * n + i;
                     if let Some(ns) = self.device_ns.get(t) {
                         ns.store(piece.nanos(p, i), Ordering::Relaxed);
@@ -731,7 +736,8 @@ impl<'a> Decoding<'a> {
                 }
                 if !deferred.is_empty() {
                     if let Ok(mut d) = self.deferred.lock() {
-                        d.extend(deferred);
+                        d.0.extend(deferred);
+                        d.1 = false;
                     }
                 }
                 for k in largest_inputs_first(left.len(), |k| cells(&self.samples[left[k] % n].2)) {
@@ -781,7 +787,7 @@ fn device_programs(
         timed,
         decoding_ns: AtomicU64::new(0),
         rerun_ns: AtomicU64::new(0),
-        deferred: std::sync::Mutex::new(Vec::new()),
+        deferred: std::sync::Mutex::new((Vec::new(), true)),
         busy: AtomicUsize::new(0),
         second_given: AtomicUsize::new(0),
     };

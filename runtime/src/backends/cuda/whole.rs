@@ -2885,13 +2885,14 @@ impl WholePiece {
         self.place(p, i)
             .is_some_and(|t| self.out.desc.get(OUT_DESC * t) == Some(&OVERTIME_STATUS))
     }
-    /// The places of the piece's results, program-major: all of its
-    /// evaluations, or the second pass's list.
-    pub fn places(&self) -> Vec<usize> {
-        match &self.only {
-            Some(list) => list.iter().map(|&t| t as usize).collect(),
-            None => (0..self.len()).collect(),
-        }
+    /// How many results the piece holds: all of its evaluations, or the
+    /// second pass's list.
+    pub fn results(&self) -> usize {
+        self.only.as_ref().map_or(self.len(), Vec::len)
+    }
+    /// The place (program-major) of the piece's result `r`.
+    pub fn place_of(&self, r: usize) -> usize {
+        self.only.as_ref().map_or(r, |list| list[r] as usize)
     }
     /// Program (kernel order) and input of place `t`.
     pub fn at(&self, t: usize) -> (usize, usize) {
