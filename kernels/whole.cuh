@@ -96,6 +96,17 @@ __device__ __forceinline__ int lowest_bit(unsigned m) { return __ffs(m) - 1; }
 #define WHOLE_RAISE_ZERODIV 5  // ZeroDivisionError
 #define WHOLE_RAISE_STOP 6     // StopIteration: next() of an empty iterator
 #define WHOLE_AUX 4096     // ints of a warp's scratch
+// The most turns of a union chain's loop (whole.rs's `union_loop`: the
+// values of a prapply, or of a function over a product's pairs, unioned
+// one at a time); an evaluation with more is left to the CPU at once. A
+// turn (a line between two cells, tested, unioned) costs a warp about as
+// much as 30 of a CPU thread's: with 4096 turns the 373 public solvers
+// with device code ran slower than with none (one H200, 0.22-0.24 s
+// against 0.21-0.22), with 1024 faster (0.19-0.21 s), with 65536 much
+// slower (0.30-0.32 s; BENCHMARKS.md, turns19.sh).
+#ifndef WHOLE_UNION_TURNS
+#define WHOLE_UNION_TURNS 1024
+#endif
 
 typedef long long I64;
 

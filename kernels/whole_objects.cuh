@@ -653,14 +653,18 @@ WHOLE_FN bool d_product_s(S& o, const S& a, const S& b) {
     return true;
 }
 WHOLE_FN bool d_size_sp(I64& o, const S& a) { o = a.n / 2; return true; }
-// One pair of objects of such a set, where a loop reads it: the set and
-// the pair's first object (never kept past the loop's turn).
+// One pair of objects, where a loop reads it: object ea of set a and
+// object eb of set b (of a set of pairs, its objects 2e and 2e + 1; of a
+// product never made, one object of each factor), never kept past the
+// loop's turn.
 struct SP {
-    const S* s;
-    int e;
+    const S* a;
+    int ea;
+    const S* b;
+    int eb;
 };
-WHOLE_FN bool d_first_op(O& o, SP p) { return d_obj_at(o, *p.s, p.e); }
-WHOLE_FN bool d_last_op(O& o, SP p) { return d_obj_at(o, *p.s, p.e + 1); }
+WHOLE_FN bool d_first_op(O& o, SP p) { return d_obj_at(o, *p.a, p.ea); }
+WHOLE_FN bool d_last_op(O& o, SP p) { return d_obj_at(o, *p.b, p.eb); }
 // Pair e of such a set as a tuple of its two objects.
 WHOLE_FN bool d_pair_at(S& o, const S& a, int e) {
     s_clear(o);
@@ -668,12 +672,13 @@ WHOLE_FN bool d_pair_at(S& o, const S& a, int e) {
 }
 // merge of a pair of objects: their cells.
 WHOLE_FN bool d_merge_op(O& o, SP p) {
-    const S& a = *p.s;
-    const int from = a.off[p.e], n = a.off[p.e + 2] - from;
-    if (n > WHOLE_CELLS) return false;
-    for (int x = LANE; x < n; x += WARP) o.k[x] = a.k[from + x];
+    const int fa = p.a->off[p.ea], na = p.a->off[p.ea + 1] - fa;
+    const int fb = p.b->off[p.eb], nb = p.b->off[p.eb + 1] - fb;
+    if (na + nb > WHOLE_CELLS) return false;
+    for (int x = LANE; x < na; x += WARP) o.k[x] = p.a->k[fa + x];
+    for (int x = LANE; x < nb; x += WARP) o.k[na + x] = p.b->k[fb + x];
     SYNC();
-    return obj_done(o, sort_unique<unsigned>(o.k, n, 0xFFFFFFFFu));
+    return obj_done(o, sort_unique<unsigned>(o.k, na + nb, 0xFFFFFFFFu));
 }
 // repeat(object, n): a tuple of n copies (none for n < 1).
 WHOLE_FN bool d_repeat_s(S& o, const O& v, I64 n) {

@@ -141,8 +141,9 @@ fn kinds_agree_with_the_inferred_types(plan: &Plan, code: &WholeCode) {
         );
     }
     // Every program's nodes have kinds, but functions (their calls are
-    // written inline) and the tuples known item by item (of functions,
-    // of what functions gave, of two values the device has no pair of).
+    // written inline), the tuples known item by item (of functions, of
+    // what functions gave, of two values the device has no pair of) and
+    // the nodes of union chains (made and unioned one value at a time).
     for &k in &code.programs {
         for n in plan.program_nodes(k) {
             let known = code.statics.contains(&n)
@@ -156,7 +157,7 @@ fn kinds_agree_with_the_inferred_types(plan: &Plan, code: &WholeCode) {
                         | Ty::ObjectPair
                 );
             assert!(
-                known || code.kinds.contains_key(&n),
+                known || code.kinds.contains_key(&n) || code.unioned.contains(&n),
                 "node {n} ({:?}, {:?}) has no kind",
                 plan.nodes[n].callee,
                 types[n]
@@ -233,6 +234,36 @@ fn every_device_form_gives_the_cpu_results_on_real_tasks() {
         "device forms no test program uses: {missing:?}"
     );
     let Some(d) = device_code_on_real_tasks(&plan, "whole-forms") else {
+        return;
+    };
+    assert!(d.grids > d.left, "{d:?}");
+    println!("{d}");
+}
+
+/// tests/data/programs/union_chains.py: each program's union chain (a
+/// prapply, or a function over a product's pairs, that only a union reads)
+/// is written as one loop, with no value for the nodes it stands for, and
+/// gives the CPU's results on real tasks.
+#[test]
+fn union_chains_are_one_loop_each_and_give_the_cpu_results() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/programs/union_chains.py");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let plan = plan_of("tests/data/programs/union_chains.py", &text);
+    let code = WholeCode::of(&plan);
+    assert_eq!(
+        code.programs.len(),
+        plan.programs.len(),
+        "{}",
+        code.summary(plan.programs.len())
+    );
+    assert_eq!(
+        code.source().matches("> WHOLE_UNION_TURNS)").count(),
+        plan.programs.len(),
+        "one union loop per program"
+    );
+    assert!(!code.unioned.is_empty());
+    kinds_agree_with_the_inferred_types(&plan, &code);
+    let Some(d) = device_code_on_real_tasks(&plan, "whole-unions") else {
         return;
     };
     assert!(d.grids > d.left, "{d:?}");

@@ -541,6 +541,10 @@ pub struct WholeCode {
     /// generated, not held on the device: functions, and tuples known item
     /// by item (`Arg::Items`).
     pub statics: std::collections::BTreeSet<usize>,
+    /// The nodes of the selected programs written inside a union chain's
+    /// loop (`union_chains`): values made and unioned one at a time, with
+    /// no kind of their own.
+    pub unioned: std::collections::BTreeSet<usize>,
     /// A hash of the source (the limits, the prelude and every module),
     /// made once: the key of the compiled kernels (the key was the source
     /// itself, megabytes made and compared on every run; with the hash the
@@ -557,13 +561,19 @@ impl WholeCode {
         let (mut bodies, mut slots) = (String::new(), 0usize);
         let types = crate::types::infer(plan);
         for k in 0..plan.programs.len() {
-            match program_body(plan, &types, k, code.programs.len()) {
-                Ok((body, s, kinds, statics)) => {
-                    slots = slots.max(s);
-                    code.kinds.extend(kinds);
-                    code.statics.extend(statics);
+            // Union chains written as one loop where the program has any
+            // and that can be written; else every node as itself.
+            let index = code.programs.len();
+            match program_body(plan, &types, k, index, true)
+                .or_else(|_| program_body(plan, &types, k, index, false))
+            {
+                Ok(body) => {
+                    slots = slots.max(body.slots);
+                    code.kinds.extend(body.kinds);
+                    code.statics.extend(body.statics);
+                    code.unioned.extend(body.unioned);
                     code.programs.push(k);
-                    bodies.push_str(&body);
+                    bodies.push_str(&body.function);
                     if code.programs.len() % per_module == 0 {
                         code.close_module(std::mem::take(&mut bodies), slots);
                         slots = 0;
@@ -944,7 +954,7 @@ impl Emitter {
         let decl = match t {
             DevTy::Int => format!("    I64 {name} = 0;"),
             DevTy::Pair => format!("    P {name} = {{0, 0}};"),
-            DevTy::ObjectPair => format!("    SP {name} = {{nullptr, 0}};"),
+            DevTy::ObjectPair => format!("    SP {name} = {{nullptr, 0, nullptr, 0}};"),
             _ => format!("    unsigned {name} = 0;"),
         };
         self.locals.push_str(&decl);
@@ -1164,6 +1174,16 @@ impl Emitter {
                     all.insert(0, (**fixed).clone());
                 }
                 self.call_fn(f, &all)
+            }
+            // merge of what the rest gives: where that is a prapply's
+            // results, unioned as they are made.
+            DevFn::Compose(fs) if fs.len() >= 2 && matches!(fs[0], DevFn::Prim(Prim::merge)) => {
+                let rest = if fs.len() == 2 {
+                    fs[1].clone()
+                } else {
+                    DevFn::Compose(fs[1..].to_vec())
+                };
+                self.merged_call(&rest, args)
             }
             DevFn::Compose(fs) => {
                 let mut v = args.to_vec();
@@ -1562,7 +1582,7 @@ impl Emitter {
             }
             DevTy::ObjectPairs => {
                 let v = self.value(DevTy::ObjectPair, true)?;
-                let fetch = format!("{v} = SP{{&{c}, 2 * ({e})}};");
+                let fetch = format!("{v} = SP{{&{c}, 2 * ({e}), &{c}, 2 * ({e}) + 1}};");
                 ((v, DevTy::ObjectPair), fetch)
             }
             DevTy::Grids => {
@@ -1688,13 +1708,7 @@ impl Emitter {
         // What the turn writes, it writes again every turn: the slots it
         // took and gave back stay taken for the loop's own values (its
         // result, accumulated over the turns), until the node's end.
-        let turn_slots: Vec<usize> = self.taken[took..].to_vec();
-        for s in turn_slots {
-            if let Some(i) = self.free.iter().position(|&f| f == s) {
-                self.free.swap_remove(i);
-                self.scratch.push(s);
-            }
-        }
+        self.keep_turn_slots(took);
         let mut kind = ct;
         let out: String;
         let mut start: Vec<String> = Vec::new();
@@ -2147,6 +2161,172 @@ impl Emitter {
         }
         Ok((out, kind))
     }
+
+    /// Keeps the slots a loop's turn took since `took` (the turn writes
+    /// them again every turn) out of the free list until the node's end.
+    fn keep_turn_slots(&mut self, took: usize) {
+        let turn_slots: Vec<usize> = self.taken[took..].to_vec();
+        for s in turn_slots {
+            if let Some(i) = self.free.iter().position(|&f| f == s) {
+                self.free.swap_remove(i);
+                self.scratch.push(s);
+            }
+        }
+    }
+
+    /// The union of what `source` gives through `stages` ([`UnionChain`]):
+    /// one loop whose turns make one element, map and filter it, and add
+    /// it to the union, so the set of elements is never made. With stages,
+    /// the functions are called in another order than the nodes' (each
+    /// element through all stages, not each stage over all elements), so a
+    /// raise is left to the CPU to name.
+    fn union_loop(
+        &mut self,
+        source: &Source,
+        stages: &[Stage],
+        scratch: bool,
+    ) -> Result<(String, DevTy), String> {
+        let from = self.body.len();
+        let e = format!("e{}", self.names + 1);
+        self.names += 1;
+        let (n1, n2) = match source {
+            Source::Prapply(_, (a, ta), (b, tb)) | Source::Pairs((a, ta), (b, tb)) => {
+                (len_of(*ta, a), len_of(*tb, b))
+            }
+        };
+        // A warp makes the union of a few thousand values well within the
+        // deadline; more go to the CPU at once (WHOLE_UNION_TURNS).
+        self.line(&format!(
+            "if ((I64){n1} * {n2} > WHOLE_UNION_TURNS) return WHOLE_DEOPT;"
+        ));
+        let outer_body = std::mem::take(&mut self.body);
+        self.depth += 1;
+        let took = self.taken.len();
+        let (mut r, mut rt) = match source {
+            // prapply's order: b's elements outside, a's inside.
+            Source::Prapply(f, (a, ta), (b, tb)) => {
+                let (x, fetch_x) =
+                    self.element_of(Prim::prapply, *ta, a, &format!("({e} % {n1})"))?;
+                let (y, fetch_y) =
+                    self.element_of(Prim::prapply, *tb, b, &format!("({e} / {n1})"))?;
+                self.line(&fetch_x);
+                self.line(&fetch_y);
+                self.call_val(f, &[Arg::Val(x.0, x.1), Arg::Val(y.0, y.1)])?
+            }
+            // product's order: a's elements outside, b's inside.
+            Source::Pairs((a, ta), (b, tb)) => match (ta, tb) {
+                (DevTy::Indices, DevTy::Indices) => {
+                    let v = self.value(DevTy::LocPair, true)?;
+                    self.line(&format!(
+                        "{v} = ((unsigned){a}.k[{e} / {n2}] << 16) | {b}.k[{e} % {n2}];"
+                    ));
+                    (v, DevTy::LocPair)
+                }
+                (DevTy::Objects, DevTy::Objects) => {
+                    let v = self.value(DevTy::ObjectPair, true)?;
+                    self.line(&format!("{v} = SP{{&{a}, {e} / {n2}, &{b}, {e} % {n2}}};"));
+                    (v, DevTy::ObjectPair)
+                }
+                _ => return Err(format!("product of {} and {}", ty_name(*ta), ty_name(*tb))),
+            },
+        };
+        for stage in stages {
+            match stage {
+                Stage::Map(f) => (r, rt) = self.call_val(f, &[Arg::Val(r, rt)])?,
+                Stage::Keep(g) => {
+                    let (c, ct) = self.call_val(g, &[Arg::Val(r.clone(), rt)])?;
+                    if ct != DevTy::Int {
+                        return Err(format!("a filter giving {}", ty_name(ct)));
+                    }
+                    self.line(&format!("if (!{c}) continue;"));
+                }
+            }
+        }
+        let (kind, add, end) = match rt {
+            DevTy::Indices => (DevTy::Indices, "acc_x", "end_x"),
+            DevTy::Object => (DevTy::Object, "acc_o", "end_o"),
+            _ => return Err(format!("a union of {}", ty_name(rt))),
+        };
+        let turn = std::mem::replace(&mut self.body, outer_body);
+        self.depth -= 1;
+        self.keep_turn_slots(took);
+        let out = self.value(kind, scratch)?;
+        self.line(&emptied(kind, &out));
+        self.line(&format!("for (int {e} = 0; {e} < {n1} * {n2}; ++{e}) {{"));
+        self.depth += 1;
+        self.line("if (WHOLE_LATE()) return WHOLE_DEOPT;");
+        self.depth -= 1;
+        self.body.push_str(&turn);
+        self.depth += 1;
+        self.line(&format!("if (!{add}({out}, {r})) return WHOLE_DEOPT;"));
+        self.depth -= 1;
+        self.line("}");
+        self.line(&format!("if (!{end}({out})) return WHOLE_DEOPT;"));
+        if !stages.is_empty() {
+            let code = self.body.split_off(from);
+            self.body
+                .push_str(&code.replace("return WHOLE_DEOPT;", "return whole_left();"));
+        }
+        Ok((out, kind))
+    }
+
+    /// `merge` of what `f` gives on `args` (`compose(merge, f)` called):
+    /// where `f` ends in a `prapply` (through binds and forks), one loop
+    /// that unions its results ([`Emitter::union_loop`]); else the call,
+    /// then the merge.
+    fn merged_call(&mut self, f: &DevFn, args: &[Arg]) -> Result<Arg, String> {
+        match (f, args) {
+            (DevFn::Prim(Prim::prapply), [Arg::Fn(g), Arg::Val(a, ta), Arg::Val(b, tb)])
+                if *ta != DevTy::Colors && *tb != DevTy::Colors && g.arity() == 2 =>
+            {
+                let source = Source::Prapply(g.clone(), (a.clone(), *ta), (b.clone(), *tb));
+                let (e, t) = self.union_loop(&source, &[], true)?;
+                Ok(Arg::Val(e, t))
+            }
+            (DevFn::Compose(gs), _) if !gs.is_empty() => {
+                let mut v = args.to_vec();
+                for g in gs[1..].iter().rev() {
+                    v = vec![self.call_fn(g, &v)?];
+                }
+                self.merged_call(&gs[0], &v)
+            }
+            (DevFn::Bind { right, f, fixed }, _) => {
+                let mut all = args.to_vec();
+                if *right {
+                    all.push((**fixed).clone());
+                } else {
+                    all.insert(0, (**fixed).clone());
+                }
+                self.merged_call(f, &all)
+            }
+            (DevFn::Fork(outer, a, b), _) => {
+                let ra = self.call_fn(a, args)?;
+                let rb = self.call_fn(b, args)?;
+                self.merged_call(outer, &[ra, rb])
+            }
+            _ => {
+                let r = self.call_fn(f, args)?;
+                self.call_fn(&DevFn::Prim(Prim::merge), &[r])
+            }
+        }
+    }
+}
+
+/// Where a union chain's elements come from.
+enum Source {
+    /// `prapply(f, a, b)`: f of every pair of their elements.
+    Prapply(DevFn, (String, DevTy), (String, DevTy)),
+    /// The pairs of `product(a, b)`.
+    Pairs((String, DevTy), (String, DevTy)),
+}
+
+/// What a union chain does to each element on its way to the union.
+enum Stage {
+    /// `apply(f, ...)` (and `mapply`'s function): the element becomes f's value.
+    Map(DevFn),
+    /// `sfilter(..., g)` (and `mfilter`'s condition): only elements g holds
+    /// go on.
+    Keep(DevFn),
 }
 
 /// The statement that makes `out`, a loop's result of kind `kind`, empty
@@ -2180,14 +2360,24 @@ fn len_of(kind: DevTy, c: &str) -> String {
 
 /// The device function of program `k` (kernel index `index`) and the grid
 /// slots it uses, or what keeps it on the CPU.
-type Body = (
-    String,
-    usize,
-    BTreeMap<usize, DevTy>,
-    std::collections::BTreeSet<usize>,
-);
+struct Body {
+    function: String,
+    slots: usize,
+    /// The device kind of each value node.
+    kinds: BTreeMap<usize, DevTy>,
+    /// The nodes known when the program is generated.
+    statics: std::collections::BTreeSet<usize>,
+    /// The nodes written inside a union chain's loop.
+    unioned: std::collections::BTreeSet<usize>,
+}
 
-fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Body, String> {
+fn program_body(
+    plan: &Plan,
+    types: &[Ty],
+    k: usize,
+    index: usize,
+    fuse: bool,
+) -> Result<Body, String> {
     // The program's nodes in evaluation order (ascending), from the orders
     // made for all programs at once (asking `program_nodes` per program
     // scanned the whole plan each time: 38% of making the device code of
@@ -2198,7 +2388,7 @@ fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Bod
     // order. Ascending, a node merged from an earlier program can run before
     // statements that precede it here: a raise of such a node need not be
     // the one Python gives, so it is left to the CPU (`raises_late`).
-    let raises_late: std::collections::BTreeSet<usize> = {
+    let mut raises_late: std::collections::BTreeSet<usize> = {
         let order = &plan.program_orders()[k];
         let position: BTreeMap<usize, usize> =
             order.iter().enumerate().map(|(p, &n)| (n, p)).collect();
@@ -2246,33 +2436,62 @@ fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Bod
         Operand::Input => None,
         _ => return Err("a constant output".to_owned()),
     };
+    // Union chains: their nodes are written where their union is, as one
+    // loop. What their nodes read lives until then; the nodes between
+    // leave their raises to the CPU, since the chain's own would have come
+    // first in the program.
+    let chains = if fuse {
+        union_chains(plan, &nodes, &fn_nodes, out_node)
+    } else {
+        BTreeMap::new()
+    };
+    let in_chain: std::collections::BTreeSet<usize> = chains.values().flatten().copied().collect();
+    for (&sink, members) in &chains {
+        for &m in members {
+            let node = &plan.nodes[m];
+            for op in node.args.iter().chain(std::iter::once(&node.callee)) {
+                if let Operand::Node(x) = op {
+                    if !in_chain.contains(x) {
+                        let l = last_use.entry(*x).or_insert(sink);
+                        *l = (*l).max(sink);
+                    }
+                }
+            }
+        }
+        if members.iter().any(|m| raises_late.contains(m)) {
+            raises_late.insert(sink);
+        }
+        let between: Vec<usize> = nodes
+            .iter()
+            .copied()
+            .filter(|&q| {
+                q > members[0] && q < sink && !in_chain.contains(&q) && !fn_nodes.contains(&q)
+            })
+            .collect();
+        raises_late.extend(between);
+    }
     let mut em = Emitter::new();
     let mut slot_of: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
     for &n in &nodes {
+        if in_chain.contains(&n) {
+            continue;
+        }
         let body_from = em.body.len();
         let node = &plan.nodes[n];
         let mut args: Vec<Arg> = Vec::with_capacity(node.args.len());
-        for op in &node.args {
-            args.push(match op {
-                Operand::Input => Arg::Val("I".to_owned(), DevTy::Grid),
-                Operand::Node(m) => vals
-                    .get(m)
-                    .cloned()
-                    .ok_or_else(|| "a node of another program".to_owned())?,
-                Operand::Const(c) => crate::constants::constant(c)
-                    .as_ref()
-                    .and_then(literal)
-                    .map(|(e, t)| Arg::Val(e, t))
-                    .ok_or_else(|| format!("the constant {c}"))?,
-                Operand::Prim(p) => Arg::Fn(DevFn::Prim(*p)),
-                Operand::Fused(_) => return Err("a fused call".to_owned()),
-            });
+        // (A chain's union reads its chain's operands, not its own.)
+        for op in node.args.iter().filter(|_| !chains.contains_key(&n)) {
+            args.push(arg_of(op, &vals)?);
         }
         let stat = match node.callee {
-            Operand::Prim(p) => em.static_call(p, &args)?,
+            Operand::Prim(p) if !chains.contains_key(&n) => em.static_call(p, &args)?,
             _ => None,
         };
         let result = match node.callee {
+            _ if chains.contains_key(&n) => {
+                let (e, t) = chain_call(&mut em, plan, &vals, &chains[&n], n)?;
+                Arg::Val(e, t)
+            }
             // A value read from items is copied: what it names may be
             // another node's, freed before this one's last reader.
             _ if stat.is_some() => match stat.unwrap() {
@@ -2414,7 +2633,132 @@ fn program_body(plan: &Plan, types: &[Ty], k: usize, index: usize) -> Result<Bod
         .filter(|(_, a)| !matches!(a, Arg::Val(..)))
         .map(|(n, _)| *n)
         .collect();
-    Ok((f, em.slots, kinds, statics))
+    Ok(Body {
+        function: f,
+        slots: em.slots,
+        kinds,
+        statics,
+        unioned: in_chain,
+    })
+}
+
+/// A node's operand as the generator holds it.
+fn arg_of(op: &Operand, vals: &BTreeMap<usize, Arg>) -> Result<Arg, String> {
+    Ok(match op {
+        Operand::Input => Arg::Val("I".to_owned(), DevTy::Grid),
+        Operand::Node(m) => vals
+            .get(m)
+            .cloned()
+            .ok_or_else(|| "a node of another program".to_owned())?,
+        Operand::Const(c) => crate::constants::constant(c)
+            .as_ref()
+            .and_then(literal)
+            .map(|(e, t)| Arg::Val(e, t))
+            .ok_or_else(|| format!("the constant {c}"))?,
+        Operand::Prim(p) => Arg::Fn(DevFn::Prim(*p)),
+        Operand::Fused(_) => return Err("a fused call".to_owned()),
+    })
+}
+
+/// A program's union chains, by the node that ends each (`merge`,
+/// `mfilter` or `mapply`): its other nodes, source first. A chain's
+/// source is a `prapply` or a `product`, and between them and the union
+/// only `apply`s and `sfilter`s; each node but the union is read once, by
+/// the next, and is not the output. The union of what the source gives
+/// through the stages needs no set of those values (a product of a grid's
+/// cells with themselves holds more pairs than a slot, where the union of
+/// the lines between them fits: `solve_dbc1a6ce`).
+fn union_chains(
+    plan: &Plan,
+    nodes: &[usize],
+    fn_nodes: &std::collections::BTreeSet<usize>,
+    out_node: Option<usize>,
+) -> BTreeMap<usize, Vec<usize>> {
+    use Prim as P;
+    let mut readers: BTreeMap<usize, usize> = BTreeMap::new();
+    for &n in nodes {
+        let node = &plan.nodes[n];
+        for op in node.args.iter().chain(std::iter::once(&node.callee)) {
+            if let Operand::Node(m) = op {
+                *readers.entry(*m).or_default() += 1;
+            }
+        }
+    }
+    let once =
+        |m: usize| readers.get(&m) == Some(&1) && Some(m) != out_node && !fn_nodes.contains(&m);
+    let mut chains = BTreeMap::new();
+    for &n in nodes {
+        let node = &plan.nodes[n];
+        let mut at = match (&node.callee, &node.args[..]) {
+            (Operand::Prim(P::merge), [Operand::Node(m)])
+            | (Operand::Prim(P::mfilter), [Operand::Node(m), _])
+            | (Operand::Prim(P::mapply), [_, Operand::Node(m)]) => *m,
+            _ => continue,
+        };
+        let mut members = Vec::new();
+        let found = loop {
+            if !once(at) {
+                break false;
+            }
+            members.push(at);
+            let node = &plan.nodes[at];
+            match (&node.callee, &node.args[..]) {
+                (Operand::Prim(P::apply), [_, Operand::Node(m)])
+                | (Operand::Prim(P::sfilter), [Operand::Node(m), _]) => at = *m,
+                (Operand::Prim(P::prapply), [_, _, _]) | (Operand::Prim(P::product), [_, _]) => {
+                    break true
+                }
+                _ => break false,
+            }
+        };
+        if found {
+            members.reverse();
+            chains.insert(n, members);
+        }
+    }
+    chains
+}
+
+/// The union chain ending in node `sink` ([`union_chains`]) as one loop.
+fn chain_call(
+    em: &mut Emitter,
+    plan: &Plan,
+    vals: &BTreeMap<usize, Arg>,
+    members: &[usize],
+    sink: usize,
+) -> Result<(String, DevTy), String> {
+    use Prim as P;
+    let function = |op: &Operand, arity: usize| match arg_of(op, vals)? {
+        Arg::Fn(f) if f.arity() == arity => Ok(f),
+        _ => Err("a union chain of a function value".to_owned()),
+    };
+    let value = |op: &Operand| match arg_of(op, vals)? {
+        Arg::Val(e, t) if t != DevTy::Colors => Ok((e, t)),
+        _ => Err("a union chain over a function or colours".to_owned()),
+    };
+    let first = &plan.nodes[members[0]];
+    let source = match (&first.callee, &first.args[..]) {
+        (Operand::Prim(P::prapply), [f, a, b]) => {
+            Source::Prapply(function(f, 2)?, value(a)?, value(b)?)
+        }
+        (Operand::Prim(P::product), [a, b]) => Source::Pairs(value(a)?, value(b)?),
+        _ => return Err("a union chain's source".to_owned()),
+    };
+    let mut stages = Vec::with_capacity(members.len());
+    for &m in members[1..].iter().chain(std::iter::once(&sink)) {
+        let node = &plan.nodes[m];
+        match (&node.callee, &node.args[..]) {
+            (Operand::Prim(P::apply | P::mapply), [f, _]) => {
+                stages.push(Stage::Map(function(f, 1)?))
+            }
+            (Operand::Prim(P::sfilter | P::mfilter), [_, g]) => {
+                stages.push(Stage::Keep(function(g, 1)?))
+            }
+            (Operand::Prim(P::merge), [_]) => {}
+            _ => return Err("a union chain's stage".to_owned()),
+        }
+    }
+    em.union_loop(&source, &stages, false)
 }
 
 /// A fused call (`crate::fuse`) written as the calls it stands for, whose
@@ -2628,6 +2972,12 @@ fn limits() -> String {
         ("BATTGEN_WHOLE_OBJS", "WHOLE_OBJS", 1022),
         ("BATTGEN_WHOLE_LOCS", "WHOLE_LOCS", 8192),
         ("BATTGEN_WHOLE_ACC_LIST", "WHOLE_ACC_LIST", 8192),
+        // Never past the CPU's own limit on a product (it fails there).
+        (
+            "BATTGEN_WHOLE_UNION_TURNS",
+            "WHOLE_UNION_TURNS",
+            crate::budget::MAX_ELEMENTS,
+        ),
     ] {
         if let Some(n) = std::env::var(var)
             .ok()

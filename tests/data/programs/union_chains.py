@@ -1,0 +1,64 @@
+# Union chains on the device (whole.rs, `union_chains`): a prapply, or a
+# function over a product's pairs, whose values only a union reads,
+# through applies and filters. Written as one loop each on the device; the
+# results must be the CPU's.
+
+def lines_of_the_rarest_colour(I):
+    x1 = leastcolor(I)
+    x2 = ofcolor(I, x1)
+    x3 = prapply(connect, x2, x2)
+    x4 = fork(either, hline, vline)
+    x5 = mfilter(x3, x4)
+    O = fill(I, x1, x5)
+    return O
+
+def long_lines_between_pairs(I):
+    x1 = leastcolor(I)
+    x2 = ofcolor(I, x1)
+    x3 = product(x2, x2)
+    x4 = fork(connect, first, last)
+    x5 = apply(x4, x3)
+    x6 = rbind(greater, TWO)
+    x7 = compose(x6, size)
+    x8 = sfilter(x5, x7)
+    x9 = merge(x8)
+    O = fill(I, FIVE, x9)
+    return O
+
+def pairs_of_small_objects_in_a_row(I):
+    x1 = objects(I, T, F, T)
+    x2 = rbind(greater, THREE)
+    x3 = compose(x2, size)
+    x4 = sfilter(x1, x3)
+    x5 = product(x4, x4)
+    x6 = fork(hmatching, first, last)
+    x7 = sfilter(x5, x6)
+    x8 = fork(combine, first, last)
+    x9 = mapply(x8, x7)
+    x10 = recolor(EIGHT, x9)
+    O = paint(I, x10)
+    return O
+
+def lines_within_each_colour(I):
+    x1 = palette(I)
+    x2 = lbind(ofcolor, I)
+    x3 = lbind(prapply, connect)
+    x4 = fork(x3, x2, x2)
+    x5 = compose(merge, x4)
+    x6 = fork(recolor, identity, x5)
+    x7 = rbind(greater, ZERO)
+    x8 = sfilter(x1, x7)
+    x9 = mapply(x6, x8)
+    O = paint(I, x9)
+    return O
+
+def offsets_of_the_smallest_object(I):
+    x1 = objects(I, T, T, T)
+    x2 = argmin(x1, size)
+    x3 = interval(ZERO, THREE, ONE)
+    x4 = apply(toivec, x3)
+    x5 = prapply(add, x4, x4)
+    x6 = lbind(shift, x2)
+    x7 = mapply(x6, x5)
+    O = paint(I, x7)
+    return O
