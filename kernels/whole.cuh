@@ -25,6 +25,7 @@
 __device__ __forceinline__ int warp_sum(int v) { return v; }
 __device__ __forceinline__ int warp_exclusive_sum(int v) { (void)v; return 0; }
 __device__ __forceinline__ int warp_min(int v) { return v; }
+__device__ __forceinline__ long long warp_min_i64(long long v) { return v; }
 __device__ __forceinline__ int warp_max(int v) { return v; }
 __device__ __forceinline__ unsigned warp_or(unsigned v) { return v; }
 __device__ __forceinline__ bool warp_all(bool v) { return v; }
@@ -56,6 +57,13 @@ __device__ __forceinline__ int warp_exclusive_sum(int v) {
 }
 __device__ __forceinline__ int warp_min(int v) {
     for (int o = 16; o > 0; o >>= 1) v = min(v, __shfl_xor_sync(0xffffffffu, v, o));
+    return v;
+}
+__device__ __forceinline__ long long warp_min_i64(long long v) {
+    for (int o = 16; o > 0; o >>= 1) {
+        const long long w = __shfl_xor_sync(0xffffffffu, v, o);
+        v = w < v ? w : v;
+    }
     return v;
 }
 __device__ __forceinline__ int warp_max(int v) {

@@ -486,6 +486,61 @@ WHOLE_FN bool d_bordering(I64& o, const X& p, const G& a) {
     return true;
 }
 
+// ----- one location -------------------------------------------------------------
+// initset of a location or a cell called within a function (whole.rs's
+// Loc1 and Cell1) is held as the location itself, until something reads
+// it that has no form for it: the reference's primitives over patches of
+// one location are then a few compares (`compose(lbind(manhattan, a),
+// initset)` as an argmin's key: `solve_49d1d64f`). A cell is read as its
+// location. The results are those of the one-location sets exactly, and
+// of any location, in range or not.
+__device__ __forceinline__ P cell_p(unsigned c) {
+    const unsigned short k = cell_loc(c);
+    return P{key_i(k), key_j(k)};
+}
+__device__ __forceinline__ I64 p_distance(P a, P b) {
+    const I64 di = a.a - b.a, dj = a.b - b.b;
+    return (di < 0 ? -di : di) + (dj < 0 ? -dj : dj);
+}
+// The least distance from a set's locations to one location.
+WHOLE_FN bool x_p_distance(I64& o, const X& a, P v) {
+    if (a.n == 0) return raises(WHOLE_RAISE_VALUE);
+    I64 best = (I64)1 << 62;
+    for (int k = LANE; k < a.n; k += WARP) {
+        const I64 d = p_distance(P{key_i(a.k[k]), key_j(a.k[k])}, v);
+        best = d < best ? d : best;
+    }
+    o = warp_min_i64(best);
+    return true;
+}
+WHOLE_FN bool d_manhattan_ll(I64& o, P a, P b) { o = p_distance(a, b); return true; }
+WHOLE_FN bool d_manhattan_xl(I64& o, const X& a, P b) { return x_p_distance(o, a, b); }
+WHOLE_FN bool d_manhattan_lx(I64& o, P a, const X& b) { return x_p_distance(o, b, a); }
+WHOLE_FN bool d_adjacent_ll(I64& o, P a, P b) { o = p_distance(a, b) == 1; return true; }
+WHOLE_FN bool d_adjacent_xl(I64& o, const X& a, P b) {
+    if (!x_p_distance(o, a, b)) return false;
+    o = o == 1;
+    return true;
+}
+WHOLE_FN bool d_adjacent_lx(I64& o, P a, const X& b) { return d_adjacent_xl(o, b, a); }
+// Whether a set has a location in the row (rows: true) or column of v.
+WHOLE_FN bool x_meets_line(const X& a, P v, bool rows) {
+    bool hit = false;
+    for (int k = LANE; k < a.n; k += WARP) hit = hit || (rows ? key_i(a.k[k]) == v.a : key_j(a.k[k]) == v.b);
+    return warp_any(hit);
+}
+WHOLE_FN bool d_hmatching_ll(I64& o, P a, P b) { o = a.a == b.a; return true; }
+WHOLE_FN bool d_hmatching_xl(I64& o, const X& a, P b) { o = x_meets_line(a, b, true); return true; }
+WHOLE_FN bool d_hmatching_lx(I64& o, P a, const X& b) { o = x_meets_line(b, a, true); return true; }
+WHOLE_FN bool d_vmatching_ll(I64& o, P a, P b) { o = a.b == b.b; return true; }
+WHOLE_FN bool d_vmatching_xl(I64& o, const X& a, P b) { o = x_meets_line(a, b, false); return true; }
+WHOLE_FN bool d_vmatching_lx(I64& o, P a, const X& b) { o = x_meets_line(b, a, false); return true; }
+WHOLE_FN bool d_bordering_l(I64& o, P v, const G& a) {
+    if (!ok_grid(a)) return false;
+    o = v.a == 0 || v.b == 0 || v.a == a.h - 1 || v.b == a.w - 1;
+    return true;
+}
+
 // ----- sets of patches -------------------------------------------------------
 // A set of sets of locations (what `apply(toindices, objs)` gives) has the
 // layout of a set of objects with colour 0 in every key: the order of the

@@ -111,6 +111,13 @@ pub enum DevTy {
     /// A tuple of sets of locations (apply over a tuple of a function
     /// giving them), in order, repeats kept: held as a set of patches is.
     PatchTuple,
+    /// `initset` of a location within a function's call: held as the
+    /// location (a `P`) until something with no form for it reads it
+    /// (then made a set, `Emitter::concrete`). Never a node's value.
+    Loc1,
+    /// `initset` of a cell within a function's call: held as the cell's
+    /// key, as `Loc1` is.
+    Cell1,
 }
 
 /// How a node runs on the device: the device function and its result kind.
@@ -290,6 +297,20 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
         (P::frontiers, [Grid]) => f("d_frontiers", Objects),
         (P::bordering, [Indices, Grid]) => f("d_bordering", Int),
         (P::manhattan, [Indices, Indices]) => f("d_manhattan", Int),
+        // One location (Loc1: a cell's reads as its location).
+        (P::manhattan, [Loc1, Loc1]) => f("d_manhattan_ll", Int),
+        (P::manhattan, [Indices, Loc1]) => f("d_manhattan_xl", Int),
+        (P::manhattan, [Loc1, Indices]) => f("d_manhattan_lx", Int),
+        (P::adjacent, [Loc1, Loc1]) => f("d_adjacent_ll", Int),
+        (P::adjacent, [Indices, Loc1]) => f("d_adjacent_xl", Int),
+        (P::adjacent, [Loc1, Indices]) => f("d_adjacent_lx", Int),
+        (P::hmatching, [Loc1, Loc1]) => f("d_hmatching_ll", Int),
+        (P::hmatching, [Indices, Loc1]) => f("d_hmatching_xl", Int),
+        (P::hmatching, [Loc1, Indices]) => f("d_hmatching_lx", Int),
+        (P::vmatching, [Loc1, Loc1]) => f("d_vmatching_ll", Int),
+        (P::vmatching, [Indices, Loc1]) => f("d_vmatching_xl", Int),
+        (P::vmatching, [Loc1, Indices]) => f("d_vmatching_lx", Int),
+        (P::bordering, [Loc1, Grid]) => f("d_bordering_l", Int),
         (P::adjacent, [Indices, Indices]) => f("d_adjacent", Int),
         (P::hmatching, [Indices, Indices]) => f("d_hmatching", Int),
         (P::vmatching, [Indices, Indices]) => f("d_vmatching", Int),
@@ -703,6 +724,8 @@ fn ty_name(t: DevTy) -> &'static str {
         DevTy::ObjectPair => "ObjectPair",
         DevTy::LocsTuple => "LocsTuple",
         DevTy::PatchTuple => "PatchTuple",
+        DevTy::Loc1 => "Loc1",
+        DevTy::Cell1 => "Cell1",
     }
 }
 
@@ -833,6 +856,16 @@ fn set_only(p: Prim) -> bool {
     )
 }
 
+/// Primitives with forms for one location held as it is (`DevTy::Loc1`):
+/// a cell's and an object's locations are read there.
+fn singleton_forms(p: Prim) -> bool {
+    use Prim as P;
+    matches!(
+        p,
+        P::manhattan | P::adjacent | P::hmatching | P::vmatching | P::bordering
+    )
+}
+
 /// Writes one program's device function: its statements, the locals and
 /// slots they use.
 struct Emitter {
@@ -953,7 +986,7 @@ impl Emitter {
         let name = format!("v{}", self.names);
         let decl = match t {
             DevTy::Int => format!("    I64 {name} = 0;"),
-            DevTy::Pair => format!("    P {name} = {{0, 0}};"),
+            DevTy::Pair | DevTy::Loc1 => format!("    P {name} = {{0, 0}};"),
             DevTy::ObjectPair => format!("    SP {name} = {{nullptr, 0, nullptr, 0}};"),
             _ => format!("    unsigned {name} = 0;"),
         };
@@ -980,6 +1013,29 @@ impl Emitter {
                 return Err(format!("{} of a set of functions", prim.name()));
             }
             return self.call(prim, &held, scratch);
+        }
+        if args
+            .iter()
+            .any(|a| matches!(a, Arg::Val(_, DevTy::Loc1 | DevTy::Cell1)))
+        {
+            let args = self.singletons_for(prim, args)?;
+            let vals: Vec<(String, DevTy)> = args
+                .iter()
+                .filter_map(|a| match a {
+                    Arg::Val(e, t) => Some((e.clone(), *t)),
+                    _ => None,
+                })
+                .collect();
+            let tys: Vec<DevTy> = vals.iter().map(|v| v.1).collect();
+            if !tys.contains(&DevTy::Loc1) {
+                return self.call(prim, &args, scratch);
+            }
+            // A form for one location (`singletons_for` found it).
+            let fm = form(prim, &tys).ok_or_else(|| format!("{} of one location", prim.name()))?;
+            let name = self.value(fm.result, scratch)?;
+            let a: Vec<String> = vals.into_iter().map(|v| v.0).collect();
+            self.check(&format!("{}({name}, {})", fm.function, a.join(", ")));
+            return Ok((name, fm.result));
         }
         if args.iter().any(|a| !matches!(a, Arg::Val(..))) {
             return self.higher(prim, args, scratch);
@@ -1132,6 +1188,14 @@ impl Emitter {
     /// them, see [`Emitter::higher`]). Unrolled choices among several
     /// functions took 15 and more slots without this.
     fn call_fn(&mut self, f: &DevFn, args: &[Arg]) -> Result<Arg, String> {
+        let r = self.call_fn_lazy(f, args)?;
+        self.concrete(r)
+    }
+
+    /// [`Emitter::call_fn`], where the value may be one location or cell
+    /// not yet made a set (`Loc1`, `Cell1`): for the calls within a
+    /// function's call, which read it as such.
+    fn call_fn_lazy(&mut self, f: &DevFn, args: &[Arg]) -> Result<Arg, String> {
         let mark = self.scratch.len();
         let r = self.call_fn_in(f, args)?;
         if let Arg::Val(e, _) = &r {
@@ -1157,6 +1221,29 @@ impl Emitter {
                 if args.len() != p.arity() {
                     return Err(format!("{} called with {} arguments", p.name(), args.len()));
                 }
+                // initset of a location or a cell: held as it is, for the
+                // calls that read one location (the set is made where
+                // anything else reads it).
+                match (p, args) {
+                    (Prim::initset, [Arg::Val(e, DevTy::Pair)]) => {
+                        return Ok(Arg::Val(e.clone(), DevTy::Loc1))
+                    }
+                    (Prim::initset, [Arg::Val(e, DevTy::Cell)]) => {
+                        return Ok(Arg::Val(e.clone(), DevTy::Cell1))
+                    }
+                    _ => {}
+                }
+                // A function made of one (`lbind(manhattan, initset(c))`)
+                // holds it as it is; the primitives with forms for one read
+                // it (`call`); anything else reads the set.
+                let holds = matches!(p, Prim::lbind | Prim::rbind) || singleton_forms(*p);
+                let made;
+                let args = if holds {
+                    args
+                } else {
+                    made = self.concrete_all(args)?;
+                    &made[..]
+                };
                 if let Some(r) = self.static_call(*p, args)? {
                     return Ok(r);
                 }
@@ -1173,7 +1260,7 @@ impl Emitter {
                 } else {
                     all.insert(0, (**fixed).clone());
                 }
-                self.call_fn(f, &all)
+                self.call_fn_lazy(f, &all)
             }
             // merge of what the rest gives: where that is a prapply's
             // results, unioned as they are made.
@@ -1188,14 +1275,14 @@ impl Emitter {
             DevFn::Compose(fs) => {
                 let mut v = args.to_vec();
                 for g in fs.iter().rev() {
-                    v = vec![self.call_fn(g, &v)?];
+                    v = vec![self.call_fn_lazy(g, &v)?];
                 }
                 v.pop().ok_or_else(|| "an empty composition".to_owned())
             }
             DevFn::Fork(outer, a, b) => {
-                let ra = self.call_fn(a, args)?;
-                let rb = self.call_fn(b, args)?;
-                self.call_fn(outer, &[ra, rb])
+                let ra = self.call_fn_lazy(a, args)?;
+                let rb = self.call_fn_lazy(b, args)?;
+                self.call_fn_lazy(outer, &[ra, rb])
             }
             DevFn::Matcher(g, target) => {
                 let (e, t) = self.call_val(g, args)?;
@@ -1343,6 +1430,69 @@ impl Emitter {
                 Ok(Arg::Val(acc, t))
             }
         }
+    }
+
+    /// `a`, with one location or cell held as it is (`Loc1`, `Cell1`)
+    /// made the set it stands for, in a scratch slot.
+    fn concrete(&mut self, a: Arg) -> Result<Arg, String> {
+        Ok(match a {
+            Arg::Val(e, DevTy::Loc1) => {
+                let t = self.scratch_slot()?;
+                self.check(&format!("d_initset(s[{t}].x, {e})"));
+                Arg::Val(format!("s[{t}].x"), DevTy::Indices)
+            }
+            Arg::Val(e, DevTy::Cell1) => {
+                let t = self.scratch_slot()?;
+                self.check(&format!("d_initset_o(s[{t}].o, {e})"));
+                Arg::Val(format!("s[{t}].o"), DevTy::Object)
+            }
+            a => a,
+        })
+    }
+
+    fn concrete_all(&mut self, args: &[Arg]) -> Result<Vec<Arg>, String> {
+        args.iter().map(|a| self.concrete(a.clone())).collect()
+    }
+
+    /// The arguments of `prim` where some are one location or cell held
+    /// as it is: read so where `prim` has a form for one location (a cell
+    /// as its location), else made sets.
+    fn singletons_for(&mut self, prim: Prim, args: &[Arg]) -> Result<Vec<Arg>, String> {
+        if singleton_forms(prim) {
+            let read: Vec<Arg> = args
+                .iter()
+                .map(|a| match a {
+                    Arg::Val(e, DevTy::Cell1) => Arg::Val(format!("cell_p({e})"), DevTy::Loc1),
+                    a => a.clone(),
+                })
+                .collect();
+            let tys: Option<Vec<DevTy>> = read
+                .iter()
+                .map(|a| match a {
+                    Arg::Val(_, t) => Some(match t {
+                        DevTy::Object => DevTy::Indices,
+                        t => *t,
+                    }),
+                    _ => None,
+                })
+                .collect();
+            if tys.is_some_and(|t| form(prim, &t).is_some()) {
+                // An object beside it is read as its locations: made so.
+                let mut out = Vec::with_capacity(read.len());
+                for a in read {
+                    out.push(match a {
+                        Arg::Val(e, DevTy::Object) => {
+                            let t = self.scratch_slot()?;
+                            self.check(&format!("d_toindices_o(s[{t}].x, {e})"));
+                            Arg::Val(format!("s[{t}].x"), DevTy::Indices)
+                        }
+                        a => a,
+                    });
+                }
+                return Ok(out);
+            }
+        }
+        self.concrete_all(args)
     }
 
     /// The function `p` makes of `args` ([`function_of`]), and the checks
