@@ -203,17 +203,7 @@ fn device_code_of_a_given_program_file() {
 /// the CPU's results on real tasks.
 #[test]
 fn every_device_form_gives_the_cpu_results_on_real_tasks() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/programs/whole_forms.py");
-    let text = std::fs::read_to_string(&path).unwrap();
-    let plan = plan_of("tests/data/programs/whole_forms.py", &text);
-    let code = WholeCode::of(&plan);
-    assert_eq!(
-        code.programs.len(),
-        plan.programs.len(),
-        "{}",
-        code.summary(plan.programs.len())
-    );
-    kinds_agree_with_the_inferred_types(&plan, &code);
+    let (plan, code) = all_on_the_device("tests/data/programs/whole_forms.py");
     // Every device function named in the forms table is called by some
     // program here (`branch` and `identity` are written inline).
     let table = std::fs::read_to_string(
@@ -246,9 +236,26 @@ fn every_device_form_gives_the_cpu_results_on_real_tasks() {
 /// gives the CPU's results on real tasks.
 #[test]
 fn union_chains_are_one_loop_each_and_give_the_cpu_results() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/programs/union_chains.py");
-    let text = std::fs::read_to_string(&path).unwrap();
-    let plan = plan_of("tests/data/programs/union_chains.py", &text);
+    let (plan, code) = all_on_the_device("tests/data/programs/union_chains.py");
+    assert_eq!(
+        code.source().matches("> WHOLE_UNION_TURNS)").count(),
+        plan.programs.len(),
+        "one union loop per program"
+    );
+    assert!(!code.unioned.is_empty());
+    let Some(d) = device_code_on_real_tasks(&plan, "whole-unions") else {
+        return;
+    };
+    assert!(d.grids > d.left, "{d:?}");
+    println!("{d}");
+}
+
+/// The plan and device code of a test program file (a path from the
+/// repository's root), whose every program must have device code with
+/// kinds that agree with the inferred types.
+fn all_on_the_device(file: &str) -> (Plan, WholeCode) {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).unwrap();
+    let plan = plan_of(file, &text);
     let code = WholeCode::of(&plan);
     assert_eq!(
         code.programs.len(),
@@ -256,18 +263,8 @@ fn union_chains_are_one_loop_each_and_give_the_cpu_results() {
         "{}",
         code.summary(plan.programs.len())
     );
-    assert_eq!(
-        code.source().matches("> WHOLE_UNION_TURNS)").count(),
-        plan.programs.len(),
-        "one union loop per program"
-    );
-    assert!(!code.unioned.is_empty());
     kinds_agree_with_the_inferred_types(&plan, &code);
-    let Some(d) = device_code_on_real_tasks(&plan, "whole-unions") else {
-        return;
-    };
-    assert!(d.grids > d.left, "{d:?}");
-    println!("{d}");
+    (plan, code)
 }
 
 /// What the device code decided over the inputs.

@@ -856,6 +856,16 @@ fn set_only(p: Prim) -> bool {
     )
 }
 
+/// The values among `args` (expression and kind).
+fn values_of(args: &[Arg]) -> Vec<(String, DevTy)> {
+    args.iter()
+        .filter_map(|a| match a {
+            Arg::Val(e, t) => Some((e.clone(), *t)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Primitives with forms for one location held as it is (`DevTy::Loc1`):
 /// a cell's and an object's locations are read there.
 fn singleton_forms(p: Prim) -> bool {
@@ -1019,13 +1029,7 @@ impl Emitter {
             .any(|a| matches!(a, Arg::Val(_, DevTy::Loc1 | DevTy::Cell1)))
         {
             let args = self.singletons_for(prim, args)?;
-            let vals: Vec<(String, DevTy)> = args
-                .iter()
-                .filter_map(|a| match a {
-                    Arg::Val(e, t) => Some((e.clone(), *t)),
-                    _ => None,
-                })
-                .collect();
+            let vals = values_of(&args);
             let tys: Vec<DevTy> = vals.iter().map(|v| v.1).collect();
             if !tys.contains(&DevTy::Loc1) {
                 return self.call(prim, &args, scratch);
@@ -1040,13 +1044,7 @@ impl Emitter {
         if args.iter().any(|a| !matches!(a, Arg::Val(..))) {
             return self.higher(prim, args, scratch);
         }
-        let mut vals: Vec<(String, DevTy)> = args
-            .iter()
-            .filter_map(|a| match a {
-                Arg::Val(e, t) => Some((e.clone(), *t)),
-                _ => None,
-            })
-            .collect();
+        let mut vals = values_of(args);
         let tys: Vec<DevTy> = vals.iter().map(|a| a.1).collect();
         // A tuple of locations where only its set is read: the set.
         if tys.contains(&DevTy::Locs) && form(prim, &tys).is_none() && set_only(prim) {
