@@ -1231,10 +1231,16 @@ impl Emitter {
                     }
                     _ => {}
                 }
-                // A function made of one (`lbind(manhattan, initset(c))`)
-                // holds it as it is; the primitives with forms for one read
-                // it (`call`); anything else reads the set.
-                let holds = matches!(p, Prim::lbind | Prim::rbind) || singleton_forms(*p);
+                // A function made of one for a primitive with forms for one
+                // (`lbind(manhattan, initset(c))`) holds it as it is, and
+                // those primitives read it (`call`); anything else reads
+                // the set, made here once (not at each call of a function
+                // made of it).
+                let holds = singleton_forms(*p)
+                    || matches!(
+                        (p, args.first()),
+                        (Prim::lbind | Prim::rbind, Some(Arg::Fn(DevFn::Prim(q)))) if singleton_forms(*q)
+                    );
                 let made;
                 let args = if holds {
                     args
