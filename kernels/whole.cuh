@@ -26,6 +26,7 @@ __device__ __forceinline__ int warp_sum(int v) { return v; }
 __device__ __forceinline__ int warp_exclusive_sum(int v) { (void)v; return 0; }
 __device__ __forceinline__ int warp_min(int v) { return v; }
 __device__ __forceinline__ long long warp_min_i64(long long v) { return v; }
+__device__ __forceinline__ void warp_best(int& at, long long& best, bool most) { (void)at; (void)best; (void)most; }
 __device__ __forceinline__ int warp_max(int v) { return v; }
 __device__ __forceinline__ unsigned warp_or(unsigned v) { return v; }
 __device__ __forceinline__ bool warp_all(bool v) { return v; }
@@ -65,6 +66,21 @@ __device__ __forceinline__ long long warp_min_i64(long long v) {
         v = w < v ? w : v;
     }
     return v;
+}
+// Each lane's best (place `at`, -1 for none; its key `best`) made the
+// warp's: the greatest key (most) or the least, and of equal keys the
+// first place, as Python's max and min give the first best element.
+__device__ __forceinline__ void warp_best(int& at, long long& best, bool most) {
+    for (int o = 16; o > 0; o >>= 1) {
+        const int at2 = __shfl_xor_sync(0xffffffffu, at, o);
+        const long long best2 = __shfl_xor_sync(0xffffffffu, best, o);
+        const bool beats = at2 >= 0 &&
+            (at < 0 || (most ? best2 > best : best2 < best) || (best2 == best && at2 < at));
+        if (beats) {
+            at = at2;
+            best = best2;
+        }
+    }
 }
 __device__ __forceinline__ int warp_max(int v) {
     for (int o = 16; o > 0; o >>= 1) v = max(v, __shfl_xor_sync(0xffffffffu, v, o));

@@ -199,6 +199,50 @@ fn device_code_of_a_given_program_file() {
     }
 }
 
+/// The device functions a loop may run one element per lane (the
+/// emitter's `SCALAR_FNS`) are of numbers, pairs and cells alone: no
+/// lane-shared work (warp functions, `SYNC`, `LANE`), and nothing written
+/// but the result.
+#[test]
+fn the_functions_run_per_lane_are_scalar() {
+    use battgen_runtime::backends::cuda::whole::{PRELUDE, SCALAR_FNS};
+    for name in SCALAR_FNS {
+        let head = format!("bool {name}(");
+        let at = PRELUDE
+            .find(&head)
+            .unwrap_or_else(|| panic!("{name} is not defined"));
+        let text = &PRELUDE[at..];
+        let params = &text[head.len()..text.find(')').unwrap()];
+        let refs = params
+            .split(',')
+            .filter(|p| p.contains('&') && !p.trim().starts_with("const"))
+            .count();
+        assert!(
+            refs == 1 && params.split(',').next().unwrap().contains('&'),
+            "{name}: {params}"
+        );
+        // The body: to the brace that closes the first one.
+        let open = text.find('{').unwrap();
+        let mut depth = 0;
+        let mut end = open;
+        for (i, c) in text[open..].char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                _ => {}
+            }
+            if depth == 0 {
+                end = open + i;
+                break;
+            }
+        }
+        let body = &text[open..=end];
+        for shared in ["SYNC", "warp_", "LANE", "WARP", "__shfl", "s["] {
+            assert!(!body.contains(shared), "{name} uses {shared}: {body}");
+        }
+    }
+}
+
 /// tests/data/programs/whole_forms.py uses every device form; each gives
 /// the CPU's results on real tasks.
 #[test]

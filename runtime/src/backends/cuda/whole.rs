@@ -866,6 +866,88 @@ fn values_of(args: &[Arg]) -> Vec<(String, DevTy)> {
         .collect()
 }
 
+/// Device functions of numbers, pairs and cells alone: no lane works with
+/// another, and nothing but the result (the first argument) is written.
+/// A loop's turn of these calls only may run one element per lane
+/// (`scalar_turn`). tests/whole.rs checks each definition.
+pub const SCALAR_FNS: &[&str] = &[
+    "d_manhattan_ll",
+    "d_adjacent_ll",
+    "d_hmatching_ll",
+    "d_vmatching_ll",
+    "d_bordering_l",
+    "d_first_cell",
+    "d_last_cell",
+    "d_first_pair",
+    "d_last_pair",
+    "d_add",
+    "d_subtract",
+    "d_multiply",
+    "d_divide",
+    "d_double",
+    "d_halve",
+    "d_increment",
+    "d_decrement",
+    "d_invert",
+    "d_greater",
+    "d_flip",
+    "d_positive",
+    "d_even",
+    "d_both",
+    "d_either",
+    "d_sign",
+    "d_add_pair",
+    "d_subtract_pair",
+    "d_multiply_pair_int",
+];
+
+/// Whether a loop's turn (its written statements) is only element reads
+/// into locals and calls of [`SCALAR_FNS`] into locals.
+fn scalar_turn(code: &str) -> bool {
+    let calls_ok = |text: &str, allowed: &[&str]| {
+        let mut rest = text;
+        while let Some(i) = rest.find('(') {
+            let head = &rest[..i];
+            let name = head
+                .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .next()
+                .unwrap_or("");
+            if !name.is_empty() && !allowed.contains(&name) {
+                return false;
+            }
+            rest = &rest[i + 1..];
+        }
+        true
+    };
+    code.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .all(|l| {
+            if let Some(call) = l
+                .strip_prefix("if (!")
+                .and_then(|c| c.strip_suffix(")) return WHOLE_DEOPT;"))
+            {
+                let name = &call[..call.find('(').unwrap_or(0)];
+                let out_local = call[name.len()..]
+                    .trim_start_matches('(')
+                    .split(',')
+                    .next()
+                    .is_some_and(|a| {
+                        a.starts_with('v') && a[1..].chars().all(|c| c.is_ascii_digit())
+                    });
+                SCALAR_FNS.contains(&name)
+                    && out_local
+                    && calls_ok(&call[name.len() + 1..], &["cell_p", "P"])
+            } else {
+                let local = l.split(" = ").next().unwrap_or("");
+                l.ends_with(';')
+                    && local.starts_with('v')
+                    && local[1..].chars().all(|c| c.is_ascii_digit())
+                    && calls_ok(l, &["loc_at", "cell_p"])
+            }
+        })
+}
+
 /// Primitives with forms for one location held as it is (`DevTy::Loc1`):
 /// a cell's and an object's locations are read there.
 fn singleton_forms(p: Prim) -> bool {
@@ -1865,6 +1947,9 @@ impl Emitter {
         self.keep_turn_slots(took);
         let mut kind = ct;
         let out: String;
+        // Lanes over elements (an argmax's place and key per lane, made
+        // the warp's after the loop), where the turn is scalar.
+        let mut lanes: Option<(String, String, bool)> = None;
         let mut start: Vec<String> = Vec::new();
         let mut turn: Vec<String> = Vec::new();
         let mut end: Vec<String> = Vec::new();
@@ -2212,6 +2297,19 @@ impl Emitter {
                         turn.push(format!(
                             "if ({at} < 0 || {beats}) {{ {at} = {e}; {val} = {r}; }}"
                         ));
+                        // A turn of scalar calls over elements held in
+                        // registers: each lane takes every 32nd element.
+                        let registers = matches!(
+                            ct,
+                            DevTy::Object
+                                | DevTy::Indices
+                                | DevTy::Locs
+                                | DevTy::Ints
+                                | DevTy::LocPairs
+                        );
+                        if !pair_key && registers && scalar_turn(&turn_calls) {
+                            lanes = Some((at.clone(), val.clone(), op == ">"));
+                        }
                     }
                 }
                 // Nothing found: `max`/`min` of nothing raise ValueError,
@@ -2292,6 +2390,42 @@ impl Emitter {
         }
         for l in &start {
             self.line(l);
+        }
+        if let Some((at, val, most)) = lanes {
+            // A lane whose scalar call fails leaves the evaluation to the
+            // CPU (a raise named by one lane would not be the warp's).
+            self.names += 1;
+            let (base, failed) = (
+                format!("base{}", self.names),
+                format!("failed{}", self.names),
+            );
+            self.locals.push_str(&format!("    int {failed} = 0;\n"));
+            self.line(&format!("{failed} = 0;"));
+            self.line(&format!(
+                "for (int {base} = 0; {base} < {bound}; {base} += WARP) {{"
+            ));
+            self.depth += 1;
+            self.line("if (WHOLE_LATE()) return WHOLE_DEOPT;");
+            self.line(&format!("const int {e} = {base} + LANE;"));
+            self.line(&format!("if ({e} < {bound}) do {{"));
+            self.body.push_str(&turn_calls.replace(
+                "return WHOLE_DEOPT;",
+                &format!("{{ {failed} = 1; break; }}"),
+            ));
+            self.depth += 1;
+            for l in &turn {
+                self.line(l);
+            }
+            self.depth -= 1;
+            self.line("} while (0);");
+            self.depth -= 1;
+            self.line("}");
+            self.line(&format!("if (warp_any({failed})) return whole_left();"));
+            self.line(&format!("warp_best({at}, {val}, {most});"));
+            for l in &end {
+                self.line(l);
+            }
+            return Ok((out, kind));
         }
         if ct == DevTy::Colors {
             // The colours of a set of colours, ascending (its bits).
