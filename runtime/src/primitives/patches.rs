@@ -2300,9 +2300,24 @@ impl Line {
 /// The reference's `connect` on numbers, as a frozenset of locations (one
 /// allocation: `connect` runs once per pair of a `product`).
 fn connect_nums(a: (i64, i64), b: (i64, i64), context: &'static str) -> Result<Locs> {
-    let locs: Locs = Line::between(a, b, context)?.locs().collect();
+    let line = Line::between(a, b, context)?;
+    // Most pairs of a product are in no line: their empty set is shared
+    // (this thread's), not allocated and freed per pair.
+    if line.len == 0 {
+        return Ok(no_line());
+    }
+    let locs: Locs = line.locs().collect();
     debug_assert!(locs.windows(2).all(|w| w[0] < w[1]));
     Ok(locs)
+}
+
+/// The empty set of locations, one per thread (a static one would have
+/// every thread's count on one cache line).
+fn no_line() -> Locs {
+    thread_local! {
+        static NO_LINE: Locs = Arc::from(Vec::new());
+    }
+    NO_LINE.with(Locs::clone)
 }
 
 /// `merge(prapply(connect, a, b))`: the union of the lines between each
