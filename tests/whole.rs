@@ -294,6 +294,38 @@ fn union_chains_are_one_loop_each_and_give_the_cpu_results() {
     println!("{d}");
 }
 
+/// tests/data/programs/empty_corners.py: the corner of a patch that may be
+/// empty is followed to its first reader, which raises the reference's
+/// error where the patch is empty (a flag per corner); a corner whose
+/// first reader would go on with the empty tuple is left to the CPU there.
+/// The results are the CPU's on real tasks.
+#[test]
+fn corners_of_empty_patches_raise_at_their_first_reader() {
+    let (plan, code) = all_on_the_device("tests/data/programs/empty_corners.py");
+    let source = code.source();
+    let flagged = plan.programs.len() - 1;
+    let readers: Vec<&str> = source
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("if (none"))
+        .collect();
+    assert_eq!(
+        readers.len(),
+        flagged,
+        "one raising reader per program but the last"
+    );
+    for kind in ["INDEX", "VALUE", "STOP"] {
+        assert!(readers
+            .iter()
+            .any(|l| l.contains(&format!("raises(WHOLE_RAISE_{kind});"))));
+    }
+    let Some(d) = device_code_on_real_tasks(&plan, "whole-corners") else {
+        return;
+    };
+    assert!(d.raised > 0 && d.grids > d.left, "{d:?}");
+    println!("{d}");
+}
+
 /// The plan and device code of a test program file (a path from the
 /// repository's root), whose every program must have device code with
 /// kinds that agree with the inferred types.

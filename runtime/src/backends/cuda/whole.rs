@@ -2758,6 +2758,7 @@ fn program_body(
             .collect();
         raises_late.extend(between);
     }
+    let mut empty_corners = empty_tuple_corners(plan, &nodes, &in_chain, &fn_nodes, out_node);
     let mut em = Emitter::new();
     let mut slot_of: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
     for &n in &nodes {
@@ -2766,6 +2767,20 @@ fn program_body(
         }
         let body_from = em.body.len();
         let node = &plan.nodes[n];
+        // The first reader of a corner that may be the empty tuple raises
+        // where it would read it (`empty_tuple_corners`).
+        let read_empty: Vec<(usize, &str)> = empty_corners
+            .iter()
+            .filter(|(_, (r, _))| *r == n)
+            .map(|(m, (_, kind))| (*m, *kind))
+            .collect();
+        if let Some((_, kind)) = read_empty.first() {
+            let any: Vec<String> = read_empty.iter().map(|(m, _)| format!("none{m}")).collect();
+            em.line(&format!(
+                "if ({}) {{ raises({kind}); return WHOLE_DEOPT; }}",
+                any.join(" || ")
+            ));
+        }
         let mut args: Vec<Arg> = Vec::with_capacity(node.args.len());
         // (A chain's union reads its chain's operands, not its own.)
         for op in node.args.iter().filter(|_| !chains.contains_key(&n)) {
@@ -2774,6 +2789,12 @@ fn program_body(
         let stat = match node.callee {
             Operand::Prim(p) if !chains.contains_key(&n) => em.static_call(p, &args)?,
             _ => None,
+        };
+        let stat_made = stat.is_some();
+        let corner_of = if empty_corners.contains_key(&n) && args.len() == 1 {
+            args.first().cloned()
+        } else {
+            None
         };
         let result = match node.callee {
             _ if chains.contains_key(&n) => {
@@ -2823,6 +2844,23 @@ fn program_body(
             }
             _ => return Err("a call of a function value".to_owned()),
         };
+        if empty_corners.contains_key(&n) {
+            // The corner is made only of a patch with cells; of none, the
+            // flag stands for the empty tuple until its reader raises.
+            match (&corner_of, stat_made) {
+                (Some(Arg::Val(e, DevTy::Indices | DevTy::Object | DevTy::Locs)), false) => {
+                    let code = em.body.split_off(body_from);
+                    em.locals.push_str(&format!("    bool none{n} = false;\n"));
+                    em.line(&format!("none{n} = {e}.n == 0;"));
+                    em.line(&format!("if (!none{n}) {{"));
+                    em.body.push_str(&code);
+                    em.line("}");
+                }
+                _ => {
+                    empty_corners.remove(&n);
+                }
+            }
+        }
         if !matches!(result, Arg::Val(..)) {
             let held: Vec<usize> = node
                 .args
@@ -2928,6 +2966,91 @@ fn program_body(
         statics,
         unioned: in_chain,
     })
+}
+
+/// The error the reference raises where a primitive reads the empty tuple
+/// at argument `at`, as the numbers of a location: `a[0]` of `()` is an
+/// IndexError, `i, j = ()` a ValueError, `max(())` a ValueError and
+/// `next(iter(()))` StopIteration. `None` where it may go on with it
+/// (`astuple`, `initset`, `equality`, `toivec`, `canvas`'s colour, `shift`
+/// of an empty patch, ...).
+fn raise_on_empty_tuple(p: Prim, at: usize) -> Option<&'static str> {
+    use Prim as P;
+    match p {
+        P::add
+        | P::subtract
+        | P::multiply
+        | P::divide
+        | P::increment
+        | P::decrement
+        | P::double
+        | P::halve
+        | P::invert
+        | P::crement
+        | P::sign
+        | P::shoot
+        | P::crop
+        | P::dneighbors
+        | P::ineighbors
+        | P::neighbors
+        | P::vfrontier
+        | P::hfrontier => Some("WHOLE_RAISE_INDEX"),
+        P::canvas if at == 1 => Some("WHOLE_RAISE_INDEX"),
+        P::connect | P::index | P::last | P::maximum | P::minimum => Some("WHOLE_RAISE_VALUE"),
+        P::first => Some("WHOLE_RAISE_STOP"),
+        _ => None,
+    }
+}
+
+/// Corners of a patch that may be empty, whose empty tuple (the corners
+/// and centre of mass of an empty patch: `tuple(map(min, zip()))`) the
+/// device can follow: the node's first reader is a call of a primitive
+/// that raises on it (`raise_on_empty_tuple`), so no later reader ever
+/// sees it. By node: that reader and the error it raises. Any other
+/// corner of an empty patch is left to the CPU, as before.
+fn empty_tuple_corners(
+    plan: &Plan,
+    nodes: &[usize],
+    in_chain: &std::collections::BTreeSet<usize>,
+    fn_nodes: &std::collections::BTreeSet<usize>,
+    out_node: Option<usize>,
+) -> BTreeMap<usize, (usize, &'static str)> {
+    use Prim as P;
+    let mut found = BTreeMap::new();
+    for &n in nodes {
+        let corner = matches!(
+            plan.nodes[n].callee,
+            Operand::Prim(P::ulcorner | P::urcorner | P::llcorner | P::lrcorner | P::centerofmass)
+        );
+        if !corner || in_chain.contains(&n) || Some(n) == out_node {
+            continue;
+        }
+        // The first reader as written (the nodes ascend).
+        let reader = nodes.iter().copied().find(|&r| {
+            let node = &plan.nodes[r];
+            node.callee == Operand::Node(n) || node.args.contains(&Operand::Node(n))
+        });
+        let Some(r) = reader else { continue };
+        if in_chain.contains(&r) || fn_nodes.contains(&r) {
+            continue;
+        }
+        let Operand::Prim(q) = plan.nodes[r].callee else {
+            continue;
+        };
+        let raised: Vec<Option<&'static str>> = plan.nodes[r]
+            .args
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| **a == Operand::Node(n))
+            .map(|(at, _)| raise_on_empty_tuple(q, at))
+            .collect();
+        if let Some(Some(kind)) = raised.first() {
+            if raised.iter().all(|k| k == &Some(*kind)) {
+                found.insert(n, (r, *kind));
+            }
+        }
+    }
+    found
 }
 
 /// A node's operand as the generator holds it.

@@ -1,0 +1,68 @@
+# Corners of patches that may be empty (whole.rs, `empty_tuple_corners`):
+# the corner of an empty patch is the empty tuple, and the first statement
+# that reads it raises (IndexError, ValueError or StopIteration as the
+# reference does). The device follows it to that statement; the results
+# must be the CPU's.
+
+def shoot_from_the_sevens(I):
+    x1 = ofcolor(I, SEVEN)
+    x2 = urcorner(x1)
+    x3 = shoot(x2, DOWN_LEFT)
+    O = fill(I, SEVEN, x3)
+    return O
+
+def offset_of_two_colours(I):
+    x1 = ofcolor(I, THREE)
+    x2 = ofcolor(I, FOUR)
+    x3 = llcorner(x1)
+    x4 = lrcorner(x2)
+    x5 = add(x3, x4)
+    x6 = halve(x5)
+    x7 = initset(x6)
+    O = fill(I, FIVE, x7)
+    return O
+
+def colour_at_the_corner(I):
+    x1 = ofcolor(I, SIX)
+    x2 = ulcorner(x1)
+    x3 = vmirror(I)
+    x4 = index(x3, x2)
+    x5 = replace(I, ZERO, x4)
+    O = hmirror(x5)
+    return O
+
+def line_to_the_middle(I):
+    x1 = objects(I, T, F, T)
+    x2 = argmin(x1, size)
+    x3 = ofcolor(I, EIGHT)
+    x4 = centerofmass(x3)
+    x5 = centerofmass(x2)
+    x6 = connect(x5, x4)
+    O = fill(I, EIGHT, x6)
+    return O
+
+def the_row_of_the_corner(I):
+    x1 = ofcolor(I, NINE)
+    x2 = lrcorner(x1)
+    x3 = first(x2)
+    x4 = last(x2)
+    x5 = astuple(x3, x4)
+    x6 = hfrontier(x5)
+    O = fill(I, NINE, x6)
+    return O
+
+def a_canvas_as_large_as_the_corner(I):
+    x1 = ofcolor(I, ONE)
+    x2 = lrcorner(x1)
+    x3 = increment(x2)
+    x4 = canvas(TWO, x3)
+    O = hconcat(x4, x4)
+    return O
+
+def the_corner_kept_as_a_value(I):
+    x1 = ofcolor(I, FIVE)
+    x2 = ulcorner(x1)
+    x3 = initset(x2)
+    x4 = shift(x3, UNITY)
+    O = fill(I, FIVE, x4)
+    return O
