@@ -66,3 +66,23 @@ def the_corner_kept_as_a_value(I):
     x4 = shift(x3, UNITY)
     O = fill(I, FIVE, x4)
     return O
+
+def all_but_the_corner(I):
+    x1 = ofcolor(I, TWO)
+    x2 = asindices(I)
+    x3 = urcorner(x1)
+    x4 = remove(x3, x2)
+    x5 = box(x4)
+    O = fill(I, TWO, x5)
+    return O
+
+def the_sevens_moved_to_the_corner_of_the_eights(I):
+    x1 = ofcolor(I, SEVEN)
+    x2 = ofcolor(I, EIGHT)
+    x3 = ulcorner(x2)
+    x4 = shift(x1, x3)
+    x5 = size(x4)
+    x6 = increment(x5)
+    x7 = astuple(x6, x6)
+    O = crop(I, ORIGIN, x7)
+    return O

@@ -2769,18 +2769,33 @@ fn program_body(
         let node = &plan.nodes[n];
         // The first reader of a corner that may be the empty tuple raises
         // where it would read it (`empty_tuple_corners`).
-        let read_empty: Vec<(usize, &str)> = empty_corners
+        let read_empty: Vec<(usize, OnEmptyTuple)> = empty_corners
             .iter()
             .filter(|(_, (r, _))| *r == n)
-            .map(|(m, (_, kind))| (*m, *kind))
+            .map(|(m, (_, how))| (*m, *how))
             .collect();
-        if let Some((_, kind)) = read_empty.first() {
-            let any: Vec<String> = read_empty.iter().map(|(m, _)| format!("none{m}")).collect();
+        let flags = |read: &[(usize, OnEmptyTuple)]| -> String {
+            let any: Vec<String> = read.iter().map(|(m, _)| format!("none{m}")).collect();
+            any.join(" || ")
+        };
+        let raise_empty: Vec<(usize, OnEmptyTuple)> = read_empty
+            .iter()
+            .copied()
+            .filter(|(_, how)| matches!(how, OnEmptyTuple::Raise(_)))
+            .collect();
+        if let Some((_, OnEmptyTuple::Raise(kind))) = raise_empty.first() {
             em.line(&format!(
                 "if ({}) {{ raises({kind}); return WHOLE_DEOPT; }}",
-                any.join(" || ")
+                flags(&raise_empty)
             ));
         }
+        let keep_empty = read_empty.iter().find_map(|(m, how)| match how {
+            OnEmptyTuple::Keep {
+                keep,
+                raise_unless_empty,
+            } => Some((*m, *keep, *raise_unless_empty)),
+            _ => None,
+        });
         let mut args: Vec<Arg> = Vec::with_capacity(node.args.len());
         // (A chain's union reads its chain's operands, not its own.)
         for op in node.args.iter().filter(|_| !chains.contains_key(&n)) {
@@ -2796,6 +2811,8 @@ fn program_body(
         } else {
             None
         };
+        let call_from = em.body.len();
+        let kept_arg = keep_empty.and_then(|(_, keep, _)| args.get(keep).cloned());
         let result = match node.callee {
             _ if chains.contains_key(&n) => {
                 let (e, t) = chain_call(&mut em, plan, &vals, &chains[&n], n)?;
@@ -2844,6 +2861,30 @@ fn program_body(
             }
             _ => return Err("a call of a function value".to_owned()),
         };
+        if let Some((m, _, raise_unless_empty)) = keep_empty {
+            // Of the empty tuple, this reader gives its other argument.
+            let code = em.body.split_off(call_from);
+            match (&result, &kept_arg) {
+                (Arg::Val(r, t), Some(Arg::Val(e, te)))
+                    if t == te && matches!(t, DevTy::Indices | DevTy::Object) =>
+                {
+                    em.line(&format!("if (none{m}) {{"));
+                    if raise_unless_empty {
+                        em.line(&format!(
+                            "    if ({e}.n != 0) {{ raises(WHOLE_RAISE_VALUE); return WHOLE_DEOPT; }}"
+                        ));
+                    }
+                    em.copy(r, *t, e);
+                    em.line("} else {");
+                    em.body.push_str(&code);
+                    em.line("}");
+                }
+                _ => {
+                    em.line(&format!("if (none{m}) return WHOLE_DEOPT;"));
+                    em.body.push_str(&code);
+                }
+            }
+        }
         if empty_corners.contains_key(&n) {
             // The corner is made only of a patch with cells; of none, the
             // flag stands for the empty tuple until its reader raises.
@@ -3002,19 +3043,51 @@ fn raise_on_empty_tuple(p: Prim, at: usize) -> Option<&'static str> {
     }
 }
 
+/// What the first reader of a corner does with the empty tuple.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum OnEmptyTuple {
+    /// It raises this error (`raise_on_empty_tuple`).
+    Raise(&'static str),
+    /// It gives its argument `keep` as it is: `remove((), container)`
+    /// (no element equals the empty tuple), and `shift(patch, ())` of an
+    /// empty patch, which raises (ValueError, `di, dj = ()`) for any other
+    /// (`raise_unless_empty`).
+    Keep {
+        keep: usize,
+        raise_unless_empty: bool,
+    },
+}
+
+/// How a primitive goes on with the empty tuple at argument `at`, if it
+/// does so without raising ([`OnEmptyTuple::Keep`]).
+fn keep_on_empty_tuple(p: Prim, at: usize) -> Option<OnEmptyTuple> {
+    match (p, at) {
+        (Prim::remove, 0) => Some(OnEmptyTuple::Keep {
+            keep: 1,
+            raise_unless_empty: false,
+        }),
+        (Prim::shift, 1) => Some(OnEmptyTuple::Keep {
+            keep: 0,
+            raise_unless_empty: true,
+        }),
+        _ => None,
+    }
+}
+
 /// Corners of a patch that may be empty, whose empty tuple (the corners
 /// and centre of mass of an empty patch: `tuple(map(min, zip()))`) the
 /// device can follow: the node's first reader is a call of a primitive
-/// that raises on it (`raise_on_empty_tuple`), so no later reader ever
-/// sees it. By node: that reader and the error it raises. Any other
-/// corner of an empty patch is left to the CPU, as before.
+/// that raises on it (`raise_on_empty_tuple`) or gives one of its
+/// arguments as it is (`keep_on_empty_tuple`), so no later reader ever
+/// sees it. By node: that reader and what it does. Any other corner of an
+/// empty patch is left to the CPU, as before.
 fn empty_tuple_corners(
     plan: &Plan,
     nodes: &[usize],
     in_chain: &std::collections::BTreeSet<usize>,
     fn_nodes: &std::collections::BTreeSet<usize>,
     out_node: Option<usize>,
-) -> BTreeMap<usize, (usize, &'static str)> {
+) -> BTreeMap<usize, (usize, OnEmptyTuple)> {
     use Prim as P;
     let mut found = BTreeMap::new();
     for &n in nodes {
@@ -3037,16 +3110,22 @@ fn empty_tuple_corners(
         let Operand::Prim(q) = plan.nodes[r].callee else {
             continue;
         };
-        let raised: Vec<Option<&'static str>> = plan.nodes[r]
+        let read: Vec<Option<OnEmptyTuple>> = plan.nodes[r]
             .args
             .iter()
             .enumerate()
             .filter(|(_, a)| **a == Operand::Node(n))
-            .map(|(at, _)| raise_on_empty_tuple(q, at))
+            .map(|(at, _)| {
+                raise_on_empty_tuple(q, at)
+                    .map(OnEmptyTuple::Raise)
+                    .or_else(|| keep_on_empty_tuple(q, at))
+            })
             .collect();
-        if let Some(Some(kind)) = raised.first() {
-            if raised.iter().all(|k| k == &Some(*kind)) {
-                found.insert(n, (r, *kind));
+        if let [Some(how)] = read[..] {
+            found.insert(n, (r, how));
+        } else if let Some(Some(how @ OnEmptyTuple::Raise(_))) = read.first() {
+            if read.iter().all(|k| k == &Some(*how)) {
+                found.insert(n, (r, *how));
             }
         }
     }
