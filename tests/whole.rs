@@ -296,15 +296,18 @@ fn union_chains_are_one_loop_each_and_give_the_cpu_results() {
 
 /// tests/data/programs/empty_corners.py: the corner of a patch that may be
 /// empty is followed to its first reader, which raises the reference's
-/// error where the patch is empty (a flag per corner); a corner whose
-/// first reader would go on with the empty tuple is left to the CPU there.
-/// The results are the CPU's on real tasks.
+/// error where the patch is empty (a flag per corner) or goes on as the
+/// reference does (`remove`, `shift`); so is `None`, `index` outside the
+/// grid, to an `equality`. A corner whose first reader would keep the
+/// empty tuple is left to the CPU there. The results are the CPU's on
+/// real tasks.
 #[test]
 fn corners_of_empty_patches_raise_at_their_first_reader() {
     let (plan, code) = all_on_the_device("tests/data/programs/empty_corners.py");
     let source = code.source();
-    // All but `the_corner_kept_as_a_value` and the two whose reader goes on.
-    let flagged = plan.programs.len() - 3;
+    // All but `the_corner_kept_as_a_value` and the three whose reader goes
+    // on.
+    let flagged = plan.programs.len() - 4;
     let readers: Vec<&str> = source
         .lines()
         .map(str::trim)

@@ -1,8 +1,9 @@
-# Corners of patches that may be empty (whole.rs, `empty_tuple_corners`):
-# the corner of an empty patch is the empty tuple, and the first statement
+# Values the device holds no representation of (whole.rs, `Absent`): the
+# corner of an empty patch is the empty tuple, and the first statement
 # that reads it raises (IndexError, ValueError or StopIteration as the
-# reference does). The device follows it to that statement; the results
-# must be the CPU's.
+# reference does) or goes on without it (remove, shift); `index` outside
+# the grid is None, which `equality` compares. The device follows each to
+# that statement; the results must be the CPU's.
 
 def shoot_from_the_sevens(I):
     x1 = ofcolor(I, SEVEN)
@@ -85,4 +86,12 @@ def the_sevens_moved_to_the_corner_of_the_eights(I):
     x6 = increment(x5)
     x7 = astuple(x6, x6)
     O = crop(I, ORIGIN, x7)
+    return O
+
+def is_the_far_cell_red(I):
+    x1 = astuple(SEVEN, NINE)
+    x2 = index(I, x1)
+    x3 = equality(x2, TWO)
+    x4 = branch(x3, ONE, EIGHT)
+    O = replace(I, ZERO, x4)
     return O

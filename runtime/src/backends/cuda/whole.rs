@@ -2758,7 +2758,7 @@ fn program_body(
             .collect();
         raises_late.extend(between);
     }
-    let mut empty_corners = empty_tuple_corners(plan, &nodes, &in_chain, &fn_nodes, out_node);
+    let mut absent = Absent::find(plan, &nodes, &in_chain, &fn_nodes, out_node);
     let mut em = Emitter::new();
     let mut slot_of: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
     for &n in &nodes {
@@ -2767,35 +2767,7 @@ fn program_body(
         }
         let body_from = em.body.len();
         let node = &plan.nodes[n];
-        // The first reader of a corner that may be the empty tuple raises
-        // where it would read it (`empty_tuple_corners`).
-        let read_empty: Vec<(usize, OnEmptyTuple)> = empty_corners
-            .iter()
-            .filter(|(_, (r, _))| *r == n)
-            .map(|(m, (_, how))| (*m, *how))
-            .collect();
-        let flags = |read: &[(usize, OnEmptyTuple)]| -> String {
-            let any: Vec<String> = read.iter().map(|(m, _)| format!("none{m}")).collect();
-            any.join(" || ")
-        };
-        let raise_empty: Vec<(usize, OnEmptyTuple)> = read_empty
-            .iter()
-            .copied()
-            .filter(|(_, how)| matches!(how, OnEmptyTuple::Raise(_)))
-            .collect();
-        if let Some((_, OnEmptyTuple::Raise(kind))) = raise_empty.first() {
-            em.line(&format!(
-                "if ({}) {{ raises({kind}); return WHOLE_DEOPT; }}",
-                flags(&raise_empty)
-            ));
-        }
-        let keep_empty = read_empty.iter().find_map(|(m, how)| match how {
-            OnEmptyTuple::Keep {
-                keep,
-                raise_unless_empty,
-            } => Some((*m, *keep, *raise_unless_empty)),
-            _ => None,
-        });
+        absent.guard_reader(&mut em, n);
         let mut args: Vec<Arg> = Vec::with_capacity(node.args.len());
         // (A chain's union reads its chain's operands, not its own.)
         for op in node.args.iter().filter(|_| !chains.contains_key(&n)) {
@@ -2806,13 +2778,8 @@ fn program_body(
             _ => None,
         };
         let stat_made = stat.is_some();
-        let corner_of = if empty_corners.contains_key(&n) && args.len() == 1 {
-            args.first().cloned()
-        } else {
-            None
-        };
+        let absent_args = absent.involves(n).then(|| args.clone());
         let call_from = em.body.len();
-        let kept_arg = keep_empty.and_then(|(_, keep, _)| args.get(keep).cloned());
         let result = match node.callee {
             _ if chains.contains_key(&n) => {
                 let (e, t) = chain_call(&mut em, plan, &vals, &chains[&n], n)?;
@@ -2861,46 +2828,9 @@ fn program_body(
             }
             _ => return Err("a call of a function value".to_owned()),
         };
-        if let Some((m, _, raise_unless_empty)) = keep_empty {
-            // Of the empty tuple, this reader gives its other argument.
-            let code = em.body.split_off(call_from);
-            match (&result, &kept_arg) {
-                (Arg::Val(r, t), Some(Arg::Val(e, te)))
-                    if t == te && matches!(t, DevTy::Indices | DevTy::Object) =>
-                {
-                    em.line(&format!("if (none{m}) {{"));
-                    if raise_unless_empty {
-                        em.line(&format!(
-                            "    if ({e}.n != 0) {{ raises(WHOLE_RAISE_VALUE); return WHOLE_DEOPT; }}"
-                        ));
-                    }
-                    em.copy(r, *t, e);
-                    em.line("} else {");
-                    em.body.push_str(&code);
-                    em.line("}");
-                }
-                _ => {
-                    em.line(&format!("if (none{m}) return WHOLE_DEOPT;"));
-                    em.body.push_str(&code);
-                }
-            }
-        }
-        if empty_corners.contains_key(&n) {
-            // The corner is made only of a patch with cells; of none, the
-            // flag stands for the empty tuple until its reader raises.
-            match (&corner_of, stat_made) {
-                (Some(Arg::Val(e, DevTy::Indices | DevTy::Object | DevTy::Locs)), false) => {
-                    let code = em.body.split_off(body_from);
-                    em.locals.push_str(&format!("    bool none{n} = false;\n"));
-                    em.line(&format!("none{n} = {e}.n == 0;"));
-                    em.line(&format!("if (!none{n}) {{"));
-                    em.body.push_str(&code);
-                    em.line("}");
-                }
-                _ => {
-                    empty_corners.remove(&n);
-                }
-            }
+        if let Some(args) = &absent_args {
+            absent.wrap_reader(&mut em, n, call_from, args, &result);
+            absent.wrap_maker(&mut em, n, call_from, args, stat_made);
         }
         if !matches!(result, Arg::Val(..)) {
             let held: Vec<usize> = node
@@ -3043,9 +2973,20 @@ fn raise_on_empty_tuple(p: Prim, at: usize) -> Option<&'static str> {
     }
 }
 
-/// What the first reader of a corner does with the empty tuple.
+/// A value the device holds no representation of, made by a statement
+/// that the CPU would otherwise have to run from there.
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum OnEmptyTuple {
+enum AbsentKind {
+    /// The empty tuple: a corner or the centre of mass of an empty patch
+    /// (`tuple(map(min, zip()))`).
+    EmptyTuple,
+    /// `None`: `index` of a location outside the grid.
+    NoneValue,
+}
+
+/// What the first reader of an absent value does with it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum OnAbsent {
     /// It raises this error (`raise_on_empty_tuple`).
     Raise(&'static str),
     /// It gives its argument `keep` as it is: `remove((), container)`
@@ -3056,80 +2997,194 @@ enum OnEmptyTuple {
         keep: usize,
         raise_unless_empty: bool,
     },
+    /// It gives this number: `equality(None, n)` is False.
+    Give(&'static str),
 }
 
-/// How a primitive goes on with the empty tuple at argument `at`, if it
-/// does so without raising ([`OnEmptyTuple::Keep`]).
-fn keep_on_empty_tuple(p: Prim, at: usize) -> Option<OnEmptyTuple> {
-    match (p, at) {
-        (Prim::remove, 0) => Some(OnEmptyTuple::Keep {
+/// How a primitive reads an absent value at argument `at`, where the
+/// device can follow it.
+fn on_absent(kind: AbsentKind, p: Prim, at: usize) -> Option<OnAbsent> {
+    match (kind, p, at) {
+        (AbsentKind::EmptyTuple, Prim::remove, 0) => Some(OnAbsent::Keep {
             keep: 1,
             raise_unless_empty: false,
         }),
-        (Prim::shift, 1) => Some(OnEmptyTuple::Keep {
+        (AbsentKind::EmptyTuple, Prim::shift, 1) => Some(OnAbsent::Keep {
             keep: 0,
             raise_unless_empty: true,
         }),
-        _ => None,
+        (AbsentKind::EmptyTuple, _, _) => raise_on_empty_tuple(p, at).map(OnAbsent::Raise),
+        (AbsentKind::NoneValue, Prim::equality, _) => Some(OnAbsent::Give("0")),
+        (AbsentKind::NoneValue, _, _) => None,
     }
 }
 
-/// Corners of a patch that may be empty, whose empty tuple (the corners
-/// and centre of mass of an empty patch: `tuple(map(min, zip()))`) the
-/// device can follow: the node's first reader is a call of a primitive
-/// that raises on it (`raise_on_empty_tuple`) or gives one of its
-/// arguments as it is (`keep_on_empty_tuple`), so no later reader ever
-/// sees it. By node: that reader and what it does. Any other corner of an
-/// empty patch is left to the CPU, as before.
-fn empty_tuple_corners(
-    plan: &Plan,
-    nodes: &[usize],
-    in_chain: &std::collections::BTreeSet<usize>,
-    fn_nodes: &std::collections::BTreeSet<usize>,
-    out_node: Option<usize>,
-) -> BTreeMap<usize, (usize, OnEmptyTuple)> {
-    use Prim as P;
-    let mut found = BTreeMap::new();
-    for &n in nodes {
-        let corner = matches!(
-            plan.nodes[n].callee,
-            Operand::Prim(P::ulcorner | P::urcorner | P::llcorner | P::lrcorner | P::centerofmass)
-        );
-        if !corner || in_chain.contains(&n) || Some(n) == out_node {
-            continue;
+/// Statements whose value may be absent (`AbsentKind`) and whose first
+/// reader (as written: the nodes ascend) is a call of a primitive that
+/// raises on it or goes on without it (`on_absent`), so that no later
+/// reader ever sees it. A flag per such node (`none{n}`) stands for the
+/// absent value from the statement that makes it to that reader. Any
+/// other absent value is left to the CPU where it is made, as before.
+struct Absent {
+    /// By node: its first reader and what that does.
+    makers: BTreeMap<usize, (usize, OnAbsent)>,
+}
+
+impl Absent {
+    fn find(
+        plan: &Plan,
+        nodes: &[usize],
+        in_chain: &std::collections::BTreeSet<usize>,
+        fn_nodes: &std::collections::BTreeSet<usize>,
+        out_node: Option<usize>,
+    ) -> Absent {
+        use Prim as P;
+        let mut makers = BTreeMap::new();
+        for &n in nodes {
+            let kind = match plan.nodes[n].callee {
+                Operand::Prim(
+                    P::ulcorner | P::urcorner | P::llcorner | P::lrcorner | P::centerofmass,
+                ) => AbsentKind::EmptyTuple,
+                Operand::Prim(P::index) => AbsentKind::NoneValue,
+                _ => continue,
+            };
+            if in_chain.contains(&n) || Some(n) == out_node {
+                continue;
+            }
+            let reader = nodes.iter().copied().find(|&r| {
+                let node = &plan.nodes[r];
+                node.callee == Operand::Node(n) || node.args.contains(&Operand::Node(n))
+            });
+            let Some(r) = reader else { continue };
+            if in_chain.contains(&r) || fn_nodes.contains(&r) {
+                continue;
+            }
+            let Operand::Prim(q) = plan.nodes[r].callee else {
+                continue;
+            };
+            let read: Vec<Option<OnAbsent>> = plan.nodes[r]
+                .args
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| **a == Operand::Node(n))
+                .map(|(at, _)| on_absent(kind, q, at))
+                .collect();
+            // Read once, or raising the same error wherever it is read.
+            let how = match read[..] {
+                [Some(how)] => how,
+                [Some(how @ OnAbsent::Raise(_)), ..] if read.iter().all(|k| *k == Some(how)) => how,
+                _ => continue,
+            };
+            makers.insert(n, (r, how));
         }
-        // The first reader as written (the nodes ascend).
-        let reader = nodes.iter().copied().find(|&r| {
-            let node = &plan.nodes[r];
-            node.callee == Operand::Node(n) || node.args.contains(&Operand::Node(n))
-        });
-        let Some(r) = reader else { continue };
-        if in_chain.contains(&r) || fn_nodes.contains(&r) {
-            continue;
-        }
-        let Operand::Prim(q) = plan.nodes[r].callee else {
-            continue;
-        };
-        let read: Vec<Option<OnEmptyTuple>> = plan.nodes[r]
-            .args
+        Absent { makers }
+    }
+
+    /// Whether node `n` makes an absent value or is the first reader of one.
+    fn involves(&self, n: usize) -> bool {
+        self.makers.contains_key(&n) || self.makers.values().any(|(r, _)| *r == n)
+    }
+
+    /// Before reader `n`'s call: the errors it raises for absent values.
+    fn guard_reader(&self, em: &mut Emitter, n: usize) {
+        let raised: Vec<(usize, &str)> = self
+            .makers
             .iter()
-            .enumerate()
-            .filter(|(_, a)| **a == Operand::Node(n))
-            .map(|(at, _)| {
-                raise_on_empty_tuple(q, at)
-                    .map(OnEmptyTuple::Raise)
-                    .or_else(|| keep_on_empty_tuple(q, at))
+            .filter_map(|(m, (r, how))| match how {
+                OnAbsent::Raise(kind) if *r == n => Some((*m, *kind)),
+                _ => None,
             })
             .collect();
-        if let [Some(how)] = read[..] {
-            found.insert(n, (r, how));
-        } else if let Some(Some(how @ OnEmptyTuple::Raise(_))) = read.first() {
-            if read.iter().all(|k| k == &Some(*how)) {
-                found.insert(n, (r, *how));
-            }
+        if let Some((_, kind)) = raised.first() {
+            let any: Vec<String> = raised.iter().map(|(m, _)| format!("none{m}")).collect();
+            em.line(&format!(
+                "if ({}) {{ raises({kind}); return WHOLE_DEOPT; }}",
+                any.join(" || ")
+            ));
         }
     }
-    found
+
+    /// After reader `n`'s call (its code from `call_from`): the value it
+    /// gives for an absent one, in place of the call.
+    fn wrap_reader(
+        &self,
+        em: &mut Emitter,
+        n: usize,
+        call_from: usize,
+        args: &[Arg],
+        result: &Arg,
+    ) {
+        let Some((m, how)) = self.makers.iter().find_map(|(m, (r, how))| {
+            (*r == n && !matches!(how, OnAbsent::Raise(_))).then_some((*m, *how))
+        }) else {
+            return;
+        };
+        let code = em.body.split_off(call_from);
+        match (how, result) {
+            (
+                OnAbsent::Keep {
+                    keep,
+                    raise_unless_empty,
+                },
+                Arg::Val(r, t),
+            ) if matches!(args.get(keep), Some(Arg::Val(_, tk)) if tk == t)
+                && matches!(t, DevTy::Indices | DevTy::Object) =>
+            {
+                let Some(Arg::Val(e, _)) = args.get(keep) else {
+                    unreachable!()
+                };
+                em.line(&format!("if (none{m}) {{"));
+                if raise_unless_empty {
+                    em.line(&format!(
+                        "    if ({e}.n != 0) {{ raises(WHOLE_RAISE_VALUE); return WHOLE_DEOPT; }}"
+                    ));
+                }
+                em.copy(r, *t, e);
+            }
+            (OnAbsent::Give(value), Arg::Val(r, DevTy::Int)) => {
+                em.line(&format!("if (none{m}) {{"));
+                em.copy(r, DevTy::Int, value);
+            }
+            _ => {
+                em.line(&format!("if (none{m}) return WHOLE_DEOPT;"));
+                em.body.push_str(&code);
+                return;
+            }
+        }
+        em.line("} else {");
+        em.body.push_str(&code);
+        em.line("}");
+    }
+
+    /// After maker `n`'s call (its code from `from`): the flag, and the
+    /// call only where the value is there. A maker whose arguments are
+    /// not as expected is left as it was (its reader then never sees the
+    /// flag).
+    fn wrap_maker(&mut self, em: &mut Emitter, n: usize, from: usize, args: &[Arg], stat: bool) {
+        if !self.makers.contains_key(&n) {
+            return;
+        }
+        let absent = match args {
+            _ if stat => None,
+            [Arg::Val(e, DevTy::Indices | DevTy::Object | DevTy::Locs)] => {
+                Some(format!("{e}.n == 0"))
+            }
+            [Arg::Val(g, DevTy::Grid), Arg::Val(l, DevTy::Pair)] => Some(format!(
+                "ok_grid({g}) && ({l}.a < 0 || {l}.a >= {g}.h || {l}.b < 0 || {l}.b >= {g}.w)"
+            )),
+            _ => None,
+        };
+        let Some(absent) = absent else {
+            self.makers.remove(&n);
+            return;
+        };
+        let code = em.body.split_off(from);
+        em.locals.push_str(&format!("    bool none{n} = false;\n"));
+        em.line(&format!("none{n} = {absent};"));
+        em.line(&format!("if (!none{n}) {{"));
+        em.body.push_str(&code);
+        em.line("}");
+    }
 }
 
 /// A node's operand as the generator holds it.
