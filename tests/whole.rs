@@ -298,31 +298,34 @@ fn union_chains_are_one_loop_each_and_give_the_cpu_results() {
 /// empty is followed to its first reader, which raises the reference's
 /// error where the patch is empty (a flag per corner) or goes on as the
 /// reference does (`remove`, `shift`); so is `None`, `index` outside the
-/// grid, to an `equality`. A corner whose first reader would keep the
-/// empty tuple is left to the CPU there. The results are the CPU's on
-/// real tasks.
+/// grid, to an `equality`, and a canvas of no cells to an `hconcat`. A
+/// corner whose first reader would keep the empty tuple is left to the
+/// CPU there. The results are the CPU's on real tasks.
 #[test]
-fn corners_of_empty_patches_raise_at_their_first_reader() {
+fn absent_values_are_followed_to_their_first_reader() {
     let (plan, code) = all_on_the_device("tests/data/programs/empty_corners.py");
     let source = code.source();
-    // All but `the_corner_kept_as_a_value` and the three whose reader goes
-    // on.
-    let flagged = plan.programs.len() - 4;
-    let readers: Vec<&str> = source
-        .lines()
-        .map(str::trim)
-        .filter(|l| l.starts_with("if (none") && l.contains("raises("))
-        .collect();
-    assert_eq!(
-        readers.len(),
-        flagged,
-        "one raising reader per program but the last"
-    );
+    let flags = |going_on: bool| {
+        source
+            .lines()
+            .map(str::trim)
+            .filter(|l| l.starts_with("if (none"))
+            .filter(|l| l.ends_with(") {") == going_on && (going_on || l.contains("raises(")))
+            .map(str::to_owned)
+            .collect::<Vec<String>>()
+    };
+    // Readers that raise: all programs but `the_corner_kept_as_a_value`
+    // and the six whose reader goes on.
+    let raising = flags(false);
+    assert_eq!(raising.len(), plan.programs.len() - 7, "{raising:?}");
     for kind in ["INDEX", "VALUE", "STOP"] {
-        assert!(readers
+        assert!(raising
             .iter()
             .any(|l| l.contains(&format!("raises(WHOLE_RAISE_{kind});"))));
     }
+    // remove, shift, equality and three hconcats, one of two flat grids.
+    assert_eq!(flags(true).len(), 6, "{:?}", flags(true));
+    assert_eq!(source.matches("} else if (none").count(), 1);
     let Some(d) = device_code_on_real_tasks(&plan, "whole-corners") else {
         return;
     };

@@ -2,8 +2,10 @@
 # corner of an empty patch is the empty tuple, and the first statement
 # that reads it raises (IndexError, ValueError or StopIteration as the
 # reference does) or goes on without it (remove, shift); `index` outside
-# the grid is None, which `equality` compares. The device follows each to
-# that statement; the results must be the CPU's.
+# the grid is None, which `equality` compares; a canvas of no cells is
+# `()` or rows of width 0, which `hconcat` zips with another grid's rows.
+# The device follows each to that statement; the results must be the
+# CPU's.
 
 def shoot_from_the_sevens(I):
     x1 = ofcolor(I, SEVEN)
@@ -94,4 +96,31 @@ def is_the_far_cell_red(I):
     x3 = equality(x2, TWO)
     x4 = branch(x3, ONE, EIGHT)
     O = replace(I, ZERO, x4)
+    return O
+
+def one_row_per_object_then_the_rest(I):
+    x1 = objects(I, T, F, T)
+    x2 = size(x1)
+    x3 = astuple(TWO, x2)
+    x4 = canvas(THREE, x3)
+    O = hconcat(x4, I)
+    return O
+
+def the_input_beside_a_flat_canvas(I):
+    x1 = colorcount(I, ZERO)
+    x2 = subtract(TEN, x1)
+    x3 = astuple(THREE, x2)
+    x4 = canvas(ONE, x3)
+    O = hconcat(I, x4)
+    return O
+
+def two_canvases_of_the_object_count(I):
+    x1 = objects(I, T, F, T)
+    x2 = size(x1)
+    x3 = subtract(FIVE, x2)
+    x4 = astuple(ONE, x2)
+    x5 = astuple(ONE, x3)
+    x6 = canvas(FOUR, x4)
+    x7 = canvas(ZERO, x5)
+    O = hconcat(x6, x7)
     return O

@@ -2982,6 +2982,9 @@ enum AbsentKind {
     EmptyTuple,
     /// `None`: `index` of a location outside the grid.
     NoneValue,
+    /// A grid of no cells: `canvas` of a height or width under 1 (`()`,
+    /// or rows of width 0).
+    FlatGrid,
 }
 
 /// What the first reader of an absent value does with it.
@@ -2999,6 +3002,10 @@ enum OnAbsent {
     },
     /// It gives this number: `equality(None, n)` is False.
     Give(&'static str),
+    /// It gives the first rows of its argument `other`, as many as the
+    /// flat grid has: `hconcat` (a zip of rows, each flat row adding
+    /// nothing). None is left to the CPU.
+    TopRows { other: usize },
 }
 
 /// How a primitive reads an absent value at argument `at`, where the
@@ -3016,6 +3023,8 @@ fn on_absent(kind: AbsentKind, p: Prim, at: usize) -> Option<OnAbsent> {
         (AbsentKind::EmptyTuple, _, _) => raise_on_empty_tuple(p, at).map(OnAbsent::Raise),
         (AbsentKind::NoneValue, Prim::equality, _) => Some(OnAbsent::Give("0")),
         (AbsentKind::NoneValue, _, _) => None,
+        (AbsentKind::FlatGrid, Prim::hconcat, 0 | 1) => Some(OnAbsent::TopRows { other: 1 - at }),
+        (AbsentKind::FlatGrid, _, _) => None,
     }
 }
 
@@ -3046,6 +3055,7 @@ impl Absent {
                     P::ulcorner | P::urcorner | P::llcorner | P::lrcorner | P::centerofmass,
                 ) => AbsentKind::EmptyTuple,
                 Operand::Prim(P::index) => AbsentKind::NoneValue,
+                Operand::Prim(P::canvas) => AbsentKind::FlatGrid,
                 _ => continue,
             };
             if in_chain.contains(&n) || Some(n) == out_node {
@@ -3076,6 +3086,24 @@ impl Absent {
                 _ => continue,
             };
             makers.insert(n, (r, how));
+        }
+        // A reader follows one value that goes on, but for hconcat's two
+        // flat grids (both flat at once is left to the CPU there).
+        let going_on = |r: usize, makers: &BTreeMap<usize, (usize, OnAbsent)>| {
+            let how: Vec<&OnAbsent> = makers
+                .values()
+                .filter(|(q, how)| *q == r && !matches!(how, OnAbsent::Raise(_)))
+                .map(|(_, how)| how)
+                .collect();
+            how.len() > 1 && !how.iter().all(|h| matches!(h, OnAbsent::TopRows { .. }))
+        };
+        let shared: Vec<usize> = makers
+            .iter()
+            .filter(|(_, (r, _))| going_on(*r, &makers))
+            .map(|(m, _)| *m)
+            .collect();
+        for m in shared {
+            makers.remove(&m);
         }
         Absent { makers }
     }
@@ -3114,46 +3142,102 @@ impl Absent {
         args: &[Arg],
         result: &Arg,
     ) {
-        let Some((m, how)) = self.makers.iter().find_map(|(m, (r, how))| {
-            (*r == n && !matches!(how, OnAbsent::Raise(_))).then_some((*m, *how))
-        }) else {
+        let going: Vec<(usize, OnAbsent)> = self
+            .makers
+            .iter()
+            .filter(|(_, (r, how))| *r == n && !matches!(how, OnAbsent::Raise(_)))
+            .map(|(m, (_, how))| (*m, *how))
+            .collect();
+        if going.is_empty() {
             return;
-        };
+        }
+        // What the reader gives for each absent value, in place of the call.
+        let instead: Vec<Option<Vec<String>>> = going
+            .iter()
+            .map(|&(m, how)| Self::instead(m, how, args, result, em))
+            .collect();
         let code = em.body.split_off(call_from);
-        match (how, result) {
-            (
-                OnAbsent::Keep {
-                    keep,
-                    raise_unless_empty,
-                },
-                Arg::Val(r, t),
-            ) if matches!(args.get(keep), Some(Arg::Val(_, tk)) if tk == t)
-                && matches!(t, DevTy::Indices | DevTy::Object) =>
-            {
-                let Some(Arg::Val(e, _)) = args.get(keep) else {
-                    unreachable!()
-                };
-                em.line(&format!("if (none{m}) {{"));
-                if raise_unless_empty {
-                    em.line(&format!(
-                        "    if ({e}.n != 0) {{ raises(WHOLE_RAISE_VALUE); return WHOLE_DEOPT; }}"
-                    ));
-                }
-                em.copy(r, *t, e);
-            }
-            (OnAbsent::Give(value), Arg::Val(r, DevTy::Int)) => {
-                em.line(&format!("if (none{m}) {{"));
-                em.copy(r, DevTy::Int, value);
-            }
-            _ => {
-                em.line(&format!("if (none{m}) return WHOLE_DEOPT;"));
-                em.body.push_str(&code);
-                return;
+        let flags: Vec<String> = going.iter().map(|(m, _)| format!("none{m}")).collect();
+        if instead.iter().any(Option::is_none) {
+            em.line(&format!("if ({}) return WHOLE_DEOPT;", flags.join(" || ")));
+            em.body.push_str(&code);
+            return;
+        }
+        // Two flat grids zipped are left to the CPU (`Absent::find` lets
+        // only hconcat read two).
+        if going.len() > 1 {
+            em.line(&format!("if ({}) return WHOLE_DEOPT;", flags.join(" && ")));
+        }
+        for (k, ((m, _), lines)) in going.iter().zip(instead).enumerate() {
+            em.line(&if k == 0 {
+                format!("if (none{m}) {{")
+            } else {
+                format!("}} else if (none{m}) {{")
+            });
+            for l in lines.into_iter().flatten() {
+                em.line(&format!("    {l}"));
             }
         }
         em.line("} else {");
         em.body.push_str(&code);
         em.line("}");
+    }
+
+    /// The lines a reader runs in place of its call where maker `m`'s value
+    /// is absent (`None` where it cannot follow it).
+    fn instead(
+        m: usize,
+        how: OnAbsent,
+        args: &[Arg],
+        result: &Arg,
+        em: &mut Emitter,
+    ) -> Option<Vec<String>> {
+        let Arg::Val(r, t) = result else {
+            return None;
+        };
+        let arg = |at: usize| match args.get(at) {
+            Some(Arg::Val(e, te)) if te == t => Some(e.clone()),
+            _ => None,
+        };
+        // A copy's lines, written apart (the emitter writes them at its body's end).
+        let copy = |em: &mut Emitter, from: &str| {
+            let at = em.body.len();
+            let depth = std::mem::replace(&mut em.depth, 0);
+            em.copy(r, *t, from);
+            em.depth = depth;
+            em.body
+                .split_off(at)
+                .lines()
+                .map(str::to_owned)
+                .collect::<Vec<String>>()
+        };
+        match how {
+            OnAbsent::Keep {
+                keep,
+                raise_unless_empty,
+            } if matches!(t, DevTy::Indices | DevTy::Object) => {
+                let e = arg(keep)?;
+                let mut lines = Vec::new();
+                if raise_unless_empty {
+                    lines.push(format!(
+                        "if ({e}.n != 0) {{ raises(WHOLE_RAISE_VALUE); return WHOLE_DEOPT; }}"
+                    ));
+                }
+                lines.extend(copy(em, &e));
+                Some(lines)
+            }
+            OnAbsent::Give(value) if *t == DevTy::Int => Some(copy(em, value)),
+            OnAbsent::TopRows { other } if *t == DevTy::Grid => {
+                let e = arg(other)?;
+                Some(vec![
+                    format!("const I64 k = rows{m} < {e}.h ? rows{m} : (I64){e}.h;"),
+                    format!(
+                        "if (k < 1 || !d_crop({r}, {e}, P{{0LL, 0LL}}, P{{k, (I64){e}.w}})) return WHOLE_DEOPT;"
+                    ),
+                ])
+            }
+            _ => None,
+        }
     }
 
     /// After maker `n`'s call (its code from `from`): the flag, and the
@@ -3164,6 +3248,7 @@ impl Absent {
         if !self.makers.contains_key(&n) {
             return;
         }
+        let mut rows = None;
         let absent = match args {
             _ if stat => None,
             [Arg::Val(e, DevTy::Indices | DevTy::Object | DevTy::Locs)] => {
@@ -3172,6 +3257,12 @@ impl Absent {
             [Arg::Val(g, DevTy::Grid), Arg::Val(l, DevTy::Pair)] => Some(format!(
                 "ok_grid({g}) && ({l}.a < 0 || {l}.a >= {g}.h || {l}.b < 0 || {l}.b >= {g}.w)"
             )),
+            // canvas: its rows (0 for a height under 1; of width 0 else).
+            [Arg::Val(_, DevTy::Int), Arg::Val(d, DevTy::Pair)] => {
+                em.locals.push_str(&format!("    I64 rows{n} = 0;\n"));
+                rows = Some(format!("rows{n} = {d}.a < 1 ? 0 : {d}.a;"));
+                Some(format!("{d}.a < 1 || {d}.b < 1"))
+            }
             _ => None,
         };
         let Some(absent) = absent else {
@@ -3181,6 +3272,9 @@ impl Absent {
         let code = em.body.split_off(from);
         em.locals.push_str(&format!("    bool none{n} = false;\n"));
         em.line(&format!("none{n} = {absent};"));
+        if let Some(rows) = rows {
+            em.line(&rows);
+        }
         em.line(&format!("if (!none{n}) {{"));
         em.body.push_str(&code);
         em.line("}");
