@@ -215,6 +215,10 @@ struct G {
     int h, w;
     signed char c[WHOLE_CAP];
 };
+// The width of a program's output grid of no cells (the empty tuple, h =
+// 0, or h rows of width 0), set only where the output is written
+// (whole.rs's `Absent`); every primitive refuses it (`ok_grid`).
+#define WHOLE_FLAT (-1)
 
 struct P {
     I64 a, b;
@@ -1625,6 +1629,15 @@ __device__ bool whole_load(G& g, const signed char* cells, const int* desc, int 
 // height, width, offset (WHOLE_DESC).
 __device__ bool whole_store(const G& g, signed char* cells, int* desc, I64 t, unsigned long long* used,
                             unsigned long long cap) {
+    if (g.w == WHOLE_FLAT && g.h >= 0) {
+        // A grid of no cells (whole.rs's `Absent`): its rows, of width 0.
+        if (LANE == 0) {
+            desc[WHOLE_DESC * t + 1] = g.h;
+            desc[WHOLE_DESC * t + 2] = 0;
+            desc[WHOLE_DESC * t + 3] = 0;
+        }
+        return true;
+    }
     if (!ok_grid(g) || g.h * g.w > WHOLE_OUT_CAP) return false;
     const unsigned long long n = (unsigned long long)(g.h * g.w);
     unsigned long long at = 0;

@@ -124,3 +124,17 @@ def two_canvases_of_the_object_count(I):
     x7 = canvas(ZERO, x5)
     O = hconcat(x6, x7)
     return O
+
+def upscaled_by_the_colours_left(I):
+    x1 = numcolors(I)
+    x2 = subtract(THREE, x1)
+    O = upscale(I, x2)
+    return O
+
+def a_strip_as_wide_as_the_objects_left(I):
+    x1 = objects(I, T, F, T)
+    x2 = size(x1)
+    x3 = subtract(THREE, x2)
+    x4 = astuple(x2, x3)
+    O = canvas(SIX, x4)
+    return O

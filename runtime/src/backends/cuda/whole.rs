@@ -2830,7 +2830,7 @@ fn program_body(
         };
         if let Some(args) = &absent_args {
             absent.wrap_reader(&mut em, n, call_from, args, &result);
-            absent.wrap_maker(&mut em, n, call_from, args, stat_made);
+            absent.wrap_maker(&mut em, n, call_from, args, stat_made, &result);
         }
         if !matches!(result, Arg::Val(..)) {
             let held: Vec<usize> = node
@@ -3006,6 +3006,8 @@ enum OnAbsent {
     /// flat grid has: `hconcat` (a zip of rows, each flat row adding
     /// nothing). None is left to the CPU.
     TopRows { other: usize },
+    /// It is the program's output (a flat grid, written as WHOLE_FLAT).
+    Output,
 }
 
 /// How a primitive reads an absent value at argument `at`, where the
@@ -3055,10 +3057,17 @@ impl Absent {
                     P::ulcorner | P::urcorner | P::llcorner | P::lrcorner | P::centerofmass,
                 ) => AbsentKind::EmptyTuple,
                 Operand::Prim(P::index) => AbsentKind::NoneValue,
-                Operand::Prim(P::canvas) => AbsentKind::FlatGrid,
+                Operand::Prim(P::canvas | P::upscale) => AbsentKind::FlatGrid,
                 _ => continue,
             };
-            if in_chain.contains(&n) || Some(n) == out_node {
+            if in_chain.contains(&n) {
+                continue;
+            }
+            if Some(n) == out_node {
+                // A program's output of no cells is given as it is.
+                if kind == AbsentKind::FlatGrid {
+                    makers.insert(n, (usize::MAX, OnAbsent::Output));
+                }
                 continue;
             }
             let reader = nodes.iter().copied().find(|&r| {
@@ -3106,6 +3115,14 @@ impl Absent {
             makers.remove(&m);
         }
         Absent { makers }
+    }
+
+    /// Whether node `n` makes a flat grid (its reader zips it, or it is the output).
+    fn flat(&self, n: usize) -> bool {
+        matches!(
+            self.makers.get(&n),
+            Some((_, OnAbsent::TopRows { .. } | OnAbsent::Output))
+        )
     }
 
     /// Whether node `n` makes an absent value or is the first reader of one.
@@ -3244,8 +3261,19 @@ impl Absent {
     /// call only where the value is there. A maker whose arguments are
     /// not as expected is left as it was (its reader then never sees the
     /// flag).
-    fn wrap_maker(&mut self, em: &mut Emitter, n: usize, from: usize, args: &[Arg], stat: bool) {
-        if !self.makers.contains_key(&n) {
+    fn wrap_maker(
+        &mut self,
+        em: &mut Emitter,
+        n: usize,
+        from: usize,
+        args: &[Arg],
+        stat: bool,
+        result: &Arg,
+    ) {
+        if !self.makers.contains_key(&n)
+            || self.makers[&n].1 == OnAbsent::Output && !matches!(result, Arg::Val(_, DevTy::Grid))
+        {
+            self.makers.remove(&n);
             return;
         }
         let mut rows = None;
@@ -3263,6 +3291,11 @@ impl Absent {
                 rows = Some(format!("rows{n} = {d}.a < 1 ? 0 : {d}.a;"));
                 Some(format!("{d}.a < 1 || {d}.b < 1"))
             }
+            // upscale by under 1: the empty tuple.
+            [Arg::Val(_, DevTy::Grid), Arg::Val(f, DevTy::Int)] if self.flat(n) => {
+                em.locals.push_str(&format!("    I64 rows{n} = 0;\n"));
+                Some(format!("{f} < 1"))
+            }
             _ => None,
         };
         let Some(absent) = absent else {
@@ -3275,7 +3308,17 @@ impl Absent {
         if let Some(rows) = rows {
             em.line(&rows);
         }
-        em.line(&format!("if (!none{n}) {{"));
+        if self.makers[&n].1 == OnAbsent::Output {
+            let Arg::Val(out, DevTy::Grid) = result else {
+                unreachable!("a flat grid maker gives a grid")
+            };
+            em.line(&format!("if (none{n}) {{"));
+            em.line(&format!("    {out}.h = (int)rows{n};"));
+            em.line(&format!("    {out}.w = WHOLE_FLAT;"));
+            em.line("} else {");
+        } else {
+            em.line(&format!("if (!none{n}) {{"));
+        }
         em.body.push_str(&code);
         em.line("}");
     }
@@ -3790,6 +3833,10 @@ pub fn unpack_output(cells: &[i8], desc: &[i32], t: usize) -> Option<Given> {
     let (st, h, w, at) = (d[0], d[1] as usize, d[2] as usize, d[3] as usize);
     if st != 0 {
         return raised_status(st).map(Given::Raised);
+    }
+    // No cells: the empty tuple or rows of width 0 (whole_store's WHOLE_FLAT).
+    if w == 0 {
+        return Some(Given::Grid(crate::values::Grid::new(h, 0, Vec::new())));
     }
     (h > 0 && w > 0 && h * w <= OUT_CAP && at + h * w <= cells.len()).then(|| {
         Given::Grid(crate::values::Grid::new(
