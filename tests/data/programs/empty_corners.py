@@ -138,3 +138,13 @@ def a_strip_as_wide_as_the_objects_left(I):
     x4 = astuple(x2, x3)
     O = canvas(SIX, x4)
     return O
+
+def the_corner_removed_then_kept(I):
+    x1 = ofcolor(I, TWO)
+    x2 = asindices(I)
+    x3 = urcorner(x1)
+    x4 = remove(x3, x2)
+    x5 = initset(x3)
+    x6 = combine(x4, x5)
+    O = fill(I, TWO, x6)
+    return O

@@ -3032,10 +3032,11 @@ fn on_absent(kind: AbsentKind, p: Prim, at: usize) -> Option<OnAbsent> {
 
 /// Statements whose value may be absent (`AbsentKind`) and whose first
 /// reader (as written: the nodes ascend) is a call of a primitive that
-/// raises on it or goes on without it (`on_absent`), so that no later
-/// reader ever sees it. A flag per such node (`none{n}`) stands for the
-/// absent value from the statement that makes it to that reader. Any
-/// other absent value is left to the CPU where it is made, as before.
+/// raises on it, or whose only reader goes on without it (`on_absent`),
+/// so that no other reader ever sees it. A flag per such node (`none{n}`)
+/// stands for the absent value from the statement that makes it to that
+/// reader. Any other absent value is left to the CPU where it is made, as
+/// before.
 struct Absent {
     /// By node: its first reader and what that does.
     makers: BTreeMap<usize, (usize, OnAbsent)>,
@@ -3063,18 +3064,22 @@ impl Absent {
             if in_chain.contains(&n) {
                 continue;
             }
+            let readers: Vec<usize> = nodes
+                .iter()
+                .copied()
+                .filter(|&r| {
+                    let node = &plan.nodes[r];
+                    node.callee == Operand::Node(n) || node.args.contains(&Operand::Node(n))
+                })
+                .collect();
             if Some(n) == out_node {
                 // A program's output of no cells is given as it is.
-                if kind == AbsentKind::FlatGrid {
+                if kind == AbsentKind::FlatGrid && readers.is_empty() {
                     makers.insert(n, (usize::MAX, OnAbsent::Output));
                 }
                 continue;
             }
-            let reader = nodes.iter().copied().find(|&r| {
-                let node = &plan.nodes[r];
-                node.callee == Operand::Node(n) || node.args.contains(&Operand::Node(n))
-            });
-            let Some(r) = reader else { continue };
+            let Some(&r) = readers.first() else { continue };
             if in_chain.contains(&r) || fn_nodes.contains(&r) {
                 continue;
             }
@@ -3090,8 +3095,10 @@ impl Absent {
                 .collect();
             // Read once, or raising the same error wherever it is read.
             let how = match read[..] {
-                [Some(how)] => how,
                 [Some(how @ OnAbsent::Raise(_)), ..] if read.iter().all(|k| *k == Some(how)) => how,
+                // A reader that goes on must be the only one: a later
+                // reader would see the value that is not there.
+                [Some(how)] if readers.len() == 1 => how,
                 _ => continue,
             };
             makers.insert(n, (r, how));
