@@ -322,6 +322,12 @@ __device__ __forceinline__ bool fits(I64 h, I64 w) {
     return h >= 1 && w >= 1 && h * w <= WHOLE_CAP;
 }
 __device__ __forceinline__ bool ok_grid(const G& a) { return a.h >= 1 && a.w >= 1; }
+// The length of Python's slice [a:b] of n items.
+__device__ __forceinline__ I64 slice_len(I64 n, I64 a, I64 b) {
+    const I64 lo = a < 0 ? (a + n < 0 ? 0 : a + n) : (a < n ? a : n);
+    const I64 hi = b < 0 ? (b + n < 0 ? 0 : b + n) : (b < n ? b : n);
+    return hi > lo ? hi - lo : 0;
+}
 
 // Python's floor division (`a // b`), b != 0.
 __device__ __forceinline__ I64 floor_div(I64 a, I64 b) {
@@ -465,6 +471,28 @@ WHOLE_FN bool t_split(T& o, const G& a, I64 n, bool columns) {
     }
     if (LANE == 0) {
         o.n = parts;
+        o.h = ph;
+        o.w = pw;
+    }
+    SYNC();
+    return true;
+}
+// The first piece alone of a split whose pieces differ in shape (the
+// last ones narrower or of no cells, where the width is not n pieces and
+// their gaps): a tuple of that one piece, read only by `first`
+// (whole.rs's `Absent`). False where it has no cells.
+WHOLE_FN bool d_split_first(T& o, const G& a, I64 n, bool columns) {
+    if (!ok_grid(a) || n < 1) return false;
+    const I64 size = (columns ? a.w : a.h) / n;
+    if (size < 1) return false;
+    const int ph = columns ? a.h : (int)size, pw = columns ? (int)size : a.w, per = ph * pw;
+    if (per > WHOLE_TCELLS) return false;
+    for (int x = LANE; x < per; x += WARP) {
+        const int i = x / pw, j = x - i * pw;
+        o.c[x] = a.c[i * a.w + j];
+    }
+    if (LANE == 0) {
+        o.n = 1;
         o.h = ph;
         o.w = pw;
     }

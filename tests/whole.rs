@@ -322,10 +322,12 @@ fn absent_values_are_followed_to_their_first_reader() {
             .iter()
             .any(|l| l.contains(&format!("raises(WHOLE_RAISE_{kind});"))));
     }
-    // remove, shift, equality, three hconcats (one of two flat grids) and
-    // two flat outputs.
-    assert_eq!(flags(true).len(), 8, "{:?}", flags(true));
-    assert_eq!(source.matches(".w = WHOLE_FLAT;").count(), 2);
+    // remove, shift, equality, three hconcats (one of two flat grids), an
+    // asobject and five flat outputs (two crops, a trim, a canvas and an
+    // upscale).
+    assert_eq!(flags(true).len(), 12, "{:?}", flags(true));
+    assert_eq!(source.matches(".w = WHOLE_FLAT;").count(), 5);
+    assert_eq!(source.matches("if (!d_split_first(").count(), 2);
     assert_eq!(source.matches("} else if (none").count(), 1);
     let Some(d) = device_code_on_real_tasks(&plan, "whole-corners") else {
         return;

@@ -186,6 +186,14 @@ impl Outcome {
             Err(e) => Outcome::Error(e.kind.as_str()),
         }
     }
+    /// What the device gave, as the CPU would show it (a grid of no
+    /// cells is no ARC grid).
+    pub fn from_given(given: Given) -> Outcome {
+        match given {
+            Given::Grid(g) => Outcome::from_result(Ok(Value::Grid(Arc::new(g)))),
+            Given::Raised(kind) => Outcome::Error(kind.as_str()),
+        }
+    }
     pub fn grid(&self) -> Option<&Grid> {
         match self {
             Outcome::Grid(g) => Some(g),
@@ -715,8 +723,7 @@ impl<'a> Decoding<'a> {
                         ns.store(piece.nanos(p, i), Ordering::Relaxed);
                     }
                     let o = match piece.get(p, i) {
-                        Some(Given::Grid(g)) => (Outcome::Grid(Arc::new(g)), true),
-                        Some(Given::Raised(kind)) => (Outcome::Error(kind.as_str()), true),
+                        Some(given) => (Outcome::from_given(given), true),
                         None if piece.second_pass && piece.overtime(p, i) => {
                             deferred.push(t);
                             continue;
@@ -2328,6 +2335,17 @@ mod tests {
         assert_eq!(Outcome::from_result(Ok(big)), Outcome::NonGrid(expected));
         let short = Value::pair(3, -1);
         assert_eq!(repr_prefix(&short, 80), short.to_string());
+    }
+
+    /// The device's grids of no cells (whole.rs's flat outputs) show as
+    /// the CPU's do: the empty tuple and rows of width 0 are no ARC grids.
+    #[test]
+    fn device_outputs_of_no_cells_show_as_the_cpus() {
+        let flat = |h| Outcome::from_given(Given::Grid(Grid::new(h, 0, Vec::new())));
+        assert_eq!(flat(0), Outcome::NonGrid("()".into()));
+        assert_eq!(flat(2), Outcome::NonGrid("((), ())".into()));
+        let cpu = crate::primitives::grids::canvas_int_pair(3, (2, 0)).unwrap();
+        assert_eq!(flat(2), Outcome::from_result(Ok(Value::Grid(cpu))));
     }
 
     /// Rows of two widths (what `vconcat` of grids of two widths gives in

@@ -148,3 +148,34 @@ def the_corner_removed_then_kept(I):
     x6 = combine(x4, x5)
     O = fill(I, TWO, x6)
     return O
+
+def the_window_beyond_the_fifth_column(I):
+    x1 = tojvec(FIVE)
+    O = crop(I, x1, THREE_BY_THREE)
+    return O
+
+def cells_of_a_window_below(I):
+    x1 = height(I)
+    x2 = decrement(x1)
+    x3 = toivec(x2)
+    x4 = astuple(TWO, TWO)
+    x5 = crop(I, x3, x4)
+    x6 = asobject(x5)
+    x7 = shift(x6, UNITY)
+    O = paint(I, x7)
+    return O
+
+def the_inside_of_the_inside(I):
+    x1 = trim(I)
+    O = trim(x1)
+    return O
+
+def the_first_of_four_columns(I):
+    x1 = hsplit(I, FOUR)
+    O = first(x1)
+    return O
+
+def the_first_of_seven_rows(I):
+    x1 = vsplit(I, SEVEN)
+    O = first(x1)
+    return O

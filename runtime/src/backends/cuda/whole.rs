@@ -2982,9 +2982,13 @@ enum AbsentKind {
     EmptyTuple,
     /// `None`: `index` of a location outside the grid.
     NoneValue,
-    /// A grid of no cells: `canvas` of a height or width under 1 (`()`,
-    /// or rows of width 0).
+    /// A grid of no cells: `canvas` of a height or width under 1, `crop`
+    /// of a window outside the grid, `trim` of a grid under 3 x 3, `upscale`
+    /// by under 1 (`()`, or rows of width 0).
     FlatGrid,
+    /// `hsplit` or `vsplit` into pieces of two shapes (where the width is
+    /// not n pieces and their gaps).
+    RaggedSplit,
 }
 
 /// What the first reader of an absent value does with it.
@@ -3008,6 +3012,12 @@ enum OnAbsent {
     TopRows { other: usize },
     /// It is the program's output (a flat grid, written as WHOLE_FLAT).
     Output,
+    /// It gives an empty container: `asobject` and `asindices` of a flat
+    /// grid.
+    Empty,
+    /// It reads the first piece only (`first` of a ragged split), which
+    /// the maker keeps alone.
+    FirstPiece,
 }
 
 /// How a primitive reads an absent value at argument `at`, where the
@@ -3026,7 +3036,10 @@ fn on_absent(kind: AbsentKind, p: Prim, at: usize) -> Option<OnAbsent> {
         (AbsentKind::NoneValue, Prim::equality, _) => Some(OnAbsent::Give("0")),
         (AbsentKind::NoneValue, _, _) => None,
         (AbsentKind::FlatGrid, Prim::hconcat, 0 | 1) => Some(OnAbsent::TopRows { other: 1 - at }),
+        (AbsentKind::FlatGrid, Prim::asobject | Prim::asindices, 0) => Some(OnAbsent::Empty),
         (AbsentKind::FlatGrid, _, _) => None,
+        (AbsentKind::RaggedSplit, Prim::first, 0) => Some(OnAbsent::FirstPiece),
+        (AbsentKind::RaggedSplit, _, _) => None,
     }
 }
 
@@ -3040,6 +3053,8 @@ fn on_absent(kind: AbsentKind, p: Prim, at: usize) -> Option<OnAbsent> {
 struct Absent {
     /// By node: its first reader and what that does.
     makers: BTreeMap<usize, (usize, OnAbsent)>,
+    /// By node: the primitive that makes it.
+    prims: BTreeMap<usize, Prim>,
 }
 
 impl Absent {
@@ -3058,7 +3073,8 @@ impl Absent {
                     P::ulcorner | P::urcorner | P::llcorner | P::lrcorner | P::centerofmass,
                 ) => AbsentKind::EmptyTuple,
                 Operand::Prim(P::index) => AbsentKind::NoneValue,
-                Operand::Prim(P::canvas | P::upscale) => AbsentKind::FlatGrid,
+                Operand::Prim(P::canvas | P::upscale | P::crop | P::trim) => AbsentKind::FlatGrid,
+                Operand::Prim(P::hsplit | P::vsplit) => AbsentKind::RaggedSplit,
                 _ => continue,
             };
             if in_chain.contains(&n) {
@@ -3121,14 +3137,24 @@ impl Absent {
         for m in shared {
             makers.remove(&m);
         }
-        Absent { makers }
+        let prims = makers
+            .keys()
+            .filter_map(|&n| match plan.nodes[n].callee {
+                Operand::Prim(p) => Some((n, p)),
+                _ => None,
+            })
+            .collect();
+        Absent { makers, prims }
     }
 
     /// Whether node `n` makes a flat grid (its reader zips it, or it is the output).
     fn flat(&self, n: usize) -> bool {
         matches!(
             self.makers.get(&n),
-            Some((_, OnAbsent::TopRows { .. } | OnAbsent::Output))
+            Some((
+                _,
+                OnAbsent::TopRows { .. } | OnAbsent::Output | OnAbsent::Empty
+            ))
         )
     }
 
@@ -3169,7 +3195,9 @@ impl Absent {
         let going: Vec<(usize, OnAbsent)> = self
             .makers
             .iter()
-            .filter(|(_, (r, how))| *r == n && !matches!(how, OnAbsent::Raise(_)))
+            .filter(|(_, (r, how))| {
+                *r == n && !matches!(how, OnAbsent::Raise(_) | OnAbsent::FirstPiece)
+            })
             .map(|(m, (_, how))| (*m, *how))
             .collect();
         if going.is_empty() {
@@ -3251,6 +3279,14 @@ impl Absent {
                 Some(lines)
             }
             OnAbsent::Give(value) if *t == DevTy::Int => Some(copy(em, value)),
+            OnAbsent::Empty if matches!(t, DevTy::Indices | DevTy::Object) => Some(vec![emptied(
+                if *t == DevTy::Indices {
+                    DevTy::Locs
+                } else {
+                    *t
+                },
+                r,
+            )]),
             OnAbsent::TopRows { other } if *t == DevTy::Grid => {
                 let e = arg(other)?;
                 Some(vec![
@@ -3284,8 +3320,46 @@ impl Absent {
             return;
         }
         let mut rows = None;
+        let prim = self.prims.get(&n).copied();
         let absent = match args {
             _ if stat => None,
+            // crop: Python's slices of the rows and of each row.
+            [Arg::Val(g, DevTy::Grid), Arg::Val(a, DevTy::Pair), Arg::Val(d, DevTy::Pair)]
+                if prim == Some(Prim::crop) && self.flat(n) =>
+            {
+                em.locals.push_str(&format!("    I64 rows{n} = 0;\n"));
+                rows = Some(format!("rows{n} = slice_len({g}.h, {a}.a, {a}.a + {d}.a);"));
+                Some(format!(
+                    "slice_len({g}.h, {a}.a, {a}.a + {d}.a) < 1 || slice_len({g}.w, {a}.b, {a}.b + {d}.b) < 1"
+                ))
+            }
+            [Arg::Val(g, DevTy::Grid)] if prim == Some(Prim::trim) && self.flat(n) => {
+                em.locals.push_str(&format!("    I64 rows{n} = 0;\n"));
+                rows = Some(format!("rows{n} = {g}.h > 2 ? {g}.h - 2 : 0;"));
+                Some(format!("{g}.h < 3 || {g}.w < 3"))
+            }
+            // A split into pieces of two shapes keeps its first piece alone.
+            [Arg::Val(g, DevTy::Grid), Arg::Val(k, DevTy::Int)]
+                if matches!(prim, Some(Prim::hsplit | Prim::vsplit)) =>
+            {
+                let columns = prim == Some(Prim::hsplit);
+                let full = format!("{g}.{}", if columns { "w" } else { "h" });
+                let Arg::Val(out, DevTy::Grids) = result else {
+                    self.makers.remove(&n);
+                    return;
+                };
+                let code = em.body.split_off(from);
+                em.line(&format!(
+                    "if ({k} >= 1 && ({k} > {full} || ({full} / {k} + ({full} % {k} != 0)) * ({k} - 1) + {full} / {k} > {full})) {{"
+                ));
+                em.line(&format!(
+                    "    if (!d_split_first({out}, {g}, {k}, {columns})) return WHOLE_DEOPT;"
+                ));
+                em.line("} else {");
+                em.body.push_str(&code);
+                em.line("}");
+                return;
+            }
             [Arg::Val(e, DevTy::Indices | DevTy::Object | DevTy::Locs)] => {
                 Some(format!("{e}.n == 0"))
             }
@@ -3293,13 +3367,15 @@ impl Absent {
                 "ok_grid({g}) && ({l}.a < 0 || {l}.a >= {g}.h || {l}.b < 0 || {l}.b >= {g}.w)"
             )),
             // canvas: its rows (0 for a height under 1; of width 0 else).
-            [Arg::Val(_, DevTy::Int), Arg::Val(d, DevTy::Pair)] => {
+            [Arg::Val(_, DevTy::Int), Arg::Val(d, DevTy::Pair)] if prim == Some(Prim::canvas) => {
                 em.locals.push_str(&format!("    I64 rows{n} = 0;\n"));
                 rows = Some(format!("rows{n} = {d}.a < 1 ? 0 : {d}.a;"));
                 Some(format!("{d}.a < 1 || {d}.b < 1"))
             }
             // upscale by under 1: the empty tuple.
-            [Arg::Val(_, DevTy::Grid), Arg::Val(f, DevTy::Int)] if self.flat(n) => {
+            [Arg::Val(_, DevTy::Grid), Arg::Val(f, DevTy::Int)]
+                if prim == Some(Prim::upscale) && self.flat(n) =>
+            {
                 em.locals.push_str(&format!("    I64 rows{n} = 0;\n"));
                 Some(format!("{f} < 1"))
             }
