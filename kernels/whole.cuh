@@ -119,6 +119,7 @@ __device__ __forceinline__ int lowest_bit(unsigned m) { return __ffs(m) - 1; }
 #define WHOLE_RAISE_INDEX 4    // IndexError: start[0] of the empty tuple
 #define WHOLE_RAISE_ZERODIV 5  // ZeroDivisionError
 #define WHOLE_RAISE_STOP 6     // StopIteration: next() of an empty iterator
+#define WHOLE_RAISE_TYPE 7     // TypeError: len() or iter() of a number
 #define WHOLE_AUX 4096     // ints of a warp's scratch
 // The most turns of a union chain's loop (whole.rs's `union_loop`: the
 // values of a prapply, or of a function over a product's pairs, unioned

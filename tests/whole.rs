@@ -314,19 +314,21 @@ fn absent_values_are_followed_to_their_first_reader() {
             .map(str::to_owned)
             .collect::<Vec<String>>()
     };
-    // Readers that raise: the first six programs'.
+    // Readers that raise: the first six programs' and a leastcolor.
     let raising = flags(false);
-    assert_eq!(raising.len(), 6, "{raising:?}");
+    assert_eq!(raising.len(), 7, "{raising:?}");
     for kind in ["INDEX", "VALUE", "STOP"] {
         assert!(raising
             .iter()
             .any(|l| l.contains(&format!("raises(WHOLE_RAISE_{kind});"))));
     }
     // remove, shift, equality, three hconcats (one of two flat grids), an
-    // asobject and five flat outputs (two crops, a trim, a canvas and an
-    // upscale).
-    assert_eq!(flags(true).len(), 12, "{:?}", flags(true));
-    assert_eq!(source.matches(".w = WHOLE_FLAT;").count(), 5);
+    // asobject, a palette and seven flat outputs (two crops, a trim, three
+    // canvases and an upscale).
+    assert_eq!(flags(true).len(), 15, "{:?}", flags(true));
+    // valmax of no objects: width(0).
+    assert!(source.contains("{ raises(WHOLE_RAISE_TYPE); return WHOLE_DEOPT; }"));
+    assert_eq!(source.matches(".w = WHOLE_FLAT;").count(), 7);
     assert_eq!(source.matches("if (!d_split_first(").count(), 2);
     assert_eq!(source.matches("} else if (none").count(), 1);
     let Some(d) = device_code_on_real_tasks(&plan, "whole-corners") else {

@@ -3,7 +3,8 @@
 # that reads it raises (IndexError, ValueError or StopIteration as the
 # reference does) or goes on without it (remove, shift); `index` outside
 # the grid is None, which `equality` compares; a canvas of no cells is
-# `()` or rows of width 0, which `hconcat` zips with another grid's rows.
+# `()` or rows of width 0, which `hconcat` zips with another grid's rows,
+# and whose cells and colours are none.
 # The device follows each to that statement; the results must be the
 # CPU's.
 
@@ -178,4 +179,30 @@ def the_first_of_four_columns(I):
 def the_first_of_seven_rows(I):
     x1 = vsplit(I, SEVEN)
     O = first(x1)
+    return O
+
+def colours_of_the_left_half_of_the_first_object(I):
+    x1 = objects(I, F, F, T)
+    x2 = argmin(x1, width)
+    x3 = subgrid(x2, I)
+    x4 = lefthalf(x3)
+    x5 = palette(x4)
+    x6 = size(x5)
+    x7 = increment(x6)
+    x8 = astuple(x7, ONE)
+    O = canvas(FIVE, x8)
+    return O
+
+def the_rarest_colour_inside(I):
+    x1 = trim(I)
+    x2 = leastcolor(x1)
+    O = replace(I, x2, ZERO)
+    return O
+
+def the_widest_of_the_sevens(I):
+    x1 = objects(I, T, F, T)
+    x2 = colorfilter(x1, SEVEN)
+    x3 = valmax(x2, width)
+    x4 = astuple(x3, x3)
+    O = canvas(SEVEN, x4)
     return O

@@ -948,6 +948,46 @@ fn scalar_turn(code: &str) -> bool {
         })
 }
 
+/// Whether `f` of the number 0 raises TypeError in the reference (what
+/// `valmax` and `valmin` of nothing call, `compfunc(max(c, key=compfunc,
+/// default=0))`): the primitives that first take the length of, or
+/// iterate, their argument (`len(piece)`, `next(iter(obj))`,
+/// `toindices`), and the functions that call one of those on it first.
+fn type_error_on_zero(f: &DevFn) -> bool {
+    use Prim as P;
+    match f {
+        DevFn::Prim(p) => matches!(
+            p,
+            P::width
+                | P::height
+                | P::size
+                | P::first
+                | P::last
+                | P::center
+                | P::uppermost
+                | P::lowermost
+                | P::leftmost
+                | P::rightmost
+                | P::color
+                | P::numcolors
+                | P::palette
+                | P::shape
+                | P::ulcorner
+                | P::urcorner
+                | P::llcorner
+                | P::lrcorner
+                | P::toindices
+                | P::centerofmass
+        ),
+        // The last of a composition runs first; a fork's first branch.
+        DevFn::Compose(fs) => fs.last().is_some_and(type_error_on_zero),
+        DevFn::Fork(_, a, _) => type_error_on_zero(a),
+        DevFn::Matcher(g, _) => type_error_on_zero(g),
+        DevFn::Either(_, a, b) => type_error_on_zero(a) && type_error_on_zero(b),
+        _ => false,
+    }
+}
+
 /// Primitives with forms for one location held as it is (`DevTy::Loc1`):
 /// a cell's and an object's locations are read there.
 fn singleton_forms(p: Prim) -> bool {
@@ -2314,13 +2354,18 @@ impl Emitter {
                 }
                 // Nothing found: `max`/`min` of nothing raise ValueError,
                 // `next` of nothing StopIteration; `valmax`/`valmin` call
-                // their function on the default 0, left to the CPU.
+                // their function on the default 0: TypeError where it
+                // first takes the length of or iterates its argument, else
+                // left to the CPU.
                 end.push(match prim {
                     P::argmax | P::argmin => format!(
                         "if ({at} < 0) {{ raises(WHOLE_RAISE_VALUE); return WHOLE_DEOPT; }}"
                     ),
                     P::extract => {
                         format!("if ({at} < 0) {{ raises(WHOLE_RAISE_STOP); return WHOLE_DEOPT; }}")
+                    }
+                    P::valmax | P::valmin if type_error_on_zero(f) => {
+                        format!("if ({at} < 0) {{ raises(WHOLE_RAISE_TYPE); return WHOLE_DEOPT; }}")
                     }
                     _ => format!("if ({at} < 0) return WHOLE_DEOPT;"),
                 });
@@ -3036,7 +3081,14 @@ fn on_absent(kind: AbsentKind, p: Prim, at: usize) -> Option<OnAbsent> {
         (AbsentKind::NoneValue, Prim::equality, _) => Some(OnAbsent::Give("0")),
         (AbsentKind::NoneValue, _, _) => None,
         (AbsentKind::FlatGrid, Prim::hconcat, 0 | 1) => Some(OnAbsent::TopRows { other: 1 - at }),
-        (AbsentKind::FlatGrid, Prim::asobject | Prim::asindices, 0) => Some(OnAbsent::Empty),
+        (AbsentKind::FlatGrid, Prim::asobject | Prim::asindices | Prim::palette, 0) => {
+            Some(OnAbsent::Empty)
+        }
+        (AbsentKind::FlatGrid, Prim::numcolors, 0) => Some(OnAbsent::Give("0")),
+        // max/min of the set of no colours.
+        (AbsentKind::FlatGrid, Prim::mostcolor | Prim::leastcolor, 0) => {
+            Some(OnAbsent::Raise("WHOLE_RAISE_VALUE"))
+        }
         (AbsentKind::FlatGrid, _, _) => None,
         (AbsentKind::RaggedSplit, Prim::first, 0) => Some(OnAbsent::FirstPiece),
         (AbsentKind::RaggedSplit, _, _) => None,
@@ -3073,7 +3125,16 @@ impl Absent {
                     P::ulcorner | P::urcorner | P::llcorner | P::lrcorner | P::centerofmass,
                 ) => AbsentKind::EmptyTuple,
                 Operand::Prim(P::index) => AbsentKind::NoneValue,
-                Operand::Prim(P::canvas | P::upscale | P::crop | P::trim) => AbsentKind::FlatGrid,
+                Operand::Prim(
+                    P::canvas
+                    | P::upscale
+                    | P::crop
+                    | P::trim
+                    | P::lefthalf
+                    | P::righthalf
+                    | P::tophalf
+                    | P::bottomhalf,
+                ) => AbsentKind::FlatGrid,
                 Operand::Prim(P::hsplit | P::vsplit) => AbsentKind::RaggedSplit,
                 _ => continue,
             };
@@ -3145,17 +3206,6 @@ impl Absent {
             })
             .collect();
         Absent { makers, prims }
-    }
-
-    /// Whether node `n` makes a flat grid (its reader zips it, or it is the output).
-    fn flat(&self, n: usize) -> bool {
-        matches!(
-            self.makers.get(&n),
-            Some((
-                _,
-                OnAbsent::TopRows { .. } | OnAbsent::Output | OnAbsent::Empty
-            ))
-        )
     }
 
     /// Whether node `n` makes an absent value or is the first reader of one.
@@ -3279,14 +3329,16 @@ impl Absent {
                 Some(lines)
             }
             OnAbsent::Give(value) if *t == DevTy::Int => Some(copy(em, value)),
-            OnAbsent::Empty if matches!(t, DevTy::Indices | DevTy::Object) => Some(vec![emptied(
-                if *t == DevTy::Indices {
-                    DevTy::Locs
-                } else {
-                    *t
-                },
-                r,
-            )]),
+            OnAbsent::Empty if matches!(t, DevTy::Indices | DevTy::Object | DevTy::Colors) => {
+                Some(vec![emptied(
+                    if *t == DevTy::Indices {
+                        DevTy::Locs
+                    } else {
+                        *t
+                    },
+                    r,
+                )])
+            }
             OnAbsent::TopRows { other } if *t == DevTy::Grid => {
                 let e = arg(other)?;
                 Some(vec![
@@ -3325,7 +3377,7 @@ impl Absent {
             _ if stat => None,
             // crop: Python's slices of the rows and of each row.
             [Arg::Val(g, DevTy::Grid), Arg::Val(a, DevTy::Pair), Arg::Val(d, DevTy::Pair)]
-                if prim == Some(Prim::crop) && self.flat(n) =>
+                if prim == Some(Prim::crop) =>
             {
                 em.locals.push_str(&format!("    I64 rows{n} = 0;\n"));
                 rows = Some(format!("rows{n} = slice_len({g}.h, {a}.a, {a}.a + {d}.a);"));
@@ -3333,7 +3385,23 @@ impl Absent {
                     "slice_len({g}.h, {a}.a, {a}.a + {d}.a) < 1 || slice_len({g}.w, {a}.b, {a}.b + {d}.b) < 1"
                 ))
             }
-            [Arg::Val(g, DevTy::Grid)] if prim == Some(Prim::trim) && self.flat(n) => {
+            // The halves of a grid of one row or column: the empty tuple
+            // (lefthalf is rot270(tophalf(rot90(grid)))).
+            [Arg::Val(g, DevTy::Grid)]
+                if matches!(
+                    prim,
+                    Some(Prim::lefthalf | Prim::righthalf | Prim::tophalf | Prim::bottomhalf)
+                ) =>
+            {
+                em.locals.push_str(&format!("    I64 rows{n} = 0;\n"));
+                let side = if matches!(prim, Some(Prim::lefthalf | Prim::righthalf)) {
+                    "w"
+                } else {
+                    "h"
+                };
+                Some(format!("{g}.{side} < 2"))
+            }
+            [Arg::Val(g, DevTy::Grid)] if prim == Some(Prim::trim) => {
                 em.locals.push_str(&format!("    I64 rows{n} = 0;\n"));
                 rows = Some(format!("rows{n} = {g}.h > 2 ? {g}.h - 2 : 0;"));
                 Some(format!("{g}.h < 3 || {g}.w < 3"))
@@ -3373,9 +3441,7 @@ impl Absent {
                 Some(format!("{d}.a < 1 || {d}.b < 1"))
             }
             // upscale by under 1: the empty tuple.
-            [Arg::Val(_, DevTy::Grid), Arg::Val(f, DevTy::Int)]
-                if prim == Some(Prim::upscale) && self.flat(n) =>
-            {
+            [Arg::Val(_, DevTy::Grid), Arg::Val(f, DevTy::Int)] if prim == Some(Prim::upscale) => {
                 em.locals.push_str(&format!("    I64 rows{n} = 0;\n"));
                 Some(format!("{f} < 1"))
             }
@@ -3905,6 +3971,7 @@ pub fn raised_status(status: i32) -> Option<ErrorKind> {
         4 => Some(ErrorKind::Index),
         5 => Some(ErrorKind::ZeroDivision),
         6 => Some(ErrorKind::StopIteration),
+        7 => Some(ErrorKind::Type),
         _ => None,
     }
 }
