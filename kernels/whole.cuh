@@ -216,10 +216,11 @@ struct G {
     int h, w;
     signed char c[WHOLE_CAP];
 };
-// The width of a program's output grid of no cells (the empty tuple, h =
-// 0, or h rows of width 0), set only where the output is written
-// (whole.rs's `Absent`); every primitive refuses it (`ok_grid`).
-#define WHOLE_FLAT (-1)
+// A grid of no cells is held as Python has it: the empty tuple `()` is h =
+// 0, w = 0, and h rows of width 0 (`((),) * h`) are h, w = 0. Makers give
+// it where Python does (`g_flat`); the primitives written for it read it
+// (vconcat, hconcat, trim, crop, palette, height, ...), every other refuses
+// it (`ok_grid`) and leaves the evaluation to the CPU.
 
 struct P {
     I64 a, b;
@@ -323,10 +324,23 @@ __device__ __forceinline__ bool fits(I64 h, I64 w) {
     return h >= 1 && w >= 1 && h * w <= WHOLE_CAP;
 }
 __device__ __forceinline__ bool ok_grid(const G& a) { return a.h >= 1 && a.w >= 1; }
+// A grid of no cells: `rows` rows of width 0, the empty tuple for rows < 1.
+WHOLE_FN bool g_flat(G& o, I64 rows) {
+    if (rows > WHOLE_CAP) return false;
+    if (LANE == 0) {
+        o.h = rows > 0 ? (int)rows : 0;
+        o.w = 0;
+    }
+    SYNC();
+    return true;
+}
+// Python's slice [a:b] of n items starts at this index.
+__device__ __forceinline__ I64 slice_lo(I64 n, I64 a) {
+    return a < 0 ? (a + n < 0 ? 0 : a + n) : (a < n ? a : n);
+}
 // The length of Python's slice [a:b] of n items.
 __device__ __forceinline__ I64 slice_len(I64 n, I64 a, I64 b) {
-    const I64 lo = a < 0 ? (a + n < 0 ? 0 : a + n) : (a < n ? a : n);
-    const I64 hi = b < 0 ? (b + n < 0 ? 0 : b + n) : (b < n ? b : n);
+    const I64 lo = slice_lo(n, a), hi = slice_lo(n, b);
     return hi > lo ? hi - lo : 0;
 }
 
@@ -339,11 +353,13 @@ __device__ __forceinline__ I64 floor_div(I64 a, I64 b) {
 
 // ----- grid -> grid ---------------------------------------------------------
 
-// Output cell (i, j) of an h x w result read from `a` by `at(i, j)`, the
-// cells shared by the lanes.
-#define GATHER_INTO(o, a, H, W, AT)                                             \
+// Output cell (i, j) of an H x W result read by `at(i, j)`, the cells
+// shared by the lanes: no rows is the empty tuple, no columns H rows of
+// width 0 (the shape Python's slices and zips give).
+#define GATHER_SHAPE(o, H, W, AT)                                               \
     do {                                                                        \
-        if (!ok_grid(a) || !fits((H), (W))) return false;                       \
+        if ((H) < 1 || (W) < 1) return g_flat((o), (H));                        \
+        if (!fits((H), (W))) return false;                                      \
         const int oh = (int)(H), ow = (int)(W);                                 \
         for (int cell_ = LANE; cell_ < oh * ow; cell_ += WARP) {                \
             const int i = cell_ / ow, j = cell_ - i * ow;                       \
@@ -358,6 +374,12 @@ __device__ __forceinline__ I64 floor_div(I64 a, I64 b) {
         SYNC();                                                                 \
         return true;                                                            \
     } while (0)
+// The same of a grid `a` with cells (a grid of none is refused).
+#define GATHER_INTO(o, a, H, W, AT)                                             \
+    do {                                                                        \
+        if (!ok_grid(a)) return false;                                          \
+        GATHER_SHAPE(o, H, W, AT);                                              \
+    } while (0)
 
 WHOLE_FN bool d_rot90(G& o, const G& a) { GATHER_INTO(o, a, a.w, a.h, a.c[(a.h - 1 - j) * a.w + i]); }
 WHOLE_FN bool d_rot180(G& o, const G& a) { GATHER_INTO(o, a, a.h, a.w, a.c[(a.h - 1 - i) * a.w + (a.w - 1 - j)]); }
@@ -367,41 +389,50 @@ WHOLE_FN bool d_vmirror(G& o, const G& a) { GATHER_INTO(o, a, a.h, a.w, a.c[i * 
 WHOLE_FN bool d_dmirror(G& o, const G& a) { GATHER_INTO(o, a, a.w, a.h, a.c[j * a.w + i]); }
 WHOLE_FN bool d_cmirror(G& o, const G& a) { GATHER_INTO(o, a, a.w, a.h, a.c[(a.h - 1 - j) * a.w + (a.w - 1 - i)]); }
 
-WHOLE_FN bool d_tophalf(G& o, const G& a) { GATHER_INTO(o, a, a.h / 2, a.w, a.c[i * a.w + j]); }
+// grid[:h // 2] and grid[h // 2 + h % 2:], of any grid.
+WHOLE_FN bool d_tophalf(G& o, const G& a) { GATHER_SHAPE(o, a.h / 2, a.w, a.c[i * a.w + j]); }
 WHOLE_FN bool d_bottomhalf(G& o, const G& a) {
     const int top = a.h / 2 + a.h % 2;
-    GATHER_INTO(o, a, a.h / 2, a.w, a.c[(i + top) * a.w + j]);
+    GATHER_SHAPE(o, a.h / 2, a.w, a.c[(i + top) * a.w + j]);
 }
-WHOLE_FN bool d_lefthalf(G& o, const G& a) { GATHER_INTO(o, a, a.h, a.w / 2, a.c[i * a.w + j]); }
+// rot270(tophalf(rot90(grid))): of a grid of one column, the empty tuple.
+WHOLE_FN bool d_lefthalf(G& o, const G& a) { GATHER_INTO(o, a, a.w / 2 > 0 ? a.h : 0, a.w / 2, a.c[i * a.w + j]); }
 WHOLE_FN bool d_righthalf(G& o, const G& a) {
     const int left = a.w / 2 + a.w % 2;
-    GATHER_INTO(o, a, a.h, a.w / 2, a.c[i * a.w + (j + left)]);
+    GATHER_INTO(o, a, a.w / 2 > 0 ? a.h : 0, a.w / 2, a.c[i * a.w + (j + left)]);
 }
-WHOLE_FN bool d_trim(G& o, const G& a) { GATHER_INTO(o, a, a.h - 2, a.w - 2, a.c[(i + 1) * a.w + (j + 1)]); }
+// The slices [1:-1] of the rows and of each row, of any grid.
+WHOLE_FN bool d_trim(G& o, const G& a) {
+    GATHER_SHAPE(o, slice_len(a.h, 1, -1), slice_len(a.w, 1, -1), a.c[(i + 1) * a.w + (j + 1)]);
+}
 
-// crop(grid, start, dims): only windows that start inside the grid (Python
-// slices of negative starts count from the end: left to the CPU).
+// crop(grid, start, dims): the slices [s:s + d] of the rows and of each
+// row, of any grid (negative starts count from the end).
 WHOLE_FN bool d_crop(G& o, const G& a, P start, P dims) {
-    if (!ok_grid(a) || start.a < 0 || start.a >= a.h || start.b < 0 || start.b >= a.w) return false;
-    if (dims.a < 1 || dims.b < 1 || dims.a > WHOLE_INT_LIMIT || dims.b > WHOLE_INT_LIMIT) return false;
-    const I64 rows = (a.h < start.a + dims.a ? (I64)a.h : start.a + dims.a) - start.a;
-    const I64 cols = (a.w < start.b + dims.b ? (I64)a.w : start.b + dims.b) - start.b;
-    const int i0 = (int)start.a, j0 = (int)start.b;
-    GATHER_INTO(o, a, rows, cols, a.c[(i + i0) * a.w + (j + j0)]);
+    if (!int_ok(start.a) || !int_ok(start.b) || !int_ok(dims.a) || !int_ok(dims.b)) return false;
+    const I64 rows = slice_len(a.h, start.a, start.a + dims.a);
+    const I64 cols = slice_len(a.w, start.b, start.b + dims.b);
+    const int i0 = (int)slice_lo(a.h, start.a), j0 = (int)slice_lo(a.w, start.b);
+    GATHER_SHAPE(o, rows, cols, a.c[(i + i0) * a.w + (j + j0)]);
 }
 
+// A factor under 1 repeats nothing: the empty tuple (hupscale: each row
+// empty).
 WHOLE_FN bool d_upscale(G& o, const G& a, I64 f) {
-    if (f < 1 || f > WHOLE_CAP) return false;
+    if (f < 1) return g_flat(o, 0);
+    if (f > WHOLE_CAP) return false;
     const int k = (int)f;
     GATHER_INTO(o, a, (I64)a.h * f, (I64)a.w * f, a.c[(i / k) * a.w + (j / k)]);
 }
 WHOLE_FN bool d_hupscale(G& o, const G& a, I64 f) {
-    if (f < 1 || f > WHOLE_CAP) return false;
+    if (f < 1) return g_flat(o, a.h);
+    if (f > WHOLE_CAP) return false;
     const int k = (int)f;
     GATHER_INTO(o, a, a.h, (I64)a.w * f, a.c[i * a.w + (j / k)]);
 }
 WHOLE_FN bool d_vupscale(G& o, const G& a, I64 f) {
-    if (f < 1 || f > WHOLE_CAP) return false;
+    if (f < 1) return g_flat(o, 0);
+    if (f > WHOLE_CAP) return false;
     const int k = (int)f;
     GATHER_INTO(o, a, (I64)a.h * f, a.w, a.c[(i / k) * a.w + j]);
 }
@@ -425,8 +456,10 @@ WHOLE_FN bool d_switch(G& o, const G& a, I64 x, I64 y) {
                 a.c[i * a.w + j] == cx ? cy : (a.c[i * a.w + j] == cy ? cx : a.c[i * a.w + j]));
 }
 
+// A height under 1 is the empty tuple, a width under 1 rows of width 0.
 WHOLE_FN bool d_canvas(G& o, I64 color, P dims) {
-    if (!is_color(color) || dims.a < 1 || dims.b < 1 || dims.a > WHOLE_CAP || dims.b > WHOLE_CAP) return false;
+    if (dims.a < 1 || dims.b < 1) return g_flat(o, dims.a);
+    if (!is_color(color) || dims.a > WHOLE_CAP || dims.b > WHOLE_CAP) return false;
     if (!fits(dims.a, dims.b)) return false;
     const int n = (int)(dims.a * dims.b);
     for (int k = LANE; k < n; k += WARP) o.c[k] = (signed char)color;
@@ -438,16 +471,18 @@ WHOLE_FN bool d_canvas(G& o, I64 color, P dims) {
     return true;
 }
 
-// zip(a, b): as many rows as the shorter grid.
+// zip(a, b): as many rows as the shorter grid, of any grids.
 WHOLE_FN bool d_hconcat(G& o, const G& a, const G& b) {
-    if (!ok_grid(b)) return false;
     const int h = a.h < b.h ? a.h : b.h;
-    GATHER_INTO(o, a, h, a.w + b.w, j < a.w ? a.c[i * a.w + j] : b.c[i * b.w + (j - a.w)]);
+    GATHER_SHAPE(o, h, a.w + b.w, j < a.w ? a.c[i * a.w + j] : b.c[i * b.w + (j - a.w)]);
 }
-// a + b is a grid only when the widths agree.
+// a + b: the other where either is the empty tuple; else a grid only when
+// the widths agree (rows of two widths are left to the CPU).
 WHOLE_FN bool d_vconcat(G& o, const G& a, const G& b) {
-    if (!ok_grid(b) || a.w != b.w) return false;
-    GATHER_INTO(o, a, a.h + b.h, a.w, i < a.h ? a.c[i * a.w + j] : b.c[(i - a.h) * b.w + j]);
+    if (a.h == 0) GATHER_SHAPE(o, b.h, b.w, b.c[i * b.w + j]);
+    if (b.h == 0) GATHER_SHAPE(o, a.h, a.w, a.c[i * a.w + j]);
+    if (a.w != b.w) return false;
+    GATHER_SHAPE(o, a.h + b.h, a.w, i < a.h ? a.c[i * a.w + j] : b.c[(i - a.h) * b.w + j]);
 }
 // ----- tuples of grids of one shape ------------------------------------------
 
@@ -911,8 +946,9 @@ __device__ void counts_of(const G& a, int* counts) {
     for (int c = 0; c < 10; ++c) counts[c] = warp_sum(counts[c]);
 }
 // Ties go to the smallest colour: sets iterate in ascending order (values.rs).
+// Of a grid of no cells, max() (min()) of nothing.
 WHOLE_FN bool d_mostcolor(I64& o, const G& a) {
-    if (!ok_grid(a)) return false;
+    if (!ok_grid(a)) return raises(WHOLE_RAISE_VALUE);
     int counts[10];
     counts_of(a, counts);
     int best = 0;
@@ -921,7 +957,7 @@ WHOLE_FN bool d_mostcolor(I64& o, const G& a) {
     return true;
 }
 WHOLE_FN bool d_leastcolor(I64& o, const G& a) {
-    if (!ok_grid(a)) return false;
+    if (!ok_grid(a)) return raises(WHOLE_RAISE_VALUE);
     int counts[10];
     counts_of(a, counts);
     int best = -1;
@@ -931,7 +967,6 @@ WHOLE_FN bool d_leastcolor(I64& o, const G& a) {
     return true;
 }
 WHOLE_FN bool d_numcolors(I64& o, const G& a) {
-    if (!ok_grid(a)) return false;
     int counts[10];
     counts_of(a, counts);
     int n = 0;
@@ -940,22 +975,20 @@ WHOLE_FN bool d_numcolors(I64& o, const G& a) {
     return true;
 }
 WHOLE_FN bool d_colorcount(I64& o, const G& a, I64 color) {
-    if (!ok_grid(a)) return false;
     int n = 0;
     for (int k = LANE; k < a.h * a.w; k += WARP) n += a.c[k] == color;
     o = warp_sum(n);
     return true;
 }
-WHOLE_FN bool d_height(I64& o, const G& a) { if (!ok_grid(a)) return false; o = a.h; return true; }
-WHOLE_FN bool d_width(I64& o, const G& a) { if (!ok_grid(a)) return false; o = a.w; return true; }
+// Of a grid of no cells as of any: its rows, the length of its first row.
+WHOLE_FN bool d_height(I64& o, const G& a) { o = a.h; return true; }
+WHOLE_FN bool d_width(I64& o, const G& a) { o = a.w; return true; }
 WHOLE_FN bool d_shape(P& o, const G& a) {
-    if (!ok_grid(a)) return false;
     o.a = a.h;
     o.b = a.w;
     return true;
 }
 WHOLE_FN bool d_equality_grid(I64& o, const G& a, const G& b) {
-    if (!ok_grid(a) || !ok_grid(b)) return false;
     bool same = a.h == b.h && a.w == b.w;
     if (same)
         for (int k = LANE; same && k < a.h * a.w; k += WARP) same = a.c[k] == b.c[k];
@@ -1088,7 +1121,6 @@ __device__ __forceinline__ int highest(unsigned m) {
     return c;
 }
 WHOLE_FN bool d_palette(unsigned& o, const G& a) {
-    if (!ok_grid(a)) return false;
     unsigned m = 0;
     for (int k = LANE; k < a.h * a.w; k += WARP) m |= 1u << a.c[k];
     for (int c = 0; c < 10; ++c) {
@@ -1169,7 +1201,7 @@ WHOLE_FN bool d_ofcolor(X& o, const G& a, I64 value) {
 }
 
 WHOLE_FN bool d_asindices(X& o, const G& a) {
-    if (!ok_grid(a) || a.h > 127 || a.w > 127 || a.h * a.w > WHOLE_LOCS) return false;
+    if (a.h > 127 || a.w > 127 || a.h * a.w > WHOLE_LOCS) return false;
     for (int k = LANE; k < a.h * a.w; k += WARP) o.k[k] = loc_key(k / a.w, k % a.w);
     return set_done(o, a.h * a.w);
 }
@@ -1193,14 +1225,16 @@ WHOLE_FN bool fill_where(G& o, const G& a, I64 value, const X& p, int only) {
     return true;
 }
 WHOLE_FN bool d_fill(G& o, const G& a, I64 value, const X& p) { return fill_where(o, a, value, p, -1); }
+// underfill reads grid[0] before its mostcolor: a grid of no cells is left
+// to the CPU (fill_where), as by cover, underpaint and move.
 WHOLE_FN bool d_underfill(G& o, const G& a, I64 value, const X& p) {
     I64 bg = 0;
-    if (!d_mostcolor(bg, a)) return false;
+    if (!ok_grid(a) || !d_mostcolor(bg, a)) return false;
     return fill_where(o, a, value, p, (int)bg);
 }
 WHOLE_FN bool d_cover(G& o, const G& a, const X& p) {
     I64 bg = 0;
-    if (!d_mostcolor(bg, a)) return false;
+    if (!ok_grid(a) || !d_mostcolor(bg, a)) return false;
     return fill_where(o, a, bg, p, -1);
 }
 
@@ -1437,7 +1471,7 @@ WHOLE_FN bool d_gravitate(P& o, const X& src, const X& dst) {
     return true;
 }
 WHOLE_FN bool d_size_x(I64& o, const X& a) { o = a.n; return true; }
-WHOLE_FN bool d_size_grid(I64& o, const G& a) { if (!ok_grid(a)) return false; o = a.h; return true; }
+WHOLE_FN bool d_size_grid(I64& o, const G& a) { o = a.h; return true; }
 WHOLE_FN bool d_first_x(P& o, const X& a) { if (a.n == 0) return raises(WHOLE_RAISE_STOP); o.a = key_i(a.k[0]); o.b = key_j(a.k[0]); return true; }
 WHOLE_FN bool d_last_x(P& o, const X& a) {
     if (a.n == 0) return raises(WHOLE_RAISE_VALUE);  // max(enumerate(()))
@@ -1658,8 +1692,8 @@ __device__ bool whole_load(G& g, const signed char* cells, const int* desc, int 
 // height, width, offset (WHOLE_DESC).
 __device__ bool whole_store(const G& g, signed char* cells, int* desc, I64 t, unsigned long long* used,
                             unsigned long long cap) {
-    if (g.w == WHOLE_FLAT && g.h >= 0) {
-        // A grid of no cells (whole.rs's `Absent`): its rows, of width 0.
+    if (g.w == 0) {
+        // A grid of no cells: its rows, of width 0.
         if (LANE == 0) {
             desc[WHOLE_DESC * t + 1] = g.h;
             desc[WHOLE_DESC * t + 2] = 0;

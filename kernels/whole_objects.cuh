@@ -1108,7 +1108,7 @@ WHOLE_FN bool d_toobject(O& o, const X& p, const G& a) {
     return obj_done(o, sort_unique<unsigned>(o.k, kept, 0xFFFFFFFFu));
 }
 WHOLE_FN bool d_asobject(O& o, const G& a) {
-    if (!ok_grid(a) || a.h > 127 || a.w > 127 || a.h * a.w > WHOLE_CELLS) return false;
+    if (a.h > 127 || a.w > 127 || a.h * a.w > WHOLE_CELLS) return false;
     const int n = a.h * a.w;
     int base = 0;
     for (int col = 0; col < 10; ++col)
@@ -1164,12 +1164,12 @@ WHOLE_FN bool d_paint(G& o, const G& a, const O& p) {
 WHOLE_FN bool d_underpaint(G& o, const G& a, const O& p) {
     I64 bg = 0;
     P zero = {0, 0};
-    return d_mostcolor(bg, a) && copy_grid(o, a) && paint_onto(o, a, p, zero, (int)bg);
+    return ok_grid(a) && d_mostcolor(bg, a) && copy_grid(o, a) && paint_onto(o, a, p, zero, (int)bg);
 }
 // move(grid, obj, offset): cover the object, then paint it shifted.
 WHOLE_FN bool d_move(G& o, const G& a, const O& p, P d) {
     I64 bg = 0;
-    if (!d_mostcolor(bg, a) || !copy_grid(o, a)) return false;
+    if (!ok_grid(a) || !d_mostcolor(bg, a) || !copy_grid(o, a)) return false;
     if (d.a > 256 || d.a < -256 || d.b > 256 || d.b < -256) return false;
     for (int x = LANE; x < p.n; x += WARP) {
         const int i = key_i(cell_loc(p.k[x])), j = key_j(cell_loc(p.k[x]));
@@ -1199,7 +1199,6 @@ WHOLE_FN bool d_corners(X& o, const X& a) {
 }
 
 WHOLE_FN bool d_portrait_grid(I64& o, const G& a) {
-    if (!ok_grid(a)) return false;
     o = a.h > a.w;
     return true;
 }

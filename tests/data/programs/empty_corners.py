@@ -4,7 +4,8 @@
 # reference does) or goes on without it (remove, shift); `index` outside
 # the grid is None, which `equality` compares; a canvas of no cells is
 # `()` or rows of width 0, which `hconcat` zips with another grid's rows,
-# and whose cells and colours are none.
+# and whose cells and colours are none (a device value of its own since,
+# as in flat_grids.py).
 # The device follows each to that statement; the results must be the
 # CPU's.
 

@@ -3018,6 +3018,16 @@ fn raise_on_empty_tuple(p: Prim, at: usize) -> Option<&'static str> {
     }
 }
 
+/// The primitives that give the empty tuple for an empty patch: its
+/// corners and its centre of mass (`tuple(map(min, zip()))`).
+fn makes_empty_tuple(p: Prim) -> bool {
+    use Prim as P;
+    matches!(
+        p,
+        P::ulcorner | P::urcorner | P::llcorner | P::lrcorner | P::centerofmass
+    )
+}
+
 /// A value the device holds no representation of, made by a statement
 /// that the CPU would otherwise have to run from there.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -3027,10 +3037,6 @@ enum AbsentKind {
     EmptyTuple,
     /// `None`: `index` of a location outside the grid.
     NoneValue,
-    /// A grid of no cells: `canvas` of a height or width under 1, `crop`
-    /// of a window outside the grid, `trim` of a grid under 3 x 3, `upscale`
-    /// by under 1 (`()`, or rows of width 0).
-    FlatGrid,
     /// `hsplit` or `vsplit` into pieces of two shapes (where the width is
     /// not n pieces and their gaps).
     RaggedSplit,
@@ -3051,15 +3057,6 @@ enum OnAbsent {
     },
     /// It gives this number: `equality(None, n)` is False.
     Give(&'static str),
-    /// It gives the first rows of its argument `other`, as many as the
-    /// flat grid has: `hconcat` (a zip of rows, each flat row adding
-    /// nothing). None is left to the CPU.
-    TopRows { other: usize },
-    /// It is the program's output (a flat grid, written as WHOLE_FLAT).
-    Output,
-    /// It gives an empty container: `asobject` and `asindices` of a flat
-    /// grid.
-    Empty,
     /// It reads the first piece only (`first` of a ragged split), which
     /// the maker keeps alone.
     FirstPiece,
@@ -3080,16 +3077,6 @@ fn on_absent(kind: AbsentKind, p: Prim, at: usize) -> Option<OnAbsent> {
         (AbsentKind::EmptyTuple, _, _) => raise_on_empty_tuple(p, at).map(OnAbsent::Raise),
         (AbsentKind::NoneValue, Prim::equality, _) => Some(OnAbsent::Give("0")),
         (AbsentKind::NoneValue, _, _) => None,
-        (AbsentKind::FlatGrid, Prim::hconcat, 0 | 1) => Some(OnAbsent::TopRows { other: 1 - at }),
-        (AbsentKind::FlatGrid, Prim::asobject | Prim::asindices | Prim::palette, 0) => {
-            Some(OnAbsent::Empty)
-        }
-        (AbsentKind::FlatGrid, Prim::numcolors, 0) => Some(OnAbsent::Give("0")),
-        // max/min of the set of no colours.
-        (AbsentKind::FlatGrid, Prim::mostcolor | Prim::leastcolor, 0) => {
-            Some(OnAbsent::Raise("WHOLE_RAISE_VALUE"))
-        }
-        (AbsentKind::FlatGrid, _, _) => None,
         (AbsentKind::RaggedSplit, Prim::first, 0) => Some(OnAbsent::FirstPiece),
         (AbsentKind::RaggedSplit, _, _) => None,
     }
@@ -3121,20 +3108,8 @@ impl Absent {
         let mut makers = BTreeMap::new();
         for &n in nodes {
             let kind = match plan.nodes[n].callee {
-                Operand::Prim(
-                    P::ulcorner | P::urcorner | P::llcorner | P::lrcorner | P::centerofmass,
-                ) => AbsentKind::EmptyTuple,
+                Operand::Prim(p) if makes_empty_tuple(p) => AbsentKind::EmptyTuple,
                 Operand::Prim(P::index) => AbsentKind::NoneValue,
-                Operand::Prim(
-                    P::canvas
-                    | P::upscale
-                    | P::crop
-                    | P::trim
-                    | P::lefthalf
-                    | P::righthalf
-                    | P::tophalf
-                    | P::bottomhalf,
-                ) => AbsentKind::FlatGrid,
                 Operand::Prim(P::hsplit | P::vsplit) => AbsentKind::RaggedSplit,
                 _ => continue,
             };
@@ -3150,10 +3125,6 @@ impl Absent {
                 })
                 .collect();
             if Some(n) == out_node {
-                // A program's output of no cells is given as it is.
-                if kind == AbsentKind::FlatGrid && readers.is_empty() {
-                    makers.insert(n, (usize::MAX, OnAbsent::Output));
-                }
                 continue;
             }
             let Some(&r) = readers.first() else { continue };
@@ -3180,15 +3151,13 @@ impl Absent {
             };
             makers.insert(n, (r, how));
         }
-        // A reader follows one value that goes on, but for hconcat's two
-        // flat grids (both flat at once is left to the CPU there).
+        // A reader follows one value that goes on.
         let going_on = |r: usize, makers: &BTreeMap<usize, (usize, OnAbsent)>| {
-            let how: Vec<&OnAbsent> = makers
+            makers
                 .values()
                 .filter(|(q, how)| *q == r && !matches!(how, OnAbsent::Raise(_)))
-                .map(|(_, how)| how)
-                .collect();
-            how.len() > 1 && !how.iter().all(|h| matches!(h, OnAbsent::TopRows { .. }))
+                .count()
+                > 1
         };
         let shared: Vec<usize> = makers
             .iter()
@@ -3242,58 +3211,32 @@ impl Absent {
         args: &[Arg],
         result: &Arg,
     ) {
-        let going: Vec<(usize, OnAbsent)> = self
-            .makers
-            .iter()
-            .filter(|(_, (r, how))| {
-                *r == n && !matches!(how, OnAbsent::Raise(_) | OnAbsent::FirstPiece)
-            })
-            .map(|(m, (_, how))| (*m, *how))
-            .collect();
-        if going.is_empty() {
+        // `Absent::find` keeps one value that goes on per reader.
+        let Some((m, how)) = self.makers.iter().find_map(|(m, (r, how))| {
+            (*r == n && !matches!(how, OnAbsent::Raise(_) | OnAbsent::FirstPiece))
+                .then_some((*m, *how))
+        }) else {
             return;
-        }
-        // What the reader gives for each absent value, in place of the call.
-        let instead: Vec<Option<Vec<String>>> = going
-            .iter()
-            .map(|&(m, how)| Self::instead(m, how, args, result, em))
-            .collect();
+        };
+        let instead = Self::instead(how, args, result, em);
         let code = em.body.split_off(call_from);
-        let flags: Vec<String> = going.iter().map(|(m, _)| format!("none{m}")).collect();
-        if instead.iter().any(Option::is_none) {
-            em.line(&format!("if ({}) return WHOLE_DEOPT;", flags.join(" || ")));
+        let Some(lines) = instead else {
+            em.line(&format!("if (none{m}) return WHOLE_DEOPT;"));
             em.body.push_str(&code);
             return;
-        }
-        // Two flat grids zipped are left to the CPU (`Absent::find` lets
-        // only hconcat read two).
-        if going.len() > 1 {
-            em.line(&format!("if ({}) return WHOLE_DEOPT;", flags.join(" && ")));
-        }
-        for (k, ((m, _), lines)) in going.iter().zip(instead).enumerate() {
-            em.line(&if k == 0 {
-                format!("if (none{m}) {{")
-            } else {
-                format!("}} else if (none{m}) {{")
-            });
-            for l in lines.into_iter().flatten() {
-                em.line(&format!("    {l}"));
-            }
+        };
+        em.line(&format!("if (none{m}) {{"));
+        for l in lines {
+            em.line(&format!("    {l}"));
         }
         em.line("} else {");
         em.body.push_str(&code);
         em.line("}");
     }
 
-    /// The lines a reader runs in place of its call where maker `m`'s value
-    /// is absent (`None` where it cannot follow it).
-    fn instead(
-        m: usize,
-        how: OnAbsent,
-        args: &[Arg],
-        result: &Arg,
-        em: &mut Emitter,
-    ) -> Option<Vec<String>> {
+    /// The lines a reader runs in place of its call where the value it
+    /// reads is absent (`None` where it cannot follow it).
+    fn instead(how: OnAbsent, args: &[Arg], result: &Arg, em: &mut Emitter) -> Option<Vec<String>> {
         let Arg::Val(r, t) = result else {
             return None;
         };
@@ -3329,25 +3272,6 @@ impl Absent {
                 Some(lines)
             }
             OnAbsent::Give(value) if *t == DevTy::Int => Some(copy(em, value)),
-            OnAbsent::Empty if matches!(t, DevTy::Indices | DevTy::Object | DevTy::Colors) => {
-                Some(vec![emptied(
-                    if *t == DevTy::Indices {
-                        DevTy::Locs
-                    } else {
-                        *t
-                    },
-                    r,
-                )])
-            }
-            OnAbsent::TopRows { other } if *t == DevTy::Grid => {
-                let e = arg(other)?;
-                Some(vec![
-                    format!("const I64 k = rows{m} < {e}.h ? rows{m} : (I64){e}.h;"),
-                    format!(
-                        "if (k < 1 || !d_crop({r}, {e}, P{{0LL, 0LL}}, P{{k, (I64){e}.w}})) return WHOLE_DEOPT;"
-                    ),
-                ])
-            }
             _ => None,
         }
     }
@@ -3365,47 +3289,12 @@ impl Absent {
         stat: bool,
         result: &Arg,
     ) {
-        if !self.makers.contains_key(&n)
-            || self.makers[&n].1 == OnAbsent::Output && !matches!(result, Arg::Val(_, DevTy::Grid))
-        {
-            self.makers.remove(&n);
+        if !self.makers.contains_key(&n) {
             return;
         }
-        let mut rows = None;
         let prim = self.prims.get(&n).copied();
         let absent = match args {
             _ if stat => None,
-            // crop: Python's slices of the rows and of each row.
-            [Arg::Val(g, DevTy::Grid), Arg::Val(a, DevTy::Pair), Arg::Val(d, DevTy::Pair)]
-                if prim == Some(Prim::crop) =>
-            {
-                em.locals.push_str(&format!("    I64 rows{n} = 0;\n"));
-                rows = Some(format!("rows{n} = slice_len({g}.h, {a}.a, {a}.a + {d}.a);"));
-                Some(format!(
-                    "slice_len({g}.h, {a}.a, {a}.a + {d}.a) < 1 || slice_len({g}.w, {a}.b, {a}.b + {d}.b) < 1"
-                ))
-            }
-            // The halves of a grid of one row or column: the empty tuple
-            // (lefthalf is rot270(tophalf(rot90(grid)))).
-            [Arg::Val(g, DevTy::Grid)]
-                if matches!(
-                    prim,
-                    Some(Prim::lefthalf | Prim::righthalf | Prim::tophalf | Prim::bottomhalf)
-                ) =>
-            {
-                em.locals.push_str(&format!("    I64 rows{n} = 0;\n"));
-                let side = if matches!(prim, Some(Prim::lefthalf | Prim::righthalf)) {
-                    "w"
-                } else {
-                    "h"
-                };
-                Some(format!("{g}.{side} < 2"))
-            }
-            [Arg::Val(g, DevTy::Grid)] if prim == Some(Prim::trim) => {
-                em.locals.push_str(&format!("    I64 rows{n} = 0;\n"));
-                rows = Some(format!("rows{n} = {g}.h > 2 ? {g}.h - 2 : 0;"));
-                Some(format!("{g}.h < 3 || {g}.w < 3"))
-            }
             // A split into pieces of two shapes keeps its first piece alone.
             [Arg::Val(g, DevTy::Grid), Arg::Val(k, DevTy::Int)]
                 if matches!(prim, Some(Prim::hsplit | Prim::vsplit)) =>
@@ -3434,17 +3323,6 @@ impl Absent {
             [Arg::Val(g, DevTy::Grid), Arg::Val(l, DevTy::Pair)] => Some(format!(
                 "ok_grid({g}) && ({l}.a < 0 || {l}.a >= {g}.h || {l}.b < 0 || {l}.b >= {g}.w)"
             )),
-            // canvas: its rows (0 for a height under 1; of width 0 else).
-            [Arg::Val(_, DevTy::Int), Arg::Val(d, DevTy::Pair)] if prim == Some(Prim::canvas) => {
-                em.locals.push_str(&format!("    I64 rows{n} = 0;\n"));
-                rows = Some(format!("rows{n} = {d}.a < 1 ? 0 : {d}.a;"));
-                Some(format!("{d}.a < 1 || {d}.b < 1"))
-            }
-            // upscale by under 1: the empty tuple.
-            [Arg::Val(_, DevTy::Grid), Arg::Val(f, DevTy::Int)] if prim == Some(Prim::upscale) => {
-                em.locals.push_str(&format!("    I64 rows{n} = 0;\n"));
-                Some(format!("{f} < 1"))
-            }
             _ => None,
         };
         let Some(absent) = absent else {
@@ -3454,20 +3332,7 @@ impl Absent {
         let code = em.body.split_off(from);
         em.locals.push_str(&format!("    bool none{n} = false;\n"));
         em.line(&format!("none{n} = {absent};"));
-        if let Some(rows) = rows {
-            em.line(&rows);
-        }
-        if self.makers[&n].1 == OnAbsent::Output {
-            let Arg::Val(out, DevTy::Grid) = result else {
-                unreachable!("a flat grid maker gives a grid")
-            };
-            em.line(&format!("if (none{n}) {{"));
-            em.line(&format!("    {out}.h = (int)rows{n};"));
-            em.line(&format!("    {out}.w = WHOLE_FLAT;"));
-            em.line("} else {");
-        } else {
-            em.line(&format!("if (!none{n}) {{"));
-        }
+        em.line(&format!("if (!none{n}) {{"));
         em.body.push_str(&code);
         em.line("}");
     }
@@ -3984,7 +3849,7 @@ pub fn unpack_output(cells: &[i8], desc: &[i32], t: usize) -> Option<Given> {
     if st != 0 {
         return raised_status(st).map(Given::Raised);
     }
-    // No cells: the empty tuple or rows of width 0 (whole_store's WHOLE_FLAT).
+    // No cells: the empty tuple or rows of width 0 (whole.cuh's `g_flat`).
     if w == 0 {
         return Some(Given::Grid(crate::values::Grid::new(h, 0, Vec::new())));
     }
