@@ -299,7 +299,8 @@ fn union_chains_are_one_loop_each_and_give_the_cpu_results() {
 /// error where the patch is empty (a flag per corner) or goes on as the
 /// reference does (`remove`, `shift`); so is `None`, `index` outside the
 /// grid, to an `equality`. A corner whose first reader would keep the
-/// empty tuple is left to the CPU there. Grids of no cells (a canvas of a
+/// empty tuple is left to the CPU there. Inside a function value, a corner
+/// that a fork's outer primitive reads last raises that primitive's error. Grids of no cells (a canvas of a
 /// height or width under 1, a trim or crop of nothing, ...) are values of
 /// their own on the device (whole.cuh's `g_flat`) and take no flag. The
 /// results are the CPU's on real tasks.
@@ -329,6 +330,14 @@ fn absent_values_are_followed_to_their_first_reader() {
     // valmax of no objects: width(0).
     assert!(source.contains("{ raises(WHOLE_RAISE_TYPE); return WHOLE_DEOPT; }"));
     assert_eq!(source.matches("if (!d_split_first(").count(), 2);
+    // A corner in a function, read last by a fork's subtract (not first by
+    // an add: the centre would be found first).
+    assert_eq!(
+        source
+            .matches(".n == 0) { raises(WHOLE_RAISE_INDEX); return WHOLE_DEOPT; }")
+            .count(),
+        1
+    );
     let Some(d) = device_code_on_real_tasks(&plan, "whole-corners") else {
         return;
     };

@@ -5,7 +5,9 @@
 # the grid is None, which `equality` compares; a canvas of no cells is
 # `()` or rows of width 0, which `hconcat` zips with another grid's rows,
 # and whose cells and colours are none (a device value of its own since,
-# as in flat_grids.py).
+# as in flat_grids.py). Within a function value, the
+# corner of an empty patch raises where the primitive reading it next would
+# (a fork's outer primitive, reading it last).
 # The device follows each to that statement; the results must be the
 # CPU's.
 
@@ -206,4 +208,24 @@ def the_widest_of_the_sevens(I):
     x3 = valmax(x2, width)
     x4 = astuple(x3, x3)
     O = canvas(SEVEN, x4)
+    return O
+
+def offsets_to_the_fives_within(I):
+    x1 = objects(I, F, T, T)
+    x2 = matcher(first, FIVE)
+    x3 = rbind(sfilter, x2)
+    x4 = compose(ulcorner, x3)
+    x5 = fork(subtract, center, x4)
+    x6 = apply(x5, x1)
+    O = fill(I, FIVE, x6)
+    return O
+
+def the_corner_of_the_fives_read_first(I):
+    x1 = objects(I, F, T, T)
+    x2 = matcher(first, FIVE)
+    x3 = rbind(sfilter, x2)
+    x4 = compose(ulcorner, x3)
+    x5 = fork(add, x4, center)
+    x6 = apply(x5, x1)
+    O = fill(I, FIVE, x6)
     return O

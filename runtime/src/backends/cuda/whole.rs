@@ -1016,6 +1016,13 @@ struct Emitter {
     held: Vec<usize>,
     /// Every slot taken, in order: a loop keeps those its turn took.
     taken: Vec<usize>,
+    /// Set for one call of a function value: the error the primitive that
+    /// reads its value raises on the empty tuple, nothing running between
+    /// (a fork's outer primitive reading its last argument, through
+    /// compositions and binds). A corner of an empty patch made there
+    /// raises it (`Emitter::call_fn_in`), as `Absent` does between
+    /// statements.
+    empty_read: Option<&'static str>,
 }
 
 impl Emitter {
@@ -1031,6 +1038,7 @@ impl Emitter {
             kept: None,
             held: Vec::new(),
             taken: Vec::new(),
+            empty_read: None,
         }
     }
 
@@ -1336,6 +1344,7 @@ impl Emitter {
     /// on `x` is `rbind(f, x)`), whose fixed arguments are values in scope
     /// here.
     fn call_fn_in(&mut self, f: &DevFn, args: &[Arg]) -> Result<Arg, String> {
+        let empty_read = self.empty_read.take();
         match f {
             DevFn::Prim(p) => {
                 if args.len() != p.arity() {
@@ -1376,6 +1385,15 @@ impl Emitter {
                 if makes_function(*p, args) {
                     return Ok(Arg::Fn(self.make_fn(*p, args.to_vec())?));
                 }
+                if let (Some(kind), [Arg::Val(e, DevTy::Indices | DevTy::Object | DevTy::Locs)]) =
+                    (empty_read, args)
+                {
+                    if makes_empty_tuple(*p) {
+                        self.line(&format!(
+                            "if ({e}.n == 0) {{ raises({kind}); return WHOLE_DEOPT; }}"
+                        ));
+                    }
+                }
                 let (e, t) = self.call(*p, args, true)?;
                 Ok(Arg::Val(e, t))
             }
@@ -1386,6 +1404,7 @@ impl Emitter {
                 } else {
                     all.insert(0, (**fixed).clone());
                 }
+                self.empty_read = empty_read;
                 self.call_fn_lazy(f, &all)
             }
             // merge of what the rest gives: where that is a prapply's
@@ -1400,14 +1419,21 @@ impl Emitter {
             }
             DevFn::Compose(fs) => {
                 let mut v = args.to_vec();
-                for g in fs.iter().rev() {
+                for (at, g) in fs.iter().enumerate().rev() {
+                    if at == 0 {
+                        self.empty_read = empty_read;
+                    }
                     v = vec![self.call_fn_lazy(g, &v)?];
                 }
                 v.pop().ok_or_else(|| "an empty composition".to_owned())
             }
             DevFn::Fork(outer, a, b) => {
                 let ra = self.call_fn_lazy(a, args)?;
+                if let DevFn::Prim(q) = **outer {
+                    self.empty_read = raise_on_empty_tuple(q, 1);
+                }
                 let rb = self.call_fn_lazy(b, args)?;
+                self.empty_read = empty_read;
                 self.call_fn_lazy(outer, &[ra, rb])
             }
             DevFn::Matcher(g, target) => {
