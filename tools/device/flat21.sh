@@ -1,0 +1,33 @@
+#!/bin/bash
+# The twenty-first session (issue 11, coverage): grids of no cells as
+# device values (whole.cuh's `g_flat`) and corners of empty patches inside
+# function values, on a two-GPU host:
+#  1. outputs with `--exec device --gpus all` against per input on the
+#     CPU: solvers_whole (the 375 public solvers with device code; cross
+#     over training, then evaluation), forms (whole_forms.py), absent
+#     (empty_corners.py) and flat (flat_grids.py), with the `whole
+#     programs:` counter line;
+#  2. alone, two rounds (GPUs against the host's threads): nt_prev
+#     (be5a54c's runtime) and nt_new, both of nt_new.py (solvers_whole
+#     less solve_d22278a0 and solve_91413438).
+cd "$(dirname "$0")"
+source ./lib.sh
+host
+run_both() {  # binary, data set, label
+    echo "== $3"
+    ./$1 --data $2 --mode cross --timeout-ms 10000 --exec per-input --out $OUT/${3}_cpu.json 2>&1 |
+        grep -E "wall time"
+    ./$1 --data $2 --mode cross --timeout-ms 10000 --exec device --gpus all --stats \
+        --out $OUT/${3}_gpu.json 2>&1 | grep -E "whole programs|wall time"
+    cmp_out ${3}_cpu ${3}_gpu
+    rm -f $OUT/*.json
+}
+run_both solvers_whole training solvers_whole
+run_both solvers_whole evaluation solvers_whole_evaluation
+run_both forms training forms
+run_both absent training absent
+run_both flat training flat
+for r in 1 2; do
+    for b in nt_prev nt_new; do printf "%-14s r%d\n" $b $r; alone $b; done
+done
+date
