@@ -10,15 +10,6 @@
 cd "$(dirname "$0")"
 source ./lib.sh
 host
-run_both() {  # binary, data set, label
-    echo "== $3"
-    ./$1 --data $2 --mode cross --timeout-ms 10000 --exec per-input --out $OUT/${3}_cpu.json 2>&1 |
-        grep -E "wall time"
-    ./$1 --data $2 --mode cross --timeout-ms 10000 --exec device --gpus all --stats \
-        --out $OUT/${3}_gpu.json 2>&1 | grep -E "whole programs|wall time"
-    cmp_out ${3}_cpu ${3}_gpu
-    rm -f $OUT/*.json
-}
 run_both solvers_whole training solvers_whole
 run_both solvers_whole evaluation solvers_whole_evaluation
 run_both forms training forms

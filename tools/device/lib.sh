@@ -133,3 +133,16 @@ ab_configs() {
         for c in $CONFIGS; do printf "%s r%d " $c $r; alone solvers_whole ${c//,/ }; done
     done
 }
+
+# run_both BIN DATA LABEL: BIN in cross mode over DATA per input on the
+# CPU, then whole programs on all GPUs (`--exec device`, its `whole
+# programs:` counter line), and their outputs compared (cmp_out).
+run_both() {  # binary, data set, label
+    echo "== $3"
+    ./$1 --data $2 --mode cross --timeout-ms 10000 --exec per-input --out $OUT/${3}_cpu.json 2>&1 |
+        grep -E "wall time"
+    ./$1 --data $2 --mode cross --timeout-ms 10000 --exec device --gpus all --stats \
+        --out $OUT/${3}_gpu.json 2>&1 | grep -E "whole programs|wall time"
+    cmp_out ${3}_cpu ${3}_gpu
+    rm -f $OUT/*.json
+}
