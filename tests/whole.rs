@@ -360,6 +360,30 @@ fn grids_of_no_cells_are_device_values() {
     println!("{d}");
 }
 
+/// tests/data/programs/late_raises.py: a statement shared with an earlier
+/// program runs before this program's own earlier statements (the nodes
+/// run ascending). Its raises stay on the device where those statements
+/// cannot raise (`vline`), and are left to the CPU where one can (`first`,
+/// StopIteration before the centre's ValueError). The results are the
+/// CPU's on real tasks.
+#[test]
+fn a_raise_out_of_program_order_stays_where_nothing_before_can_raise() {
+    let (plan, code) = all_on_the_device("tests/data/programs/late_raises.py");
+    let source = code.source();
+    assert_eq!(source.matches("if (!d_center(").count(), 3);
+    // The third program's centre and what reads it, not the second's.
+    assert_eq!(
+        source.matches("return whole_left();").count(),
+        2,
+        "{source}"
+    );
+    let Some(d) = device_code_on_real_tasks(&plan, "whole-late") else {
+        return;
+    };
+    assert!(d.raised > 0 && d.grids > d.left, "{d:?}");
+    println!("{d}");
+}
+
 /// The plan and device code of a test program file (a path from the
 /// repository's root), whose every program must have device code with
 /// kinds that agree with the inferred types.

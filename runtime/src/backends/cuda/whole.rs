@@ -2746,7 +2746,8 @@ fn program_body(
     // Python stops at the first statement that raises in the program's own
     // order. Ascending, a node merged from an earlier program can run before
     // statements that precede it here: a raise of such a node need not be
-    // the one Python gives, so it is left to the CPU (`raises_late`).
+    // the one Python gives, so it is left to the CPU (`raises_late`), unless
+    // none of those statements can raise (`never_raises`).
     let mut raises_late: std::collections::BTreeSet<usize> = {
         let order = &plan.program_orders()[k];
         let position: BTreeMap<usize, usize> =
@@ -2757,7 +2758,9 @@ fn program_body(
             if first_later < position[&n] {
                 late.insert(n);
             }
-            first_later = first_later.min(position[&n]);
+            if !matches!(plan.nodes[n].callee, Operand::Prim(p) if never_raises(p)) {
+                first_later = first_later.min(position[&n]);
+            }
         }
         late
     };
@@ -3042,6 +3045,35 @@ fn raise_on_empty_tuple(p: Prim, at: usize) -> Option<&'static str> {
         P::first => Some("WHOLE_RAISE_STOP"),
         _ => None,
     }
+}
+
+/// Primitives that raise on no arguments a checked program can give them:
+/// the makers of functions (lambdas, and `rbind`/`lbind` reading their
+/// function's arity), `vline`/`hline` (`height(p) == len(p) and width(p)
+/// == 1`, 0 for an empty patch), and a few of plain Python operators.
+fn never_raises(p: Prim) -> bool {
+    use Prim as P;
+    matches!(
+        p,
+        P::rbind
+            | P::lbind
+            | P::compose
+            | P::chain
+            | P::fork
+            | P::matcher
+            | P::vline
+            | P::hline
+            | P::identity
+            | P::astuple
+            | P::initset
+            | P::equality
+            | P::toivec
+            | P::tojvec
+            | P::flip
+            | P::both
+            | P::either
+            | P::branch
+    )
 }
 
 /// The primitives that give the empty tuple for an empty patch: its
