@@ -491,18 +491,14 @@ WHOLE_FN bool d_vconcat(G& o, const G& a, const G& b) {
 // remainder. A last piece cut short by the grid's edge (pieces of two
 // shapes), pieces of no cells and n < 1 (the empty tuple) are left to the
 // CPU; n == 0 raises.
-WHOLE_FN bool t_split(T& o, const G& a, I64 n, bool columns) {
-    if (!ok_grid(a)) return false;
-    if (n == 0) return raises(WHOLE_RAISE_ZERODIV);
-    const int full = columns ? a.w : a.h;
-    if (n < 1 || n > full) return false;
-    const int parts = (int)n, size = full / parts, offset = full % parts != 0 ? 1 : 0;
-    if ((size + offset) * (parts - 1) + size > full) return false;
+// `parts` pieces of `size` columns (rows) each, piece e from column (row)
+// step * e: the tuple of their grids.
+WHOLE_FN bool t_pieces(T& o, const G& a, int parts, int size, int step, bool columns) {
     const int ph = columns ? a.h : size, pw = columns ? size : a.w, per = ph * pw;
     if (per * parts > WHOLE_TCELLS) return false;
     for (int x = LANE; x < per * parts; x += WARP) {
         const int e = x / per, q = x - e * per, i = q / pw, j = q - i * pw;
-        const int start = (size + offset) * e;
+        const int start = step * e;
         o.c[x] = columns ? a.c[i * a.w + start + j] : a.c[(start + i) * a.w + j];
     }
     if (LANE == 0) {
@@ -513,6 +509,15 @@ WHOLE_FN bool t_split(T& o, const G& a, I64 n, bool columns) {
     SYNC();
     return true;
 }
+WHOLE_FN bool t_split(T& o, const G& a, I64 n, bool columns) {
+    if (!ok_grid(a)) return false;
+    if (n == 0) return raises(WHOLE_RAISE_ZERODIV);
+    const int full = columns ? a.w : a.h;
+    if (n < 1 || n > full) return false;
+    const int parts = (int)n, size = full / parts, offset = full % parts != 0 ? 1 : 0;
+    if ((size + offset) * (parts - 1) + size > full) return false;
+    return t_pieces(o, a, parts, size, size + offset, columns);
+}
 // The first piece alone of a split whose pieces differ in shape (the
 // last ones narrower or of no cells, where the width is not n pieces and
 // their gaps): a tuple of that one piece, read only by `first`
@@ -521,19 +526,7 @@ WHOLE_FN bool d_split_first(T& o, const G& a, I64 n, bool columns) {
     if (!ok_grid(a) || n < 1) return false;
     const I64 size = (columns ? a.w : a.h) / n;
     if (size < 1) return false;
-    const int ph = columns ? a.h : (int)size, pw = columns ? (int)size : a.w, per = ph * pw;
-    if (per > WHOLE_TCELLS) return false;
-    for (int x = LANE; x < per; x += WARP) {
-        const int i = x / pw, j = x - i * pw;
-        o.c[x] = a.c[i * a.w + j];
-    }
-    if (LANE == 0) {
-        o.n = 1;
-        o.h = ph;
-        o.w = pw;
-    }
-    SYNC();
-    return true;
+    return t_pieces(o, a, 1, (int)size, 0, columns);
 }
 WHOLE_FN bool d_hsplit(T& o, const G& a, I64 n) { return t_split(o, a, n, true); }
 WHOLE_FN bool d_vsplit(T& o, const G& a, I64 n) { return t_split(o, a, n, false); }

@@ -3163,6 +3163,24 @@ impl Absent {
         out_node: Option<usize>,
     ) -> Absent {
         use Prim as P;
+        // Each node's readers, in the order they run (one pass, not one
+        // per maker).
+        let mut readers_of: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+        for &r in nodes {
+            let node = &plan.nodes[r];
+            let mut read: Vec<usize> = std::iter::once(&node.callee)
+                .chain(&node.args)
+                .filter_map(|op| match op {
+                    Operand::Node(m) => Some(*m),
+                    _ => None,
+                })
+                .collect();
+            read.sort_unstable();
+            read.dedup();
+            for m in read {
+                readers_of.entry(m).or_default().push(r);
+            }
+        }
         let mut makers = BTreeMap::new();
         for &n in nodes {
             let kind = match plan.nodes[n].callee {
@@ -3174,14 +3192,7 @@ impl Absent {
             if in_chain.contains(&n) {
                 continue;
             }
-            let readers: Vec<usize> = nodes
-                .iter()
-                .copied()
-                .filter(|&r| {
-                    let node = &plan.nodes[r];
-                    node.callee == Operand::Node(n) || node.args.contains(&Operand::Node(n))
-                })
-                .collect();
+            let readers = readers_of.get(&n).map_or(&[][..], Vec::as_slice);
             if Some(n) == out_node {
                 continue;
             }
