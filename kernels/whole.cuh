@@ -34,6 +34,7 @@ __device__ __forceinline__ unsigned warp_ballot(bool v) { return v ? 1u : 0u; }
 __device__ __forceinline__ unsigned lanes_below() { return 0u; }
 __device__ __forceinline__ int popc(unsigned m) { return __builtin_popcount(m); }
 __device__ __forceinline__ unsigned long long warp_first(unsigned long long v) { return v; }
+__device__ __forceinline__ int warp_lane(int v, int lane) { (void)lane; return v; }
 __device__ __forceinline__ bool warp_any(bool v) { return v; }
 __device__ __forceinline__ unsigned warp_peers(int v) { (void)v; return 1u; }
 __device__ __forceinline__ void shared_add(int* p, int v) { *p += v; }
@@ -97,6 +98,8 @@ __device__ __forceinline__ int popc(unsigned m) { return __popc(m); }
 __device__ __forceinline__ unsigned long long warp_first(unsigned long long v) {
     return __shfl_sync(0xffffffffu, v, 0);
 }
+// Lane `lane`'s v, in every lane.
+__device__ __forceinline__ int warp_lane(int v, int lane) { return __shfl_sync(0xffffffffu, v, lane); }
 __device__ __forceinline__ bool warp_any(bool v) { return __any_sync(0xffffffffu, v); }
 // The lanes holding the same value as this one (this one included).
 __device__ __forceinline__ unsigned warp_peers(int v) { return __match_any_sync(0xffffffffu, v); }
@@ -131,6 +134,13 @@ __device__ __forceinline__ int lowest_bit(unsigned m) { return __ffs(m) - 1; }
 // slower (0.30-0.32 s; BENCHMARKS.md, turns19.sh).
 #ifndef WHOLE_UNION_TURNS
 #define WHOLE_UNION_TURNS 1024
+#endif
+// A union of lines between two locations runs one turn per lane, each
+// line held as its first cell, step and length (`LN`) and set into a bit
+// map: a turn costs a lane a few dozen instructions, so far more turns
+// stay on the device (whole.rs, `Emitter::lane_union`).
+#ifndef WHOLE_LANE_TURNS
+#define WHOLE_LANE_TURNS (1 << 18)
 #endif
 
 typedef long long I64;
@@ -1606,6 +1616,44 @@ WHOLE_FN bool d_connect(X& o, P a, P b) {
     // Rows and columns ascend; a diagonal has one cell per row, so its
     // cells ascend with i whichever way j runs.
     return set_done(o, (int)n);
+}
+// connect held as a line within one lane: cells (i + k di, j + k dj) for
+// k < n, n = 0 where the ends share no row, column or diagonal. It fails
+// where d_connect does: the line has a cell beyond -128..127, which is
+// where one of its ends has (the cells lie between them).
+struct LN {
+    int i, j, di, dj, n;
+};
+__device__ bool d_connect_ln(LN& o, P a, P b) {
+    const I64 si = a.a < b.a ? a.a : b.a, ei = a.a < b.a ? b.a : a.a;
+    const I64 sj = a.b < b.b ? a.b : b.b, ej = a.b < b.b ? b.b : a.b;
+    o.n = 0;
+    if (a.a == b.a) {
+        o.i = (int)a.a, o.j = (int)sj, o.di = 0, o.dj = 1, o.n = (int)(ej - sj + 1);
+    } else if (a.b == b.b) {
+        o.i = (int)si, o.j = (int)a.b, o.di = 1, o.dj = 0, o.n = (int)(ei - si + 1);
+    } else if (b.a - a.a == b.b - a.b) {
+        o.i = (int)si, o.j = (int)sj, o.di = 1, o.dj = 1, o.n = (int)(ei - si + 1);
+    } else if (b.a - a.a == a.b - b.b) {
+        o.i = (int)si, o.j = (int)ej, o.di = 1, o.dj = -1, o.n = (int)(ei - si + 1);
+    } else {
+        return true;
+    }
+    return loc_ok(a.a, a.b) && loc_ok(b.a, b.b);
+}
+// size, vline and hline of a line: as of its set of cells (one cell is
+// both a vline and an hline; no cells neither, its width being 0).
+__device__ bool d_size_ln(I64& o, const LN& l) {
+    o = l.n;
+    return true;
+}
+__device__ bool d_vline_ln(I64& o, const LN& l) {
+    o = l.n == 1 || (l.n > 1 && l.dj == 0);
+    return true;
+}
+__device__ bool d_hline_ln(I64& o, const LN& l) {
+    o = l.n == 1 || (l.n > 1 && l.di == 0);
+    return true;
 }
 WHOLE_FN bool d_shoot(X& o, P start, P dir) {
     if (dir.a > WHOLE_INT_LIMIT / 64 || dir.a < -WHOLE_INT_LIMIT / 64 || dir.b > WHOLE_INT_LIMIT / 64 ||

@@ -625,23 +625,46 @@ WHOLE_FN bool d_merge_st(O& o, const S& a) {
 }
 // mostcommon and leastcommon of a tuple of objects: of the distinct
 // objects in ascending order (the CPU's), the first whose count no later
-// one beats (its place; of nothing, ValueError).
+// one beats (its place; of nothing, ValueError). Each lane counts the
+// repeats of its own objects, comparing keys alone: a warp comparing
+// every pair together took 24 ms for one evaluation of 500 objects
+// (`solve_b230c067`), holding its module's kernel that long.
+__device__ __forceinline__ bool lane_same_keys(const unsigned* a, int na, const unsigned* b, int nb) {
+    if (na != nb) return false;
+    for (int x = 0; x < na; ++x)
+        if (a[x] != b[x]) return false;
+    return true;
+}
+// Whether object e, counted c times, comes before the best so far: a
+// larger count (most) or a smaller one, else the smaller keys (repeats
+// are equal, so which of them is kept does not matter).
+__device__ bool s_count_beats(const S& a, bool most, int e, int c, int best, int best_n) {
+    if (best < 0 || (most ? c > best_n : c < best_n)) return true;
+    return c == best_n &&
+           cmp_keys(a.k + a.off[e], a.off[e + 1] - a.off[e], a.k + a.off[best], a.off[best + 1] - a.off[best]) < 0;
+}
 WHOLE_FN int s_by_count(const S& a, bool most) {
     int best = -1, best_n = 0;
-    for (int e = 0; e < a.n; ++e) {
+    for (int e = LANE; e < a.n; e += WARP) {
         const unsigned* ke = a.k + a.off[e];
         const int ne = a.off[e + 1] - a.off[e];
         int c = 0;
-        for (int f = 0; f < a.n; ++f) c += same_keys(a.k + a.off[f], a.off[f + 1] - a.off[f], ke, ne);
-        bool better = best < 0 || (most ? c > best_n : c < best_n);
-        if (!better && c == best_n)
-            better = cmp_keys(ke, ne, a.k + a.off[best], a.off[best + 1] - a.off[best]) < 0;
-        if (better) {
+        for (int f = 0; f < a.n; ++f) c += lane_same_keys(a.k + a.off[f], a.off[f + 1] - a.off[f], ke, ne);
+        if (s_count_beats(a, most, e, c, best, best_n)) {
             best = e;
             best_n = c;
         }
     }
-    return best;
+    // The lanes' bests, met in one order in every lane.
+    int at = -1, at_n = 0;
+    for (int l = 0; l < WARP; ++l) {
+        const int e = warp_lane(best, l), c = warp_lane(best_n, l);
+        if (e >= 0 && s_count_beats(a, most, e, c, at, at_n)) {
+            at = e;
+            at_n = c;
+        }
+    }
+    return at;
 }
 WHOLE_FN bool d_mostcommon_st(O& o, const S& a) { return a.n > 0 ? d_obj_at(o, a, s_by_count(a, true)) : raises(WHOLE_RAISE_VALUE); }
 WHOLE_FN bool d_leastcommon_st(O& o, const S& a) { return a.n > 0 ? d_obj_at(o, a, s_by_count(a, false)) : raises(WHOLE_RAISE_VALUE); }
@@ -1333,6 +1356,21 @@ WHOLE_FN bool end_x(X& o) {
     }
     SYNC();
     return true;
+}
+// A location accumulator for lines set from every lane at once
+// (`Emitter::lane_union`): a bit map from the start, read out by end_x.
+WHOLE_FN void acc_lines_start(X& o) {
+    acc_x_start(o);
+    acc_to_bits(o);
+}
+// Sets a line's cells in such an accumulator's bit map, from one lane
+// (atomic on the device: lanes set theirs at once).
+__device__ void ln_or(X& o, const LN& l) {
+    unsigned* bits = acc_bits(o);
+    for (int k = 0; k < l.n; ++k) {
+        const unsigned short key = loc_key(l.i + k * l.di, l.j + k * l.dj);
+        shared_or(&bits[key >> 5], 1u << (key & 31));
+    }
 }
 WHOLE_FN bool end_o(O& o) { return obj_done(o, sort_unique<unsigned>(o.k, o.n, 0xFFFFFFFFu)); }
 // A tuple of locations (apply of a function giving pairs over a tuple,

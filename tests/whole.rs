@@ -281,10 +281,31 @@ fn every_device_form_gives_the_cpu_results_on_real_tasks() {
 #[test]
 fn union_chains_are_one_loop_each_and_give_the_cpu_results() {
     let (plan, code) = all_on_the_device("tests/data/programs/union_chains.py");
+    let source = code.source();
     assert_eq!(
-        code.source().matches("> WHOLE_UNION_TURNS)").count(),
+        source.matches("> WHOLE_UNION_TURNS)").count()
+            + source.matches("> WHOLE_LANE_TURNS)").count(),
         plan.programs.len(),
         "one union loop per program"
+    );
+    // The unions of lines tested by their size and shape run one line per
+    // lane (`Emitter::lane_union`); the others (objects, shifted patches,
+    // a line read as a set) a warp's turn each.
+    let lanes: Vec<&str> = source
+        .split("\n// ")
+        .filter(|f| f.contains("ln_or(s["))
+        .map(|f| f.split_whitespace().next().unwrap_or(""))
+        .collect();
+    assert_eq!(
+        lanes,
+        [
+            "lines_of_the_rarest_colour",
+            "long_lines_between_pairs",
+            "lines_within_each_colour",
+            "short_straight_lines",
+            "diagonals_between_pairs"
+        ],
+        "the programs whose lines run one per lane"
     );
     assert!(!code.unioned.is_empty());
     let Some(d) = device_code_on_real_tasks(&plan, "whole-unions") else {

@@ -62,3 +62,33 @@ def offsets_of_the_smallest_object(I):
     x7 = mapply(x6, x5)
     O = paint(I, x7)
     return O
+
+def short_straight_lines(I):
+    x1 = mostcolor(I)
+    x2 = palette(I)
+    x3 = remove(x1, x2)
+    x4 = lbind(ofcolor, I)
+    x5 = mapply(x4, x3)
+    x6 = prapply(connect, x5, x5)
+    x7 = lbind(greater, FIVE)
+    x8 = compose(x7, size)
+    x9 = fork(either, vline, hline)
+    x10 = fork(both, x8, x9)
+    x11 = mfilter(x6, x10)
+    O = underfill(I, FOUR, x11)
+    return O
+
+def diagonals_between_pairs(I):
+    x1 = leastcolor(I)
+    x2 = ofcolor(I, x1)
+    x3 = product(x2, x2)
+    x4 = fork(connect, first, last)
+    x5 = apply(x4, x3)
+    x6 = fork(either, vline, hline)
+    x7 = compose(flip, x6)
+    x8 = rbind(greater, ONE)
+    x9 = compose(x8, size)
+    x10 = fork(both, x7, x9)
+    x11 = mfilter(x5, x10)
+    O = fill(I, x1, x11)
+    return O

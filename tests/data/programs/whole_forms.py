@@ -1506,3 +1506,15 @@ def solve_d4a91cb9(I):
     x28 = fill(x27, ZERO, x17)
     O = fill(x28, FIVE, x26)
     return O
+
+def lines_by_size_and_shape(I):
+    x1 = leastcolor(I)
+    x2 = ofcolor(I, x1)
+    x3 = prapply(connect, x2, x2)
+    x4 = rbind(greater, TWO)
+    x5 = compose(x4, size)
+    x6 = fork(either, hline, vline)
+    x7 = fork(both, x5, x6)
+    x8 = mfilter(x3, x7)
+    O = fill(I, EIGHT, x8)
+    return O

@@ -118,6 +118,10 @@ pub enum DevTy {
     /// `initset` of a cell within a function's call: held as the cell's
     /// key, as `Loc1` is.
     Cell1,
+    /// `connect` of two locations in a union's turn run by one lane
+    /// (`Emitter::lane_union`): the line as its first cell, step and
+    /// length (`LN`). Read only by size, vline, hline and the union.
+    Line,
 }
 
 /// How a node runs on the device: the device function and its result kind.
@@ -373,6 +377,9 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
         // Shapes and mirrors of patches, an object upscaled
         // (kernels/whole_objects.cuh), a pair times a number.
         (P::vline, [Indices]) => f("d_vline_x", Int),
+        (P::vline, [Line]) => f("d_vline_ln", Int),
+        (P::hline, [Line]) => f("d_hline_ln", Int),
+        (P::size, [Line]) => f("d_size_ln", Int),
         (P::hline, [Indices]) => f("d_hline_x", Int),
         (P::square, [Indices]) => f("d_square_x", Int),
         (P::multiply, [Pair, Int]) => f("d_multiply_pair_int", Pair),
@@ -726,6 +733,7 @@ fn ty_name(t: DevTy) -> &'static str {
         DevTy::PatchTuple => "PatchTuple",
         DevTy::Loc1 => "Loc1",
         DevTy::Cell1 => "Cell1",
+        DevTy::Line => "Line",
     }
 }
 
@@ -899,6 +907,12 @@ pub const SCALAR_FNS: &[&str] = &[
     "d_add_pair",
     "d_subtract_pair",
     "d_multiply_pair_int",
+    "d_first_lp",
+    "d_last_lp",
+    "d_connect_ln",
+    "d_size_ln",
+    "d_vline_ln",
+    "d_hline_ln",
 ];
 
 /// Whether a loop's turn (its written statements) is only element reads
@@ -1000,6 +1014,7 @@ fn singleton_forms(p: Prim) -> bool {
 
 /// Writes one program's device function: its statements, the locals and
 /// slots they use.
+#[derive(Clone)]
 struct Emitter {
     locals: String,
     body: String,
@@ -1023,6 +1038,9 @@ struct Emitter {
     /// raises it (`Emitter::call_fn_in`), as `Absent` does between
     /// statements.
     empty_read: Option<&'static str>,
+    /// Set while a union's turn is written for one lane
+    /// (`Emitter::lane_union`): `connect` of two locations gives a `Line`.
+    lines: bool,
 }
 
 impl Emitter {
@@ -1039,6 +1057,7 @@ impl Emitter {
             held: Vec::new(),
             taken: Vec::new(),
             empty_read: None,
+            lines: false,
         }
     }
 
@@ -1128,6 +1147,7 @@ impl Emitter {
             DevTy::Int => format!("    I64 {name} = 0;"),
             DevTy::Pair | DevTy::Loc1 => format!("    P {name} = {{0, 0}};"),
             DevTy::ObjectPair => format!("    SP {name} = {{nullptr, 0, nullptr, 0}};"),
+            DevTy::Line => format!("    LN {name} = {{0, 0, 0, 0, 0}};"),
             _ => format!("    unsigned {name} = 0;"),
         };
         self.locals.push_str(&decl);
@@ -1234,6 +1254,16 @@ impl Emitter {
                     }
                 }
             }
+        };
+        // A line in a union's turn for one lane: held as its ends' line.
+        let fm = if self.lines && fm.function == "d_connect" {
+            Form {
+                function: "d_connect_ln",
+                result: DevTy::Line,
+                extra: Extra::None,
+            }
+        } else {
+            fm
         };
         let name = self.value(fm.result, scratch)?;
         let mut a: Vec<String> = vals.iter().map(|a| a.0.clone()).collect();
@@ -2545,6 +2575,13 @@ impl Emitter {
         stages: &[Stage],
         scratch: bool,
     ) -> Result<(String, DevTy), String> {
+        // Lines one per lane where the turn allows; else the warp's loop,
+        // from the emitter as it was.
+        let before = self.clone();
+        match self.lane_union(source, stages, scratch) {
+            Ok(r) => return Ok(r),
+            Err(_) => *self = before,
+        }
         let from = self.body.len();
         let e = format!("e{}", self.names + 1);
         self.names += 1;
@@ -2627,6 +2664,141 @@ impl Emitter {
                 .push_str(&code.replace("return WHOLE_DEOPT;", "return whole_left();"));
         }
         Ok((out, kind))
+    }
+
+    /// [`Emitter::union_loop`] with one turn per lane, where each turn's
+    /// value is the line between two locations (`connect`, held as a
+    /// `Line`) and its tests are functions of numbers of the line's size
+    /// and shape ([`SCALAR_FNS`]): each lane makes its line, tests it and
+    /// sets its cells in the union's bit map. A warp's turn costs about as
+    /// much as 30 of a CPU thread's (`WHOLE_UNION_TURNS`); a lane's costs
+    /// a few dozen instructions. None of these functions raises, so the
+    /// turns' order is free. Anything else in the turn (a line read as a
+    /// set, a call the lanes share) is an error, and the caller writes
+    /// the warp's loop instead.
+    fn lane_union(
+        &mut self,
+        source: &Source,
+        stages: &[Stage],
+        scratch: bool,
+    ) -> Result<(String, DevTy), String> {
+        let (n1, n2) = match source {
+            Source::Prapply(_, (a, ta), (b, tb)) | Source::Pairs((a, ta), (b, tb)) => {
+                (len_of(*ta, a), len_of(*tb, b))
+            }
+        };
+        let leave = if stages.is_empty() {
+            "WHOLE_DEOPT"
+        } else {
+            "whole_left()"
+        };
+        self.names += 1;
+        let (e, base, failed) = (
+            format!("e{}", self.names),
+            format!("base{}", self.names),
+            format!("failed{}", self.names),
+        );
+        self.line(&format!(
+            "if ((I64){n1} * {n2} > WHOLE_LANE_TURNS) return {leave};"
+        ));
+        let outer_body = std::mem::take(&mut self.body);
+        let took = self.taken.len();
+        self.lines = true;
+        let made = self.lane_turn(source, stages, &e, (&n1, &n2));
+        self.lines = false;
+        let line = match made? {
+            (line, DevTy::Line) => line,
+            (_, t) => return Err(format!("a union of {} per lane", ty_name(t))),
+        };
+        let turn = std::mem::replace(&mut self.body, outer_body);
+        if self.taken.len() != took {
+            return Err("a lane's turn that takes a slot".to_owned());
+        }
+        // Filters skip the lane's line; everything else must be scalar.
+        let filter = |l: &str| {
+            l.strip_prefix("if (!")
+                .and_then(|c| c.strip_suffix(") continue;"))
+                .is_some_and(|v| v.starts_with('v') && v[1..].chars().all(|c| c.is_ascii_digit()))
+        };
+        let calls: String = turn
+            .lines()
+            .filter(|l| !filter(l.trim()))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        if !scalar_turn(&calls) {
+            return Err("a lane's turn with a call the lanes share".to_owned());
+        }
+        let out = self.value(DevTy::Indices, scratch)?;
+        self.locals.push_str(&format!("    int {failed} = 0;\n"));
+        self.line(&format!("acc_lines_start({out});"));
+        self.line(&format!("{failed} = 0;"));
+        let total = format!("{n1} * {n2}");
+        self.line(&format!(
+            "for (int {base} = 0; {base} < {total}; {base} += WARP) {{"
+        ));
+        self.depth += 1;
+        self.line(&format!("if (WHOLE_LATE()) return {leave};"));
+        self.line(&format!("const int {e} = {base} + LANE;"));
+        self.line(&format!("if ({e} < {total}) do {{"));
+        self.body.push_str(&turn.replace(
+            "return WHOLE_DEOPT;",
+            &format!("{{ {failed} = 1; break; }}"),
+        ));
+        self.depth += 1;
+        self.line(&format!("ln_or({out}, {line});"));
+        self.depth -= 1;
+        self.line("} while (0);");
+        self.depth -= 1;
+        self.line("}");
+        self.line(&format!("if (warp_any({failed})) return {leave};"));
+        self.line("SYNC();");
+        self.line(&format!("if (!end_x({out})) return {leave};"));
+        Ok((out, DevTy::Indices))
+    }
+
+    /// The turn of [`Emitter::lane_union`] for element `e` of `n1 * n2`:
+    /// the pair's value through the stages, filters as `continue`.
+    fn lane_turn(
+        &mut self,
+        source: &Source,
+        stages: &[Stage],
+        e: &str,
+        (n1, n2): (&str, &str),
+    ) -> Result<(String, DevTy), String> {
+        self.depth += 2;
+        let (mut r, mut rt) = match source {
+            Source::Prapply(f, (a, ta @ (DevTy::Indices | DevTy::Locs)), (b, tb)) if tb == ta => {
+                let (x, fetch_x) =
+                    self.element_of(Prim::prapply, *ta, a, &format!("({e} % {n1})"))?;
+                let (y, fetch_y) =
+                    self.element_of(Prim::prapply, *tb, b, &format!("({e} / {n1})"))?;
+                self.line(&fetch_x);
+                self.line(&fetch_y);
+                self.call_val(f, &[Arg::Val(x.0, x.1), Arg::Val(y.0, y.1)])?
+            }
+            Source::Pairs((a, DevTy::Indices), (b, DevTy::Indices)) => {
+                let v = self.value(DevTy::LocPair, true)?;
+                self.line(&format!(
+                    "{v} = ((unsigned){a}.k[{e} / {n2}] << 16) | {b}.k[{e} % {n2}];"
+                ));
+                (v, DevTy::LocPair)
+            }
+            _ => return Err("a lane's turn over these values".to_owned()),
+        };
+        for stage in stages {
+            match stage {
+                Stage::Map(f) => (r, rt) = self.call_val(f, &[Arg::Val(r, rt)])?,
+                Stage::Keep(g) => {
+                    let (c, ct) = self.call_val(g, &[Arg::Val(r.clone(), rt)])?;
+                    if ct != DevTy::Int {
+                        return Err(format!("a filter giving {}", ty_name(ct)));
+                    }
+                    self.line(&format!("if (!{c}) continue;"));
+                }
+            }
+        }
+        self.depth -= 2;
+        Ok((r, rt))
     }
 
     /// `merge` of what `f` gives on `args` (`compose(merge, f)` called):
