@@ -1655,6 +1655,23 @@ __device__ bool d_hline_ln(I64& o, const LN& l) {
     o = l.n == 1 || (l.n > 1 && l.di == 0);
     return true;
 }
+// difference of a line and a set of locations in a lane's turn, read only
+// by size: the line and the set, its size the line's cells the set lacks.
+struct LD {
+    LN l;
+    const X* b;
+};
+__device__ bool d_difference_ln(LD& o, const LN& l, const X& b) {
+    o.l = l;
+    o.b = &b;
+    return true;
+}
+__device__ bool d_size_ld(I64& o, const LD& d) {
+    int c = 0;
+    for (int k = 0; k < d.l.n; ++k) c += !x_has(*d.b, loc_key(d.l.i + k * d.l.di, d.l.j + k * d.l.dj));
+    o = c;
+    return true;
+}
 WHOLE_FN bool d_shoot(X& o, P start, P dir) {
     if (dir.a > WHOLE_INT_LIMIT / 64 || dir.a < -WHOLE_INT_LIMIT / 64 || dir.b > WHOLE_INT_LIMIT / 64 ||
         dir.b < -WHOLE_INT_LIMIT / 64)

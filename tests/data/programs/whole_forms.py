@@ -1518,3 +1518,17 @@ def lines_by_size_and_shape(I):
     x8 = mfilter(x3, x7)
     O = fill(I, EIGHT, x8)
     return O
+
+def lines_leaving_a_box(I):
+    x1 = leastcolor(I)
+    x2 = ofcolor(I, x1)
+    x3 = prapply(connect, x2, x2)
+    x4 = asindices(I)
+    x5 = box(x4)
+    x6 = rbind(difference, x5)
+    x7 = chain(positive, size, x6)
+    x8 = fork(either, vline, hline)
+    x9 = fork(both, x8, x7)
+    x10 = mfilter(x3, x9)
+    O = fill(I, ZERO, x10)
+    return O

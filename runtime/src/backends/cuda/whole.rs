@@ -120,8 +120,12 @@ pub enum DevTy {
     Cell1,
     /// `connect` of two locations in a union's turn run by one lane
     /// (`Emitter::lane_union`): the line as its first cell, step and
-    /// length (`LN`). Read only by size, vline, hline and the union.
+    /// length (`LN`). Read only by size, vline, hline, difference and the
+    /// union.
     Line,
+    /// `difference` of a `Line` and a set of locations in such a turn:
+    /// the line and the set (`LD`). Read only by size.
+    LineLess,
 }
 
 /// How a node runs on the device: the device function and its result kind.
@@ -380,6 +384,8 @@ pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
         (P::vline, [Line]) => f("d_vline_ln", Int),
         (P::hline, [Line]) => f("d_hline_ln", Int),
         (P::size, [Line]) => f("d_size_ln", Int),
+        (P::difference, [Line, Indices]) => f("d_difference_ln", LineLess),
+        (P::size, [LineLess]) => f("d_size_ld", Int),
         (P::hline, [Indices]) => f("d_hline_x", Int),
         (P::square, [Indices]) => f("d_square_x", Int),
         (P::multiply, [Pair, Int]) => f("d_multiply_pair_int", Pair),
@@ -734,6 +740,7 @@ fn ty_name(t: DevTy) -> &'static str {
         DevTy::Loc1 => "Loc1",
         DevTy::Cell1 => "Cell1",
         DevTy::Line => "Line",
+        DevTy::LineLess => "LineLess",
     }
 }
 
@@ -913,6 +920,8 @@ pub const SCALAR_FNS: &[&str] = &[
     "d_size_ln",
     "d_vline_ln",
     "d_hline_ln",
+    "d_difference_ln",
+    "d_size_ld",
 ];
 
 /// Whether a loop's turn (its written statements) is only element reads
@@ -1148,6 +1157,7 @@ impl Emitter {
             DevTy::Pair | DevTy::Loc1 => format!("    P {name} = {{0, 0}};"),
             DevTy::ObjectPair => format!("    SP {name} = {{nullptr, 0, nullptr, 0}};"),
             DevTy::Line => format!("    LN {name} = {{0, 0, 0, 0, 0}};"),
+            DevTy::LineLess => format!("    LD {name} = {{{{0, 0, 0, 0, 0}}, nullptr}};"),
             _ => format!("    unsigned {name} = 0;"),
         };
         self.locals.push_str(&decl);
