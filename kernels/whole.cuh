@@ -33,6 +33,7 @@ __device__ __forceinline__ bool warp_all(bool v) { return v; }
 __device__ __forceinline__ unsigned warp_ballot(bool v) { return v ? 1u : 0u; }
 __device__ __forceinline__ unsigned lanes_below() { return 0u; }
 __device__ __forceinline__ int popc(unsigned m) { return __builtin_popcount(m); }
+__device__ __forceinline__ int popcll(unsigned long long m) { return __builtin_popcountll(m); }
 __device__ __forceinline__ unsigned long long warp_first(unsigned long long v) { return v; }
 __device__ __forceinline__ int warp_lane(int v, int lane) { (void)lane; return v; }
 __device__ __forceinline__ bool warp_any(bool v) { return v; }
@@ -95,6 +96,7 @@ __device__ __forceinline__ bool warp_all(bool v) { return __all_sync(0xffffffffu
 __device__ __forceinline__ unsigned warp_ballot(bool v) { return __ballot_sync(0xffffffffu, v); }
 __device__ __forceinline__ unsigned lanes_below() { return (1u << (threadIdx.x & 31)) - 1u; }
 __device__ __forceinline__ int popc(unsigned m) { return __popc(m); }
+__device__ __forceinline__ int popcll(unsigned long long m) { return __popcll(m); }
 __device__ __forceinline__ unsigned long long warp_first(unsigned long long v) {
     return __shfl_sync(0xffffffffu, v, 0);
 }
@@ -1110,20 +1112,25 @@ __device__ void d_copy(G& o, const G& a) {
 
 // ----- sets of colours ----------------------------------------------------------
 
-// A set of numbers that are all colours (Python's palette and what is made
-// from it): bit c for colour c; numbers iterate ascending, so the first is
-// the lowest bit. A set that would hold any other number is left to the CPU.
-__device__ __forceinline__ int lowest(unsigned m) {
+// A set of small numbers (Python's palette, and what is made from it or
+// from numbers: colour counts, distances): bit v for number v in 0..63;
+// numbers iterate ascending, so the first is the lowest bit. A set that
+// would hold any other number is left to the CPU. (Held in 10 bits, sets
+// of colour counts and distances past 9 were left: `solve_57aa92db`,
+// `solve_4290ef0e`.)
+typedef unsigned long long CM;
+__device__ __forceinline__ bool is_small(I64 v) { return v >= 0 && v < 64; }
+__device__ __forceinline__ int lowest(CM m) {
     int c = 0;
-    while (!(m & 1u)) { m >>= 1; ++c; }
+    while (!(m & 1ull)) { m >>= 1; ++c; }
     return c;
 }
-__device__ __forceinline__ int highest(unsigned m) {
+__device__ __forceinline__ int highest(CM m) {
     int c = -1;
     while (m) { m >>= 1; ++c; }
     return c;
 }
-WHOLE_FN bool d_palette(unsigned& o, const G& a) {
+WHOLE_FN bool d_palette(CM& o, const G& a) {
     unsigned m = 0;
     for (int k = LANE; k < a.h * a.w; k += WARP) m |= 1u << a.c[k];
     for (int c = 0; c < 10; ++c) {
@@ -1133,26 +1140,26 @@ WHOLE_FN bool d_palette(unsigned& o, const G& a) {
     o = m;
     return true;
 }
-__device__ bool d_remove_c(unsigned& o, I64 v, unsigned a) { o = is_color(v) ? a & ~(1u << v) : a; return true; }
-__device__ bool d_insert_c(unsigned& o, I64 v, unsigned a) { if (!is_color(v)) return false; o = a | (1u << v); return true; }
-__device__ bool d_initset_c(unsigned& o, I64 v) { if (!is_color(v)) return false; o = 1u << v; return true; }
-__device__ bool d_other_c(I64& o, unsigned a, I64 v) {
-    const unsigned m = is_color(v) ? a & ~(1u << v) : a;
+__device__ bool d_remove_c(CM& o, I64 v, CM a) { o = is_small(v) ? a & ~(1ull << v) : a; return true; }
+__device__ bool d_insert_c(CM& o, I64 v, CM a) { if (!is_small(v)) return false; o = a | (1ull << v); return true; }
+__device__ bool d_initset_c(CM& o, I64 v) { if (!is_small(v)) return false; o = 1ull << v; return true; }
+__device__ bool d_other_c(I64& o, CM a, I64 v) {
+    const CM m = is_small(v) ? a & ~(1ull << v) : a;
     if (!m) return raises(WHOLE_RAISE_STOP);  // first(remove(value, container))
     o = lowest(m);
     return true;
 }
-__device__ bool d_contained_c(I64& o, I64 v, unsigned a) { o = is_color(v) && ((a >> v) & 1u); return true; }
-__device__ bool d_intersection_c(unsigned& o, unsigned a, unsigned b) { o = a & b; return true; }
-__device__ bool d_difference_c(unsigned& o, unsigned a, unsigned b) { o = a & ~b; return true; }
-__device__ bool d_combine_c(unsigned& o, unsigned a, unsigned b) { o = a | b; return true; }
-__device__ bool d_first_c(I64& o, unsigned a) { if (!a) return raises(WHOLE_RAISE_STOP); o = lowest(a); return true; }
-__device__ bool d_last_c(I64& o, unsigned a) { if (!a) return raises(WHOLE_RAISE_VALUE); o = highest(a); return true; }
-__device__ bool d_size_c(I64& o, unsigned a) { o = popc(a); return true; }
-// max and min with default 0 for no colour.
-__device__ bool d_maximum_c(I64& o, unsigned a) { o = a ? highest(a) : 0; return true; }
-__device__ bool d_minimum_c(I64& o, unsigned a) { o = a ? lowest(a) : 0; return true; }
-__device__ bool d_equality_c(I64& o, unsigned a, unsigned b) { o = a == b; return true; }
+__device__ bool d_contained_c(I64& o, I64 v, CM a) { o = is_small(v) && ((a >> v) & 1ull); return true; }
+__device__ bool d_intersection_c(CM& o, CM a, CM b) { o = a & b; return true; }
+__device__ bool d_difference_c(CM& o, CM a, CM b) { o = a & ~b; return true; }
+__device__ bool d_combine_c(CM& o, CM a, CM b) { o = a | b; return true; }
+__device__ bool d_first_c(I64& o, CM a) { if (!a) return raises(WHOLE_RAISE_STOP); o = lowest(a); return true; }
+__device__ bool d_last_c(I64& o, CM a) { if (!a) return raises(WHOLE_RAISE_VALUE); o = highest(a); return true; }
+__device__ bool d_size_c(I64& o, CM a) { o = popcll(a); return true; }
+// max and min with default 0 for no number.
+__device__ bool d_maximum_c(I64& o, CM a) { o = a ? highest(a) : 0; return true; }
+__device__ bool d_minimum_c(I64& o, CM a) { o = a ? lowest(a) : 0; return true; }
+__device__ bool d_equality_c(I64& o, CM a, CM b) { o = a == b; return true; }
 
 // ----- sets of locations -----------------------------------------------------
 

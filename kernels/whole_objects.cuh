@@ -692,13 +692,13 @@ WHOLE_FN bool d_other_x(P& o, const X& a, P v) {
 // and hold no repeats, so the pairs with x's outside and y's inside
 // ascend, without repeats, in the CPU's order of tuples.
 
-// Two sets of colours: a set of locations.
-WHOLE_FN bool d_product_c(X& o, unsigned a, unsigned b) {
+// Two sets of small numbers: a set of locations.
+WHOLE_FN bool d_product_c(X& o, CM a, CM b) {
     if (LANE == 0) {
         int n = 0;
-        for (int x = 0; x < 10; ++x)
-            for (int y = 0; y < 10; ++y)
-                if (((a >> x) & 1u) && ((b >> y) & 1u)) o.k[n++] = loc_key(x, y);
+        for (int x = 0; x < 64; ++x)
+            for (int y = 0; y < 64; ++y)
+                if (((a >> x) & 1ull) && ((b >> y) & 1ull)) o.k[n++] = loc_key(x, y);
         o.n = n;
     }
     SYNC();
@@ -766,11 +766,11 @@ WHOLE_FN bool d_repeat_s(S& o, const O& v, I64 n) {
         if (!s_append_o(o, v)) return false;
     return true;
 }
-// totuple of colours: ascending.
-WHOLE_FN bool d_totuple_c(N& o, unsigned a) {
+// totuple of small numbers: ascending.
+WHOLE_FN bool d_totuple_c(N& o, CM a) {
     n_clear(o);
-    for (int c = 0; c < 10; ++c)
-        if (((a >> c) & 1u) && !n_push(o, c)) return false;
+    for (int c = 0; c < 64; ++c)
+        if (((a >> c) & 1ull) && !n_push(o, c)) return false;
     return true;
 }
 // Python's sorted of n keys (stable): pos[r] is the element of rank r.
@@ -807,12 +807,12 @@ WHOLE_FN bool d_order_x(X& o, const X& a, const N& keys, int* aux) {
     for (int r = LANE; r < a.n; r += WARP) o.k[r] = a.k[aux[r]];
     return set_done(o, a.n);
 }
-// order of a set of colours: its colours ascending, sorted on the keys.
-WHOLE_FN bool d_order_c(N& o, unsigned a, const N& keys, int* aux) {
-    if (keys.n != popc(a) || !order_of(keys, aux)) return false;
-    int colours[10], n = 0;
-    for (int c = 0; c < 10; ++c)
-        if ((a >> c) & 1u) colours[n++] = c;
+// order of a set of small numbers: its numbers ascending, sorted on the keys.
+WHOLE_FN bool d_order_c(N& o, CM a, const N& keys, int* aux) {
+    if (keys.n != popcll(a) || !order_of(keys, aux)) return false;
+    int colours[64], n = 0;
+    for (int c = 0; c < 64; ++c)
+        if ((a >> c) & 1ull) colours[n++] = c;
     for (int r = LANE; r < n; r += WARP) o.a[r] = colours[aux[r]];
     if (LANE == 0) o.n = n;
     SYNC();
@@ -897,18 +897,18 @@ WHOLE_FN bool d_leastcolor_o(I64& o, const O& a) {
     o = best;
     return true;
 }
-WHOLE_FN bool d_palette_o(unsigned& o, const O& a) {
+WHOLE_FN bool d_palette_o(CM& o, const O& a) {
     int counts[10];
     ocounts(a, counts);
-    unsigned m = 0;
-    for (int c = 0; c < 10; ++c) if (counts[c] > 0) m |= 1u << c;
+    CM m = 0;
+    for (int c = 0; c < 10; ++c) if (counts[c] > 0) m |= 1ull << c;
     o = m;
     return true;
 }
 WHOLE_FN bool d_numcolors_o(I64& o, const O& a) {
-    unsigned m = 0;
+    CM m = 0;
     d_palette_o(m, a);
-    o = popc(m);
+    o = popcll(m);
     return true;
 }
 WHOLE_FN bool d_colorcount_o(I64& o, const O& a, I64 value) {

@@ -1532,3 +1532,15 @@ def lines_leaving_a_box(I):
     x10 = mfilter(x3, x9)
     O = fill(I, ZERO, x10)
     return O
+
+def colour_counts_as_a_set(I):
+    x1 = palette(I)
+    x2 = lbind(colorcount, I)
+    x3 = apply(x2, x1)
+    x4 = maximum(x3)
+    x5 = minimum(x3)
+    x6 = subtract(x4, x5)
+    x7 = size(x3)
+    x8 = astuple(x7, x6)
+    O = canvas(ONE, x8)
+    return O

@@ -68,7 +68,8 @@ pub enum DevTy {
     Pair,
     /// A set of locations (`Indices`), ascending.
     Indices,
-    /// A set of colours (a `palette`), as a bit mask.
+    /// A set of small numbers (a `palette`, colour counts, distances), as
+    /// a bit mask of 0..63 (`CM`).
     Colors,
     /// An object: its cells' keys, ascending.
     Object,
@@ -1156,6 +1157,7 @@ impl Emitter {
             DevTy::Int => format!("    I64 {name} = 0;"),
             DevTy::Pair | DevTy::Loc1 => format!("    P {name} = {{0, 0}};"),
             DevTy::ObjectPair => format!("    SP {name} = {{nullptr, 0, nullptr, 0}};"),
+            DevTy::Colors => format!("    CM {name} = 0;"),
             DevTy::Line => format!("    LN {name} = {{0, 0, 0, 0, 0}};"),
             DevTy::LineLess => format!("    LD {name} = {{{{0, 0, 0, 0, 0}}, nullptr}};"),
             _ => format!("    unsigned {name} = 0;"),
@@ -2130,7 +2132,7 @@ impl Emitter {
                     }
                     DevTy::Colors => {
                         start.push(emptied(kind, &out));
-                        turn.push(format!("if ({r}) {out} |= 1u << {e};"));
+                        turn.push(format!("if ({r}) {out} |= 1ull << {e};"));
                     }
                     DevTy::Ints => {
                         start.push(emptied(kind, &out));
@@ -2310,8 +2312,8 @@ impl Emitter {
                     kind = DevTy::Colors;
                     out = self.value(kind, scratch)?;
                     start.push(emptied(kind, &out));
-                    turn.push(format!("if (!is_color({r})) return WHOLE_DEOPT;"));
-                    turn.push(format!("{out} |= 1u << {r};"));
+                    turn.push(format!("if (!is_small({r})) return WHOLE_DEOPT;"));
+                    turn.push(format!("{out} |= 1ull << {r};"));
                 }
                 DevTy::Pair if tuple => {
                     kind = DevTy::Locs;
@@ -2539,10 +2541,10 @@ impl Emitter {
             return Ok((out, kind));
         }
         if ct == DevTy::Colors {
-            // The colours of a set of colours, ascending (its bits).
-            self.line(&format!("for (int {e} = 0; {e} < 10; ++{e}) {{"));
+            // The numbers of a set of small numbers, ascending (its bits).
+            self.line(&format!("for (int {e} = 0; {e} < 64; ++{e}) {{"));
             self.depth += 1;
-            self.line(&format!("if (!(({c} >> {e}) & 1u)) continue;"));
+            self.line(&format!("if (!(({c} >> {e}) & 1ull)) continue;"));
             self.depth -= 1;
         } else {
             self.line(&format!("for (int {e} = 0; {e} < {bound}; ++{e}) {{"));
