@@ -2610,46 +2610,7 @@ impl Emitter {
         let outer_body = std::mem::take(&mut self.body);
         self.depth += 1;
         let took = self.taken.len();
-        let (mut r, mut rt) = match source {
-            // prapply's order: b's elements outside, a's inside.
-            Source::Prapply(f, (a, ta), (b, tb)) => {
-                let (x, fetch_x) =
-                    self.element_of(Prim::prapply, *ta, a, &format!("({e} % {n1})"))?;
-                let (y, fetch_y) =
-                    self.element_of(Prim::prapply, *tb, b, &format!("({e} / {n1})"))?;
-                self.line(&fetch_x);
-                self.line(&fetch_y);
-                self.call_val(f, &[Arg::Val(x.0, x.1), Arg::Val(y.0, y.1)])?
-            }
-            // product's order: a's elements outside, b's inside.
-            Source::Pairs((a, ta), (b, tb)) => match (ta, tb) {
-                (DevTy::Indices, DevTy::Indices) => {
-                    let v = self.value(DevTy::LocPair, true)?;
-                    self.line(&format!(
-                        "{v} = ((unsigned){a}.k[{e} / {n2}] << 16) | {b}.k[{e} % {n2}];"
-                    ));
-                    (v, DevTy::LocPair)
-                }
-                (DevTy::Objects, DevTy::Objects) => {
-                    let v = self.value(DevTy::ObjectPair, true)?;
-                    self.line(&format!("{v} = SP{{&{a}, {e} / {n2}, &{b}, {e} % {n2}}};"));
-                    (v, DevTy::ObjectPair)
-                }
-                _ => return Err(format!("product of {} and {}", ty_name(*ta), ty_name(*tb))),
-            },
-        };
-        for stage in stages {
-            match stage {
-                Stage::Map(f) => (r, rt) = self.call_val(f, &[Arg::Val(r, rt)])?,
-                Stage::Keep(g) => {
-                    let (c, ct) = self.call_val(g, &[Arg::Val(r.clone(), rt)])?;
-                    if ct != DevTy::Int {
-                        return Err(format!("a filter giving {}", ty_name(ct)));
-                    }
-                    self.line(&format!("if (!{c}) continue;"));
-                }
-            }
-        }
+        let (r, rt) = self.chain_turn(source, stages, &e, (&n1, &n2))?;
         let (kind, add, end) = match rt {
             DevTy::Indices => (DevTy::Indices, "acc_x", "end_x"),
             DevTy::Object => (DevTy::Object, "acc_o", "end_o"),
@@ -2716,7 +2677,9 @@ impl Emitter {
         let outer_body = std::mem::take(&mut self.body);
         let took = self.taken.len();
         self.lines = true;
-        let made = self.lane_turn(source, stages, &e, (&n1, &n2));
+        self.depth += 2;
+        let made = self.chain_turn(source, stages, &e, (&n1, &n2));
+        self.depth -= 2;
         self.lines = false;
         let line = match made? {
             (line, DevTy::Line) => line,
@@ -2768,18 +2731,20 @@ impl Emitter {
         Ok((out, DevTy::Indices))
     }
 
-    /// The turn of [`Emitter::lane_union`] for element `e` of `n1 * n2`:
-    /// the pair's value through the stages, filters as `continue`.
-    fn lane_turn(
+    /// A union chain's turn for element `e` of `n1 * n2` (written at the
+    /// caller's depth): the source's pair, its value through the stages,
+    /// filters as `continue`. For one lane (`lane_union`) the caller checks
+    /// that what it wrote is scalar.
+    fn chain_turn(
         &mut self,
         source: &Source,
         stages: &[Stage],
         e: &str,
         (n1, n2): (&str, &str),
     ) -> Result<(String, DevTy), String> {
-        self.depth += 2;
         let (mut r, mut rt) = match source {
-            Source::Prapply(f, (a, ta @ (DevTy::Indices | DevTy::Locs)), (b, tb)) if tb == ta => {
+            // prapply's order: b's elements outside, a's inside.
+            Source::Prapply(f, (a, ta), (b, tb)) => {
                 let (x, fetch_x) =
                     self.element_of(Prim::prapply, *ta, a, &format!("({e} % {n1})"))?;
                 let (y, fetch_y) =
@@ -2788,14 +2753,22 @@ impl Emitter {
                 self.line(&fetch_y);
                 self.call_val(f, &[Arg::Val(x.0, x.1), Arg::Val(y.0, y.1)])?
             }
-            Source::Pairs((a, DevTy::Indices), (b, DevTy::Indices)) => {
-                let v = self.value(DevTy::LocPair, true)?;
-                self.line(&format!(
-                    "{v} = ((unsigned){a}.k[{e} / {n2}] << 16) | {b}.k[{e} % {n2}];"
-                ));
-                (v, DevTy::LocPair)
-            }
-            _ => return Err("a lane's turn over these values".to_owned()),
+            // product's order: a's elements outside, b's inside.
+            Source::Pairs((a, ta), (b, tb)) => match (ta, tb) {
+                (DevTy::Indices, DevTy::Indices) => {
+                    let v = self.value(DevTy::LocPair, true)?;
+                    self.line(&format!(
+                        "{v} = ((unsigned){a}.k[{e} / {n2}] << 16) | {b}.k[{e} % {n2}];"
+                    ));
+                    (v, DevTy::LocPair)
+                }
+                (DevTy::Objects, DevTy::Objects) => {
+                    let v = self.value(DevTy::ObjectPair, true)?;
+                    self.line(&format!("{v} = SP{{&{a}, {e} / {n2}, &{b}, {e} % {n2}}};"));
+                    (v, DevTy::ObjectPair)
+                }
+                _ => return Err(format!("product of {} and {}", ty_name(*ta), ty_name(*tb))),
+            },
         };
         for stage in stages {
             match stage {
@@ -2809,7 +2782,6 @@ impl Emitter {
                 }
             }
         }
-        self.depth -= 2;
         Ok((r, rt))
     }
 
