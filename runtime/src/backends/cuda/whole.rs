@@ -2505,35 +2505,17 @@ impl Emitter {
             self.line(l);
         }
         if let Some((at, val, most)) = lanes {
-            // A lane whose scalar call fails leaves the evaluation to the
-            // CPU (a raise named by one lane would not be the warp's).
             self.names += 1;
-            let (base, failed) = (
-                format!("base{}", self.names),
-                format!("failed{}", self.names),
+            let tag = self.names;
+            self.lane_loop(
+                tag,
+                &e,
+                &bound,
+                &turn_calls,
+                &turn,
+                "WHOLE_DEOPT",
+                "whole_left()",
             );
-            self.locals.push_str(&format!("    int {failed} = 0;\n"));
-            self.line(&format!("{failed} = 0;"));
-            self.line(&format!(
-                "for (int {base} = 0; {base} < {bound}; {base} += WARP) {{"
-            ));
-            self.depth += 1;
-            self.line("if (WHOLE_LATE()) return WHOLE_DEOPT;");
-            self.line(&format!("const int {e} = {base} + LANE;"));
-            self.line(&format!("if ({e} < {bound}) do {{"));
-            self.body.push_str(&turn_calls.replace(
-                "return WHOLE_DEOPT;",
-                &format!("{{ {failed} = 1; break; }}"),
-            ));
-            self.depth += 1;
-            for l in &turn {
-                self.line(l);
-            }
-            self.depth -= 1;
-            self.line("} while (0);");
-            self.depth -= 1;
-            self.line("}");
-            self.line(&format!("if (warp_any({failed})) return whole_left();"));
             self.line(&format!("warp_best({at}, {val}, {most});"));
             for l in &end {
                 self.line(l);
@@ -2666,11 +2648,8 @@ impl Emitter {
             "whole_left()"
         };
         self.names += 1;
-        let (e, base, failed) = (
-            format!("e{}", self.names),
-            format!("base{}", self.names),
-            format!("failed{}", self.names),
-        );
+        let tag = self.names;
+        let e = format!("e{tag}");
         self.line(&format!(
             "if ((I64){n1} * {n2} > WHOLE_LANE_TURNS) return {leave};"
         ));
@@ -2704,31 +2683,55 @@ impl Emitter {
             return Err("a lane's turn with a call the lanes share".to_owned());
         }
         let out = self.value(DevTy::Indices, scratch)?;
-        self.locals.push_str(&format!("    int {failed} = 0;\n"));
         self.line(&format!("acc_lines_start({out});"));
-        self.line(&format!("{failed} = 0;"));
         let total = format!("{n1} * {n2}");
+        let add = [format!("ln_or({out}, {line});")];
+        self.lane_loop(tag, &e, &total, &turn, &add, leave, leave);
+        self.line("SYNC();");
+        self.line(&format!("if (!end_x({out})) return {leave};"));
+        Ok((out, DevTy::Indices))
+    }
+
+    /// A loop of one element per lane, WARP elements a round: for element
+    /// `e` below `bound`, the turn's written `calls` (whose failures
+    /// `return WHOLE_DEOPT;`), then the lines `after`. A lane whose call
+    /// fails leaves the evaluation after the loop (`leave`: a raise named
+    /// by one lane would not be the warp's); the deadline, checked each
+    /// round, returns `late`. `tag` names the loop's locals.
+    #[allow(clippy::too_many_arguments)]
+    fn lane_loop(
+        &mut self,
+        tag: usize,
+        e: &str,
+        bound: &str,
+        calls: &str,
+        after: &[String],
+        late: &str,
+        leave: &str,
+    ) {
+        let (base, failed) = (format!("base{tag}"), format!("failed{tag}"));
+        self.locals.push_str(&format!("    int {failed} = 0;\n"));
+        self.line(&format!("{failed} = 0;"));
         self.line(&format!(
-            "for (int {base} = 0; {base} < {total}; {base} += WARP) {{"
+            "for (int {base} = 0; {base} < {bound}; {base} += WARP) {{"
         ));
         self.depth += 1;
-        self.line(&format!("if (WHOLE_LATE()) return {leave};"));
+        self.line(&format!("if (WHOLE_LATE()) return {late};"));
         self.line(&format!("const int {e} = {base} + LANE;"));
-        self.line(&format!("if ({e} < {total}) do {{"));
-        self.body.push_str(&turn.replace(
+        self.line(&format!("if ({e} < {bound}) do {{"));
+        self.body.push_str(&calls.replace(
             "return WHOLE_DEOPT;",
             &format!("{{ {failed} = 1; break; }}"),
         ));
         self.depth += 1;
-        self.line(&format!("ln_or({out}, {line});"));
+        for l in after {
+            self.line(l);
+        }
         self.depth -= 1;
         self.line("} while (0);");
         self.depth -= 1;
         self.line("}");
         self.line(&format!("if (warp_any({failed})) return {leave};"));
-        self.line("SYNC();");
-        self.line(&format!("if (!end_x({out})) return {leave};"));
-        Ok((out, DevTy::Indices))
     }
 
     /// A union chain's turn for element `e` of `n1 * n2` (written at the
