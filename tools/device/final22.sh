@@ -11,11 +11,6 @@ host
 run_both solvers_whole training solvers_whole
 run_both solvers_whole evaluation solvers_whole_evaluation
 run_both forms training forms
-for r in 1 2; do
-    for b in nt_prev nt_new; do printf "%-14s r%d\n" $b $r; alone $b; done
-done
-echo "== profile nt_new, 1 GPU"
-BATTGEN_WHOLE_PROFILE=$OUT/prof_final.tsv BATTGEN_GPU_TRACE=1 ./nt_new --data training --mode cross --exec device --gpus 1 --timeout-ms 10000 --stats --out /tmp/nt.json > $OUT/profile_final.log 2>&1
-grep -E "whole programs|wall time|outcomes" $OUT/profile_final.log
-gzip -f $OUT/prof_final.tsv
+alone_rounds 2 nt_prev nt_new
+profile_gpu1 nt_new prof_final
 date

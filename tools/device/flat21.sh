@@ -20,7 +20,5 @@ run_both absent training absent
 run_both flat training flat
 # late (tests/data/programs/late_raises.py): from the second run, at 6ad1ad5.
 [ -x late ] && run_both late training late
-for r in 1 2; do
-    for b in nt_prev nt_new; do printf "%-14s r%d\n" $b $r; alone $b; done
-done
+alone_rounds 2 nt_prev nt_new
 date

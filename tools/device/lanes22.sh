@@ -18,11 +18,6 @@ run_both solvers_whole training solvers_whole
 run_both solvers_whole evaluation solvers_whole_evaluation
 run_both forms training forms
 run_both unions training unions
-for r in 1 2 3; do
-    for b in nt_prev nt_new; do printf "%-14s r%d\n" $b $r; alone $b; done
-done
-echo "== profile nt_new, 1 GPU"
-BATTGEN_WHOLE_PROFILE=$OUT/prof_new.tsv BATTGEN_GPU_TRACE=1 ./nt_new --data training --mode cross --exec device --gpus 1 --timeout-ms 10000 --stats --out /tmp/nt.json > $OUT/profile_new.log 2>&1
-grep -E "whole programs|wall time" $OUT/profile_new.log
-gzip -f $OUT/prof_new.tsv
+alone_rounds 3 nt_prev nt_new
+profile_gpu1 nt_new prof_new
 date

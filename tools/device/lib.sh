@@ -146,3 +146,24 @@ run_both() {  # binary, data set, label
     cmp_out ${3}_cpu ${3}_gpu
     rm -f $OUT/*.json
 }
+
+# alone_rounds ROUNDS BIN...: each BIN alone (`alone`), the binaries in
+# turn, ROUNDS times: A/B pairs back to back on one host.
+alone_rounds() {
+    local rounds=$1
+    shift
+    for r in $(seq "$rounds"); do
+        for b in "$@"; do printf "%-14s r%d\n" "$b" "$r"; alone "$b"; done
+    done
+}
+
+# profile_gpu1 BIN NAME: BIN in cross mode over training on one GPU with
+# the per-evaluation profile (BATTGEN_WHOLE_PROFILE) and the GPU trace;
+# the log into $OUT/NAME.log, the profile gzipped into $OUT/NAME.tsv.gz.
+profile_gpu1() {
+    echo "== profile $1, 1 GPU"
+    BATTGEN_WHOLE_PROFILE=$OUT/$2.tsv BATTGEN_GPU_TRACE=1 ./$1 --data training --mode cross \
+        --exec device --gpus 1 --timeout-ms 10000 --stats --out /tmp/$2.json > $OUT/$2.log 2>&1
+    grep -E "whole programs|wall time|outcomes" $OUT/$2.log
+    gzip -f $OUT/$2.tsv
+}

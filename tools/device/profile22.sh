@@ -10,10 +10,7 @@
 cd "$(dirname "$0")"
 source ./lib.sh
 host
-echo "== profile nt_new, 1 GPU"
-BATTGEN_WHOLE_PROFILE=$OUT/prof_nt.tsv BATTGEN_GPU_TRACE=1 ./nt_new --data training --mode cross --exec device --gpus 1 --timeout-ms 10000 --stats --out /tmp/nt.json > $OUT/profile_run.log 2>&1
-grep -E "whole|wall time" $OUT/profile_run.log
-gzip -f $OUT/prof_nt.tsv
+profile_gpu1 nt_new prof_nt
 echo "== nt_new alone with the trace (1 GPU then 2), two rounds"
 for r in 1 2; do
     BATTGEN_GPU_TRACE=1 BATTGEN_BENCH_WHOLE_ONLY=1 ./nt_new --data training --bench --repeat 3 > $OUT/trace_r$r.log 2>&1
