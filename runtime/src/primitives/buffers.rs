@@ -161,6 +161,25 @@ fn tail_mask(cells: &[Color], from: usize, c: Color) -> u32 {
     }
 }
 
+/// One bit per cell of a row of at most 64 that is `c` (bit j: cell j),
+/// 16 cells per compare.
+pub(crate) fn eq_mask64(row: &[Color], c: Color) -> u64 {
+    debug_assert!(row.len() <= 64);
+    let mut blocks = row.chunks_exact(16);
+    let mut mask = 0u64;
+    for (k, block) in blocks.by_ref().enumerate() {
+        let block: &[Color; 16] = block.try_into().expect("16 cells");
+        mask |= u64::from(eq_mask16(block, c)) << (16 * k);
+    }
+    match blocks.remainder().len() {
+        0 => mask,
+        rest => {
+            let from = row.len() - rest;
+            mask | u64::from(tail_mask(row, from, c)) << from
+        }
+    }
+}
+
 /// `f` of the index of every cell of `cells` that is `c`, in order: 16
 /// cells at a time, one 128-bit compare giving a bit per matching cell
 /// (about 0.3 instructions per cell where the colour is sparse; eight at a
@@ -471,6 +490,19 @@ pub(crate) fn rows_at(g: &Grid, rows: impl ExactSizeIterator<Item = usize> + Clo
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The bits of rows of every length up to 64 against the cells one by
+    /// one, the colour at the row's ends and absent.
+    #[test]
+    fn eq_mask64_has_a_bit_per_matching_cell() {
+        for n in 0..=64usize {
+            let row: Vec<Color> = (0..n).map(|k| (k * 7 % 5) as Color).collect();
+            for c in [0, 3, 4, 9] {
+                let want = (0..n).fold(0u64, |m, j| m | (u64::from(row[j] == c) << j));
+                assert_eq!(eq_mask64(&row, c), want, "{n} {c}");
+            }
+        }
+    }
 
     fn grid(h: usize, w: usize) -> Grid {
         Grid::new(h, w, (0..h * w).map(|k| (k % 127) as Color).collect())

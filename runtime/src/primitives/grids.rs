@@ -635,6 +635,17 @@ fn cells_by_color(g: &Grid) -> (Vec<Cell>, ColorRuns) {
         runs.push((slot_color(s), sum..sum + n as usize));
         sum += n as usize;
     }
+    if let [(color, _)] = runs[..] {
+        // One colour (a canvas): the cells in row-major order.
+        let mut out = Vec::with_capacity(g.cells().len());
+        for i in 0..g.height() {
+            out.extend((0..g.width()).map(|j| Cell {
+                color,
+                loc: loc(i, j),
+            }));
+        }
+        return (out, runs);
+    }
     let mut out = vec![Cell::new(0, 0, 0); g.cells().len()];
     for (i, row) in g.rows().enumerate() {
         for (j, &c) in row.iter().enumerate() {
@@ -1811,6 +1822,16 @@ fn occurrences_in<'a>(
         })
         .collect();
     size_of(h2 as usize, w2 as usize, CTX)?;
+    scanned_occurrences(g, &normed, (h2, w2)).map(Into::into)
+}
+
+/// [`occurrences_in`] tested at each of the `h2` x `w2` places, cell by
+/// cell (`normed`: the object's cells from its box's corner).
+fn scanned_occurrences(
+    g: &Grid,
+    normed: &[(Color, i64, i64)],
+    (h2, w2): (i64, i64),
+) -> Result<Vec<Loc>> {
     let mut out = Vec::new();
     for i in 0..h2 {
         budget::check()?;
@@ -1823,12 +1844,121 @@ fn occurrences_in<'a>(
             }
         }
     }
-    Ok(out.into())
+    Ok(out)
+}
+
+/// The colour and shape of an object that fills its whole box with one
+/// colour (`asobject(canvas(c, dims))`), found in one pass. (Distinct
+/// cells of one colour have distinct locations: as many as the box has,
+/// they are all of it.)
+fn one_colour_box(cells: &[Cell]) -> Option<(Color, (i64, i64))> {
+    let first = cells.first()?;
+    let (mut lo, mut hi) = (first.loc, first.loc);
+    for c in cells {
+        if c.color != first.color {
+            return None;
+        }
+        lo = (lo.0.min(c.loc.0), lo.1.min(c.loc.1));
+        hi = (hi.0.max(c.loc.0), hi.1.max(c.loc.1));
+    }
+    let shape = span((lo, hi));
+    (cells.len() as i64 == shape.0 * shape.1).then_some((first.color, shape))
+}
+
+/// `occurrences` of a box of one colour on a grid with rows.
+fn box_occurrences(g: &Grid, color: Color, (oh, ow): (i64, i64)) -> Result<Locs> {
+    let (h2, w2) = (g.height() as i64 - oh + 1, g.width() as i64 - ow + 1);
+    if h2 <= 0 || w2 <= 0 {
+        return Ok(Vec::new().into());
+    }
+    size_of(h2 as usize, w2 as usize, "occurrences")?;
+    rectangle_occurrences(g, color, (oh as usize, ow as usize)).map(Into::into)
+}
+
+/// [`occurrences_in`] of a box of one colour: the places where `oh` rows
+/// in a row each have `ow` cells of `c` in a row from the same column. One
+/// pass over the grid (the general test reads the box at every place; an
+/// argmax over box sizes called it a hundred times per grid). Places in
+/// row-major order, as the general test finds them.
+fn rectangle_occurrences(g: &Grid, c: Color, shape: (usize, usize)) -> Result<Vec<Loc>> {
+    if g.width() <= 64 {
+        rectangle_occurrences_by_bits(g, c, shape)
+    } else {
+        rectangle_occurrences_by_runs(g, c, shape)
+    }
+}
+
+/// [`rectangle_occurrences`] of a grid of any width, by the length of the
+/// run of `c` from each cell.
+fn rectangle_occurrences_by_runs(g: &Grid, c: Color, (oh, ow): (usize, usize)) -> Result<Vec<Loc>> {
+    let (h, w) = (g.height(), g.width());
+    let (h2, w2) = (h + 1 - oh, w + 1 - ow);
+    // `rows[j]`: how many rows in a row, ending at the current one, have
+    // `ow` cells of `c` from column `j`.
+    let mut rows = vec![0usize; w2];
+    let mut run = vec![0usize; w];
+    let mut out = Vec::new();
+    for (i, row) in g.rows().enumerate() {
+        budget::check()?;
+        let mut n = 0;
+        for j in (0..w).rev() {
+            n = if row[j] == c { n + 1 } else { 0 };
+            run[j] = n;
+        }
+        for j in 0..w2 {
+            rows[j] = if run[j] >= ow { rows[j] + 1 } else { 0 };
+        }
+        if i + 1 >= oh {
+            let top = (i + 1 - oh) as i32;
+            out.extend((0..w2).filter(|&j| rows[j] >= oh).map(|j| (top, j as i32)));
+        }
+    }
+    debug_assert!(out.iter().all(|&(i, _)| (i as usize) < h2));
+    Ok(out)
+}
+
+/// [`rectangle_occurrences`] of a grid at most 64 wide, a row a word: bit
+/// `j` of `starts[i]` says row `i` has `ow` cells of `c` from column `j`
+/// (the row's bits ANDed with themselves shifted, by doubling), and a box
+/// is at `(i, j)` where `starts[i..i + oh]` all have bit `j`.
+fn rectangle_occurrences_by_bits(g: &Grid, c: Color, (oh, ow): (usize, usize)) -> Result<Vec<Loc>> {
+    let (h, w) = (g.height(), g.width());
+    debug_assert!(w <= 64 && (1..=h).contains(&oh) && (1..=w).contains(&ow));
+    let starts: SmallVec<[u64; 32]> = g
+        .rows()
+        .map(|row| {
+            let mut bits = buffers::eq_mask64(row, c);
+            let mut run = 1;
+            while run < ow {
+                let step = run.min(ow - run);
+                bits &= bits >> step;
+                run += step;
+            }
+            bits
+        })
+        .collect();
+    let mut out = Vec::new();
+    for i in 0..=h - oh {
+        budget::check()?;
+        let mut both = starts[i..i + oh].iter().fold(u64::MAX, |m, &b| m & b);
+        while both != 0 {
+            out.push((i as i32, both.trailing_zeros() as i32));
+            both &= both - 1;
+        }
+    }
+    Ok(out)
 }
 
 pub fn occurrences(grid: &Value, obj: &Value) -> Result<Value> {
     const CTX: &str = "occurrences";
     let g = grid.as_grid(CTX)?;
+    if let Some((color, shape)) = match obj {
+        Value::Object(cells) => one_colour_box(cells),
+        _ => None,
+    } {
+        g.require_rows(CTX)?;
+        return box_occurrences(&g, color, shape).map(Value::Indices);
+    }
     let p = obj.as_patch(CTX)?;
     let locs = p.locs();
     // `normalize` leaves an empty patch as it is.
@@ -1841,6 +1971,9 @@ pub fn occurrences(grid: &Value, obj: &Value) -> Result<Value> {
 
 pub fn occurrences_cells(grid: &G, obj: &Cells) -> Result<Locs> {
     grid.require_rows("occurrences")?;
+    if let Some((color, shape)) = one_colour_box(obj) {
+        return box_occurrences(grid, color, shape);
+    }
     let (origin, shape) =
         bounds(obj.iter().map(|c| c.loc)).map_or(((0, 0), (0, 0)), |b| (b.0, span(b)));
     occurrences_in(grid, shape, origin, || Ok(&obj[..]))
@@ -1978,6 +2111,71 @@ crate::kernel_table! {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The one-pass test of boxes of one colour against the test cell by
+    /// cell, on every input of the bundled ARC tasks: each colour of the
+    /// grid and one it lacks, boxes from 1 x 1 to 5 x 5 and the grid's own
+    /// size.
+    #[test]
+    fn rectangle_occurrences_are_the_scanned_ones() {
+        let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/arc");
+        let tasks = crate::task::load(&data).tasks;
+        assert!(tasks.len() >= 20);
+        let mut found = 0;
+        for task in &tasks {
+            for example in task.samples() {
+                let g = &example.input;
+                let (h, w) = (g.height(), g.width());
+                let mut colors: Vec<Color> = g.cells().to_vec();
+                colors.sort_unstable();
+                colors.dedup();
+                colors.push(10);
+                let mut boxes: Vec<(usize, usize)> =
+                    (1..=5).flat_map(|a| (1..=5).map(move |b| (a, b))).collect();
+                boxes.push((h, w));
+                for &c in &colors {
+                    for &(oh, ow) in boxes.iter().filter(|&&(a, b)| a <= h && b <= w) {
+                        let normed: Vec<(Color, i64, i64)> = (0..oh as i64)
+                            .flat_map(|a| (0..ow as i64).map(move |b| (c, a, b)))
+                            .collect();
+                        let cells: Vec<Cell> = normed
+                            .iter()
+                            .map(|&(c, a, b)| Cell {
+                                color: c,
+                                loc: (a as i32 + 3, b as i32 - 2),
+                            })
+                            .collect();
+                        assert_eq!(one_colour_box(&cells), Some((c, (oh as i64, ow as i64))));
+                        let places = ((h - oh + 1) as i64, (w - ow + 1) as i64);
+                        let fast = rectangle_occurrences(g, c, (oh, ow)).unwrap();
+                        assert_eq!(fast, rectangle_occurrences_by_runs(g, c, (oh, ow)).unwrap());
+                        assert_eq!(
+                            fast,
+                            scanned_occurrences(g, &normed, places).unwrap(),
+                            "{} {c} {oh}x{ow}",
+                            task.id
+                        );
+                        found += fast.len();
+                    }
+                }
+            }
+        }
+        assert!(found > 10_000, "{found}");
+    }
+
+    /// An object with a hole, or of two colours, is no box of one colour.
+    #[test]
+    fn one_colour_box_needs_the_whole_box_in_one_colour() {
+        let cell = |color, i, j| Cell { color, loc: (i, j) };
+        let full = [cell(3, 5, -1), cell(3, 5, 0), cell(3, 6, -1), cell(3, 6, 0)];
+        assert_eq!(one_colour_box(&full), Some((3, (2, 2))));
+        assert_eq!(one_colour_box(&full[..3]), None);
+        let two = [cell(3, 0, 0), cell(3, 0, 1), cell(4, 1, 0), cell(3, 1, 1)];
+        assert_eq!(one_colour_box(&two), None);
+        let line = [cell(7, 2, 2), cell(7, 2, 3), cell(7, 2, 4)];
+        assert_eq!(one_colour_box(&line), Some((7, (1, 3))));
+        assert_eq!(one_colour_box(&[]), None);
+    }
 
     /// The counts by passes over the colours present (64 cells or more,
     /// all below 32) against the histogram, on grids of every size around

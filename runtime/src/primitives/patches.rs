@@ -1302,12 +1302,45 @@ fn matching(a: &Value, b: &Value, axis: usize, context: &'static str) -> Result<
 
 /// [`matching`] of two patches.
 fn patches_matching(pa: &Patch, pb: &Patch, axis: usize) -> bool {
-    let key = |l: Loc| if axis == 0 { l.0 } else { l.1 };
-    let mut ka: Vec<i32> = collect_keys(pa, key);
-    let mut kb: Vec<i32> = collect_keys(pb, key);
-    if ka.is_empty() || kb.is_empty() {
-        return false;
+    let key = move |l: Loc| if axis == 0 { l.0 } else { l.1 };
+    let (of_loc, of_cell) = (move |l: &Loc| key(*l), move |c: &Cell| key(c.loc));
+    match (pa, pb) {
+        (Patch::Indices(a), Patch::Indices(b)) => {
+            keys_meet(a.iter().map(of_loc), b.iter().map(of_loc))
+        }
+        (Patch::Indices(a), Patch::Object(b)) => {
+            keys_meet(a.iter().map(of_loc), b.iter().map(of_cell))
+        }
+        (Patch::Object(a), Patch::Indices(b)) => {
+            keys_meet(a.iter().map(of_cell), b.iter().map(of_loc))
+        }
+        (Patch::Object(a), Patch::Object(b)) => {
+            keys_meet(a.iter().map(of_cell), b.iter().map(of_cell))
+        }
     }
+}
+
+/// Whether the two lists of keys share one. No allocation where `a` has
+/// one key or all its keys are in 0..128 (pairs of small objects, as a
+/// filter over a product's pairs asks millions of times); sorted lists
+/// otherwise.
+fn keys_meet(
+    a: impl Iterator<Item = i32> + Clone,
+    mut b: impl Iterator<Item = i32> + Clone,
+) -> bool {
+    let mut head = a.clone();
+    let Some(first) = head.next() else {
+        return false;
+    };
+    if head.next().is_none() {
+        return b.any(|k| k == first);
+    }
+    let bit = |k: i32| (0..128).contains(&k).then(|| 1u128 << k);
+    if let Some(mask) = a.clone().try_fold(0, |m, k| Some(m | bit(k)?)) {
+        return b.any(|k| bit(k).is_some_and(|x| mask & x != 0));
+    }
+    let mut ka: Vec<i32> = a.collect();
+    let mut kb: Vec<i32> = b.collect();
     ka.sort_unstable();
     kb.sort_unstable();
     // Merge-walk the two sorted lists.
@@ -1320,13 +1353,6 @@ fn patches_matching(pa: &Patch, pb: &Patch, axis: usize) -> bool {
         }
     }
     false
-}
-
-fn collect_keys(p: &Patch, key: impl Fn(Loc) -> i32) -> Vec<i32> {
-    match p {
-        Patch::Indices(s) => s.iter().map(|&l| key(l)).collect(),
-        Patch::Object(s) => s.iter().map(|c| key(c.loc)).collect(),
-    }
 }
 
 fn patches_hmatching(a: &Patch, b: &Patch) -> Result<bool> {
@@ -2880,4 +2906,66 @@ crate::kernel_table! {
     hperiod(Object) -> Int = hperiod_cells;
     vperiod(Object) -> Int = vperiod_cells;
     colorfilter(Objects, Int) -> Objects = colorfilter_objects;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Rows or columns held by both patches, by bits where every key of the
+    /// first is in 0..128 and by sorted keys otherwise, against the keys
+    /// compared pair by pair: keys at the mask's ends and past them, patches
+    /// of locations and of cells, empty ones.
+    #[test]
+    fn matching_is_a_shared_key() {
+        let keys = [-129, -1, 0, 1, 63, 64, 127, 128, 300];
+        let mut sets: Vec<Vec<i32>> = vec![vec![]];
+        for (x, &a) in keys.iter().enumerate() {
+            sets.push(vec![a]);
+            sets.extend(keys[x + 1..].iter().map(|&b| vec![a, b]));
+        }
+        for axis in 0..2 {
+            let locs = |ks: &[i32]| -> Vec<Loc> {
+                ks.iter()
+                    .map(|&k| {
+                        if axis == 0 {
+                            (k, 2 * k + 1)
+                        } else {
+                            (3 - k, k)
+                        }
+                    })
+                    .collect()
+            };
+            for a in &sets {
+                for b in &sets {
+                    let shared = a.iter().any(|k| b.contains(k));
+                    let (la, lb) = (locs(a), locs(b));
+                    let cells: Vec<Cell> = lb.iter().map(|&loc| Cell { color: 4, loc }).collect();
+                    let pa = Patch::Indices(Cow::Borrowed(&la[..]));
+                    let pb = Patch::Indices(Cow::Borrowed(&lb[..]));
+                    let pc = Patch::Object(Cow::Borrowed(&cells[..]));
+                    assert_eq!(
+                        patches_matching(&pa, &pb, axis),
+                        shared,
+                        "{a:?} {b:?} {axis}"
+                    );
+                    assert_eq!(
+                        patches_matching(&pb, &pa, axis),
+                        shared,
+                        "{b:?} {a:?} {axis}"
+                    );
+                    assert_eq!(
+                        patches_matching(&pc, &pa, axis),
+                        shared,
+                        "{b:?} {a:?} {axis}"
+                    );
+                    assert_eq!(
+                        patches_matching(&pa, &pc, axis),
+                        shared,
+                        "{a:?} {b:?} {axis}"
+                    );
+                }
+            }
+        }
+    }
 }
