@@ -41,6 +41,7 @@ __device__ __forceinline__ unsigned warp_peers(int v) { (void)v; return 1u; }
 __device__ __forceinline__ void shared_add(int* p, int v) { *p += v; }
 __device__ __forceinline__ void shared_or(unsigned* p, unsigned v) { *p |= v; }
 __device__ __forceinline__ int lowest_bit(unsigned m) { return __builtin_ctz(m); }
+__device__ __forceinline__ int lowest_bit64(unsigned long long m) { return __builtin_ctzll(m); }
 #else
 #define WARP 32
 #define LANE ((int)(threadIdx.x & 31))
@@ -108,6 +109,7 @@ __device__ __forceinline__ unsigned warp_peers(int v) { return __match_any_sync(
 __device__ __forceinline__ void shared_add(int* p, int v) { atomicAdd(p, v); }
 __device__ __forceinline__ void shared_or(unsigned* p, unsigned v) { atomicOr(p, v); }
 __device__ __forceinline__ int lowest_bit(unsigned m) { return __ffs(m) - 1; }
+__device__ __forceinline__ int lowest_bit64(unsigned long long m) { return __ffsll(m) - 1; }
 #endif
 
 // With 4096 cells, upscaled grids of cross runs (a 30 x 30 grid upscaled 5

@@ -94,6 +94,49 @@ WHOLE_FN void obounds(const O& a, int& top, int& left, int& bottom, int& right) 
     right = warp_max(r);
 }
 
+// occurrences of a box of one colour c (an object with every cell of its
+// oh x ow box, as asobject(canvas(c, dims)) makes) in a grid at most 64
+// wide: bit j of row y's word says the row has ow cells of c from column j
+// (the row's bits ANDed with themselves shifted, by doubling), and the box
+// is at (i, j) where rows i..i+oh-1 all have bit j. A lane a row, then a
+// lane a row of places, written in order after a warp scan of the counts.
+// The words wait in the top of o's room, above every place it can hold
+// (the caller checks). a64e4611's argmax over box sizes tested each place
+// cell by cell, 100 sizes per grid: the most warp time of any program.
+__device__ bool occurrences_box(X& o, const G& a, int c, int oh, int ow) {
+    const int h = a.h, w = a.w, h2 = h - oh + 1;
+    unsigned short* words = o.k + WHOLE_LOCS_ROOM - 4 * h;
+    for (int y = LANE; y < h; y += WARP) {
+        unsigned long long bits = 0;
+        for (int j = 0; j < w; ++j) bits |= (unsigned long long)(a.c[y * w + j] == c) << j;
+        for (int run = 1; run < ow;) {
+            const int step = run < ow - run ? run : ow - run;
+            bits &= bits >> step;
+            run += step;
+        }
+        for (int q = 0; q < 4; ++q) words[4 * y + q] = (unsigned short)(bits >> (16 * q));
+    }
+    SYNC();
+    int n = 0;
+    for (int i0 = 0; i0 < h2; i0 += WARP) {
+        const int i = i0 + LANE;
+        unsigned long long both = 0;
+        if (i < h2) {
+            both = ~0ull;
+            for (int y = i; y < i + oh; ++y) {
+                unsigned long long row = 0;
+                for (int q = 0; q < 4; ++q) row |= (unsigned long long)words[4 * y + q] << (16 * q);
+                both &= row;
+            }
+        }
+        const int count = popcll(both);
+        int at = n + warp_exclusive_sum(count);
+        n += warp_sum(count);
+        for (; both; both &= both - 1) o.k[at++] = loc_key(i, lowest_bit64(both));
+    }
+    return set_done(o, n);
+}
+
 // occurrences(grid, obj): the places (i, j), ascending, where the object
 // normalized and moved by (i, j) lies inside the grid with its colours;
 // each lane tests one place against every cell. An empty object (shape
@@ -110,6 +153,10 @@ WHOLE_FN bool d_occurrences(X& o, const G& a, const O& p) {
     const int h2 = a.h - oh + 1, w2 = a.w - ow + 1;
     if (h2 <= 0 || w2 <= 0) return set_done(o, 0);
     if (h2 * w2 > WHOLE_LOCS) return false;
+    // One colour (the keys ascend by colour first) over the whole box.
+    if (p.n > 0 && p.n == oh * ow && cell_color(p.k[0]) == cell_color(p.k[p.n - 1]) && a.w <= 64 &&
+        h2 * w2 + 4 * a.h <= WHOLE_LOCS_ROOM)
+        return occurrences_box(o, a, cell_color(p.k[0]), oh, ow);
     int n = 0;
     for (int c0 = 0; c0 < h2 * w2; c0 += WARP) {
         const int c = c0 + LANE;

@@ -1544,3 +1544,24 @@ def colour_counts_as_a_set(I):
     x8 = astuple(x7, x6)
     O = canvas(ONE, x8)
     return O
+
+
+# Boxes of one colour: where a 2 x 3 box, a 3 x 1 line and a 3 x 3 square
+# of the most common colour lie (each place its upper left corner).
+def solve_colour_boxes(I):
+    x1 = mostcolor(I)
+    x2 = astuple(TWO, THREE)
+    x3 = canvas(x1, x2)
+    x4 = asobject(x3)
+    x5 = occurrences(I, x4)
+    x6 = astuple(THREE, ONE)
+    x7 = canvas(x1, x6)
+    x8 = asobject(x7)
+    x9 = occurrences(I, x8)
+    x10 = canvas(x1, THREE_BY_THREE)
+    x11 = asobject(x10)
+    x12 = occurrences(I, x11)
+    x13 = fill(I, FIVE, x5)
+    x14 = fill(x13, SIX, x9)
+    O = fill(x14, EIGHT, x12)
+    return O
