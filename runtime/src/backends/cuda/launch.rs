@@ -3,7 +3,7 @@
 //! back into values. Outputs stay registered as resident for later calls.
 
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use cudarc::driver::{CudaSlice, LaunchConfig, PushKernelArg};
 use rayon::prelude::*;
@@ -755,6 +755,10 @@ pub fn run_whole(
     let mut hosts = Vec::with_capacity(outs.len());
     let mut down = 0u64;
     let mut arrived = Vec::with_capacity(outs.len());
+    // With the trace: each module's host steps (waiting for its count and
+    // descriptors, copying its cells, launching its second pass, handing
+    // it on), for finding what holds the later results up.
+    let mut steps: Vec<[Duration; 4]> = Vec::new();
     let mut warp_time: Vec<(u64, u64)> = Vec::new();
     // The second pass: a stream, warp memory and outputs of its own, so
     // that it runs beside the first pass's later modules.
@@ -773,6 +777,7 @@ pub fn run_whole(
     }
     let mut seconds: Vec<SecondPass> = Vec::new();
     for (j, out) in outs.iter().enumerate() {
+        let step0 = Instant::now();
         let evaluations = modules[j].1.len * n;
         let (desc_host, used_host) = match kept_host.get_mut(j).and_then(Option::take) {
             Some((d, u)) => (Some(d), Some(u)),
@@ -784,6 +789,7 @@ pub fn run_whole(
         stream.memcpy_dtoh(&out.desc, &mut desc_host)?;
         let used = used_host.as_slice()?[0];
         let desc = desc_host.as_slice()?[..OUT_DESC * evaluations].to_vec();
+        let waited = step0.elapsed();
         if timed {
             // The warps' time: its sum and the longest evaluation's.
             let ns = (0..evaluations).map(|t| super::whole::desc_nanos(&desc, t) as u64);
@@ -799,6 +805,7 @@ pub fn run_whole(
         } else {
             Box::new(device.download_pinned(&out.cells.slice(0..written))?)
         };
+        let copied = step0.elapsed();
         hosts.push((desc_host, used_host));
         down += (written + 4 * desc.len()) as u64;
         arrived.push(t0.elapsed());
@@ -840,6 +847,7 @@ pub fn run_whole(
                 second_ns,
             )?);
         }
+        let launched = step0.elapsed();
         sink(
             j,
             WholeOut {
@@ -849,6 +857,14 @@ pub fn run_whole(
             None,
             again,
         );
+        if timed {
+            steps.push([
+                waited,
+                copied - waited,
+                launched - copied,
+                step0.elapsed() - launched,
+            ]);
+        }
     }
     // The second pass's results, module by module as its launches end.
     let mut second_arrived = Vec::with_capacity(seconds.len());
@@ -974,6 +990,21 @@ pub fn run_whole(
                 .join(", "),
             ends.join(", "),
             at.join(", ")
+        );
+    }
+    if timed {
+        let list: Vec<String> = steps
+            .iter()
+            .map(|s| {
+                s.iter()
+                    .map(|d| format!("{:.1}", d.as_secs_f64() * 1e3))
+                    .collect::<Vec<_>>()
+                    .join("/")
+            })
+            .collect();
+        eprintln!(
+            "gpu trace: whole programs' host steps per module in launch order (waiting for its results / copying its cells / launching its second pass / handing it on), ms: [{}]",
+            list.join(", ")
         );
     }
     if timed && !second_arrived.is_empty() {
