@@ -2944,26 +2944,9 @@ mod tests {
                     let pa = Patch::Indices(Cow::Borrowed(&la[..]));
                     let pb = Patch::Indices(Cow::Borrowed(&lb[..]));
                     let pc = Patch::Object(Cow::Borrowed(&cells[..]));
-                    assert_eq!(
-                        patches_matching(&pa, &pb, axis),
-                        shared,
-                        "{a:?} {b:?} {axis}"
-                    );
-                    assert_eq!(
-                        patches_matching(&pb, &pa, axis),
-                        shared,
-                        "{b:?} {a:?} {axis}"
-                    );
-                    assert_eq!(
-                        patches_matching(&pc, &pa, axis),
-                        shared,
-                        "{b:?} {a:?} {axis}"
-                    );
-                    assert_eq!(
-                        patches_matching(&pa, &pc, axis),
-                        shared,
-                        "{a:?} {b:?} {axis}"
-                    );
+                    for (x, y) in [(&pa, &pb), (&pb, &pa), (&pc, &pa), (&pa, &pc)] {
+                        assert_eq!(patches_matching(x, y, axis), shared, "{a:?} {b:?} {axis}");
+                    }
                 }
             }
         }
