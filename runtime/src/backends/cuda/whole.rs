@@ -148,6 +148,20 @@ pub enum Extra {
     SlotAux,
 }
 
+/// The form of `prim` within a union's turn run by one lane
+/// (`Emitter::lane_union`), where it differs from [`form`]: `connect` of
+/// two locations is held as the line between them (`LN`).
+fn lane_form(prim: Prim, args: &[DevTy]) -> Option<Form> {
+    match (prim, args) {
+        (Prim::connect, [DevTy::Pair, DevTy::Pair]) => Some(Form {
+            function: "d_connect_ln",
+            result: DevTy::Line,
+            extra: Extra::None,
+        }),
+        _ => None,
+    }
+}
+
 /// The device form of `prim` on arguments of kinds `args`, if any.
 pub fn form(prim: Prim, args: &[DevTy]) -> Option<Form> {
     use DevTy::*;
@@ -1049,7 +1063,7 @@ struct Emitter {
     /// statements.
     empty_read: Option<&'static str>,
     /// Set while a union's turn is written for one lane
-    /// (`Emitter::lane_union`): `connect` of two locations gives a `Line`.
+    /// (`Emitter::lane_union`): forms come from `lane_form` first.
     lines: bool,
 }
 
@@ -1234,7 +1248,12 @@ impl Emitter {
             }
         }
         let tys: Vec<DevTy> = vals.iter().map(|a| a.1).collect();
-        let fm = match form(prim, &tys) {
+        let lane = if self.lines {
+            lane_form(prim, &tys)
+        } else {
+            None
+        };
+        let fm = match lane.or_else(|| form(prim, &tys)) {
             Some(fm) => fm,
             None => {
                 // An object where a patch's locations are read: its
@@ -1266,16 +1285,6 @@ impl Emitter {
                     }
                 }
             }
-        };
-        // A line in a union's turn for one lane: held as its ends' line.
-        let fm = if self.lines && fm.function == "d_connect" {
-            Form {
-                function: "d_connect_ln",
-                result: DevTy::Line,
-                extra: Extra::None,
-            }
-        } else {
-            fm
         };
         let name = self.value(fm.result, scratch)?;
         let mut a: Vec<String> = vals.iter().map(|a| a.0.clone()).collect();
