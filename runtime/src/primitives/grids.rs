@@ -1796,6 +1796,13 @@ pub fn vsplit_grid(grid: &G, n: i64) -> Result<Value> {
 
 // ----- searching and frontiers --------------------------------------------------------
 
+/// The rows and columns of places an object of shape `(oh, ow)` has in
+/// `g`, where it fits at all.
+fn places(g: &Grid, (oh, ow): (i64, i64)) -> Option<(i64, i64)> {
+    let (h2, w2) = (g.height() as i64 - oh + 1, g.width() as i64 - ow + 1);
+    (h2 > 0 && w2 > 0).then_some((h2, w2))
+}
+
 /// `occurrences` on a grid with rows of an object of shape `(oh, ow)`
 /// whose upper left corner is `origin`; its cells are read (`cells`) only
 /// when the object fits in the grid.
@@ -1806,11 +1813,9 @@ fn occurrences_in<'a>(
     cells: impl FnOnce() -> Result<&'a [Cell]>,
 ) -> Result<Locs> {
     const CTX: &str = "occurrences";
-    let (h, w) = (g.height() as i64, g.width() as i64);
-    let (h2, w2) = (h - oh + 1, w - ow + 1);
-    if h2 <= 0 || w2 <= 0 {
+    let Some((h2, w2)) = places(g, (oh, ow)) else {
         return Ok(Vec::new().into());
-    }
+    };
     let normed: Vec<(Color, i64, i64)> = cells()?
         .iter()
         .map(|c| {
@@ -1867,10 +1872,9 @@ fn one_colour_box(cells: &[Cell]) -> Option<(Color, (i64, i64))> {
 
 /// `occurrences` of a box of one colour on a grid with rows.
 fn box_occurrences(g: &Grid, color: Color, (oh, ow): (i64, i64)) -> Result<Locs> {
-    let (h2, w2) = (g.height() as i64 - oh + 1, g.width() as i64 - ow + 1);
-    if h2 <= 0 || w2 <= 0 {
+    let Some((h2, w2)) = places(g, (oh, ow)) else {
         return Ok(Vec::new().into());
-    }
+    };
     size_of(h2 as usize, w2 as usize, "occurrences")?;
     rectangle_occurrences(g, color, (oh as usize, ow as usize)).map(Into::into)
 }
