@@ -1122,11 +1122,8 @@ __device__ void d_copy(G& o, const G& a) {
 // `solve_4290ef0e`.)
 typedef unsigned long long CM;
 __device__ __forceinline__ bool is_small(I64 v) { return v >= 0 && v < 64; }
-__device__ __forceinline__ int lowest(CM m) {
-    int c = 0;
-    while (!(m & 1ull)) { m >>= 1; ++c; }
-    return c;
-}
+// (m is never empty here: every caller tests it first.)
+__device__ __forceinline__ int lowest(CM m) { return lowest_bit64(m); }
 __device__ __forceinline__ int highest(CM m) {
     int c = -1;
     while (m) { m >>= 1; ++c; }
