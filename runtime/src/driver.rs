@@ -631,11 +631,16 @@ struct Decoding<'a> {
     busy: AtomicUsize,
     /// Evaluations the second pass gave (the CPU had not decided them).
     second_given: AtomicUsize,
+    /// With the trace: the run's start, and each rerun of over 0.5 ms as
+    /// (start, length in us, evaluation, why: left, deferred or missing),
+    /// for finding what the run's last outcomes wait for.
+    start: Instant,
+    long_reruns: std::sync::Mutex<Vec<(u64, u64, usize, &'static str)>>,
 }
 
 impl<'a> Decoding<'a> {
-    /// Evaluation `t` on the CPU.
-    fn rerun(&self, t: usize) -> Outcome {
+    /// Evaluation `t` on the CPU (`why` it is: for the trace).
+    fn rerun(&self, t: usize, why: &'static str) -> Outcome {
         let n = self.samples.len();
         let start = self.timed.then(Instant::now);
         let o = Outcome::from_result(
@@ -644,10 +649,43 @@ impl<'a> Decoding<'a> {
                 .run(&self.samples[t % n].2),
         );
         if let Some(start) = start {
+            let took = start.elapsed();
             self.rerun_ns
-                .fetch_add(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
+                .fetch_add(took.as_nanos() as u64, Ordering::Relaxed);
+            if took > Duration::from_micros(500) {
+                if let Ok(mut long) = self.long_reruns.lock() {
+                    let at = start.duration_since(self.start).as_micros() as u64;
+                    long.push((at, took.as_micros() as u64, t, why));
+                }
+            }
         }
         o
+    }
+
+    /// The trace's line of the reruns that ended last.
+    fn trace_last_reruns(&self) {
+        let Ok(mut long) = self.long_reruns.lock() else {
+            return;
+        };
+        long.sort_by_key(|&(at, took, _, _)| std::cmp::Reverse(at + took));
+        let n = self.samples.len();
+        let list: Vec<String> = long
+            .iter()
+            .take(12)
+            .map(|&(at, took, t, why)| {
+                format!(
+                    "{} input {} ({why}) {at}+{took}",
+                    self.battery.name(self.programs[t / n]),
+                    t % n
+                )
+            })
+            .collect();
+        eprintln!(
+            "gpu trace: whole programs' reruns of over 0.5 ms: {} ({} ms in all); those that ended last, started+took us: [{}]",
+            long.len(),
+            long.iter().map(|r| r.1).sum::<u64>() / 1000,
+            list.join(", ")
+        );
     }
 
     /// Whether the CPU still waits for any result of `piece`.
@@ -685,7 +723,15 @@ impl<'a> Decoding<'a> {
             Ok(mut d) if !d.0.is_empty() => {
                 let (list, sorted) = &mut *d;
                 if !*sorted {
-                    list.sort_by_cached_key(|&t| std::cmp::Reverse(cells(&self.samples[t % n].2)));
+                    // Taken from the end: the smallest inputs first, or
+                    // with `BATTGEN_WHOLE_DEFERRED=largest` the largest.
+                    if deferred_largest_first() {
+                        list.sort_by_cached_key(|&t| cells(&self.samples[t % n].2));
+                    } else {
+                        list.sort_by_cached_key(|&t| {
+                            std::cmp::Reverse(cells(&self.samples[t % n].2))
+                        });
+                    }
                     *sorted = true;
                 }
                 let from = list.len().saturating_sub(idle);
@@ -696,7 +742,7 @@ impl<'a> Decoding<'a> {
         for t in taken {
             self.spawn(scope, move |_| {
                 if self.slots[t].get().is_none() {
-                    let _ = self.slots[t].set((self.rerun(t), false));
+                    let _ = self.slots[t].set((self.rerun(t, "deferred"), false));
                 }
             });
         }
@@ -747,15 +793,26 @@ impl<'a> Decoding<'a> {
                         d.1 = false;
                     }
                 }
+                let why = match piece.only {
+                    Some(_) => "left by the second pass",
+                    None => "left",
+                };
                 for k in largest_inputs_first(left.len(), |k| cells(&self.samples[left[k] % n].2)) {
                     let t = left[k];
                     self.spawn(scope, move |_| {
-                        let _ = self.slots[t].set((self.rerun(t), false));
+                        let _ = self.slots[t].set((self.rerun(t, why), false));
                     });
                 }
             });
         }
     }
+}
+
+/// Whether idle CPU threads take the deferred evaluations on the largest
+/// inputs first (`BATTGEN_WHOLE_DEFERRED=largest`, for A/B).
+fn deferred_largest_first() -> bool {
+    static LARGEST: OnceLock<bool> = OnceLock::new();
+    *LARGEST.get_or_init(|| std::env::var("BATTGEN_WHOLE_DEFERRED").is_ok_and(|v| v == "largest"))
 }
 
 /// Evaluations a task of [`device_programs`] decodes.
@@ -797,6 +854,8 @@ fn device_programs(
         deferred: std::sync::Mutex::new((Vec::new(), true)),
         busy: AtomicUsize::new(0),
         second_given: AtomicUsize::new(0),
+        start,
+        long_reruns: std::sync::Mutex::new(Vec::new()),
     };
     let work = &work;
     let mut device = Duration::ZERO;
@@ -838,7 +897,7 @@ fn device_programs(
         |p| order[p],
         1,
         None,
-        |k| work.rerun(missing[k]),
+        |k| work.rerun(missing[k], "after the device"),
     );
     for (&t, o) in missing.iter().zip(redone) {
         let _ = slots[t].set((o, false));
@@ -847,6 +906,9 @@ fn device_programs(
         work.decoding_ns.load(Ordering::Relaxed) / 1000,
         work.rerun_ns.load(Ordering::Relaxed) / 1000,
     );
+    if timed {
+        work.trace_last_reruns();
+    }
     if let Some(path) = profile {
         if let Err(e) = write_whole_profile(&path, work, &slots) {
             eprintln!("warning: the device profile was not written: {e}");
@@ -906,7 +968,7 @@ fn write_whole_profile(
         .into_par_iter()
         .map(|t| {
             let start = Instant::now();
-            let _ = work.rerun(t);
+            let _ = work.rerun(t, "profile");
             start.elapsed().as_nanos() as u64
         })
         .collect();
