@@ -234,6 +234,9 @@ pub struct Device {
     /// Page-locked buffers each module's descriptors and output count come
     /// down into, kept for the next run.
     pub whole_host: Mutex<Vec<(PinnedHostSlice<i32>, PinnedHostSlice<u64>)>>,
+    /// The same for the second passes (one pair, as large as the largest
+    /// module's), kept for the next run.
+    pub whole_second_host: Mutex<Vec<(PinnedHostSlice<i32>, PinnedHostSlice<u64>)>>,
 }
 
 /// Cells copied down into a page-locked buffer of a device's pool; the
@@ -355,6 +358,7 @@ impl Device {
                 whole_out: Mutex::new(Vec::new()),
                 whole_scratch: Mutex::new(Vec::new()),
                 whole_host: Mutex::new(Vec::new()),
+                whole_second_host: Mutex::new(Vec::new()),
             })
         })
     }

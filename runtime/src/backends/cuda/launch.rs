@@ -550,6 +550,10 @@ struct Launches {
     /// as its largest launch needs).
     second_blocks: usize,
     second_streams: usize,
+    /// Whether the second passes' results are collected while the first
+    /// pass runs (`BATTGEN_WHOLE_LATE_EARLY=0`: after its last module, for
+    /// A/B).
+    second_early: bool,
 }
 
 /// A positive number from the environment, else `default`.
@@ -581,6 +585,7 @@ impl Launches {
             streams: env_count("BATTGEN_WHOLE_STREAMS", 1),
             second_blocks: env_count("BATTGEN_WHOLE_LATE_BLOCKS", 1024),
             second_streams: env_count("BATTGEN_WHOLE_LATE_STREAMS", 4),
+            second_early: std::env::var("BATTGEN_WHOLE_LATE_EARLY").map_or(true, |v| v != "0"),
         }
     }
 }
@@ -614,9 +619,10 @@ struct ModuleOut {
 /// the first pass's deadline run again at once on a stream of their own,
 /// with the second pass's deadline (`whole::deadlines_ns`), while the CPU
 /// threads rerun what the device left for other reasons; their results go
-/// to `sink` with their list after the first pass's, unless `wanted` says
-/// the CPU has decided all of a list by then (its kernel is not waited
-/// for). Returns the bytes moved up and down.
+/// to `sink` with their list as their kernels end (the host looks between
+/// waiting for the first pass's modules), unless `wanted` says the CPU has
+/// decided all of a list by then (its kernel is not waited for). Returns
+/// the bytes moved up and down.
 pub fn run_whole(
     device: &Device,
     modules: &[(&cudarc::driver::CudaFunction, &super::whole::WholeModule)],
@@ -664,6 +670,34 @@ pub fn run_whole(
             cap,
         });
     }
+    // The page-locked buffers the descriptors and counts come down into,
+    // each module's and one pair for the second passes (reused: their
+    // descriptors are copied out at once), kept from the last run or made
+    // now, before any kernel runs: freeing page-locked memory waits for
+    // the device's work, and a buffer made or freed while the kernels ran
+    // held the host's copies up until the kernels ended.
+    let most = modules.iter().map(|(_, m)| m.len * n).max().unwrap_or(0);
+    let mut kept_host = take_kept(&device.whole_host, "whole host")?.into_iter();
+    let mut module_host = Vec::with_capacity(modules.len());
+    for (_, m) in modules {
+        let (d, u) = kept_host
+            .next()
+            .map_or((None, None), |(d, u)| (Some(d), Some(u)));
+        module_host.push(Some((
+            device.pinned_for_reading(d, OUT_DESC * m.len * n)?,
+            device.pinned_for_reading(u, 1)?,
+        )));
+    }
+    let mut second_host = {
+        let (d, u) = take_kept(&device.whole_second_host, "second pass host")?
+            .pop()
+            .map_or((None, None), |(d, u)| (Some(d), Some(u)));
+        (
+            device.pinned_for_reading(d, OUT_DESC * most)?,
+            device.pinned_for_reading(u, 1)?,
+        )
+    };
+    drop(kept_host);
     let n_in = n as i32;
     stream.synchronize()?;
     let t_up = t0.elapsed();
@@ -702,6 +736,8 @@ pub fn run_whole(
     let no_list = stream.alloc_zeros::<i32>(1)?;
     let unlisted = 0i32;
     let mut events = Vec::new();
+    // Each kernel's end, which the host polls (below).
+    let mut ended = Vec::with_capacity(modules.len());
     for (j, ((function, m), out)) in modules.iter().zip(outs.iter_mut()).enumerate() {
         let s = &forked[j % streams];
         let evaluations = m.len * n;
@@ -742,16 +778,13 @@ pub fn run_whole(
             events
                 .push(s.record_event(Some(cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT))?);
         }
+        ended.push(s.record_event(None)?);
     }
     // Each module's results in launch order, on the device's own stream
     // (idle now): each copy waits for its module's kernel only. The
     // descriptors and the count come down into page-locked buffers (a copy
     // into pageable memory made the first module's results wait for every
     // kernel: 34.7 ms, when its own kernel took 0.7).
-    let mut kept_host: Vec<_> = take_kept(&device.whole_host, "whole host")?
-        .into_iter()
-        .map(Some)
-        .collect();
     let mut hosts = Vec::with_capacity(outs.len());
     let mut down = 0u64;
     let mut arrived = Vec::with_capacity(outs.len());
@@ -776,19 +809,43 @@ pub fn run_whole(
         rank[i as usize] = k;
     }
     let mut seconds: Vec<SecondPass> = Vec::new();
+    let mut second_arrived = Vec::new();
     for (j, out) in outs.iter().enumerate() {
         let step0 = Instant::now();
+        // While module j's kernel runs, the second passes that have ended
+        // hand their results on: what they left reaches the CPU threads
+        // then, not after the first pass's last module (collected only
+        // after it, the second pass's results came at 70-88 ms on two
+        // H200s, launched at 8-60 ms with a 16 ms deadline).
+        while launches.second_early && !ended[j].try_is_complete()? {
+            let mut k = 0;
+            let mut any = false;
+            while k < seconds.len() {
+                if seconds[k].ended.try_is_complete()? {
+                    let pass = seconds.swap_remove(k);
+                    second_arrived.push(collect_second(
+                        device,
+                        pass,
+                        &mut second_host,
+                        sink,
+                        wanted,
+                        &mut down,
+                        t0,
+                    )?);
+                    any = true;
+                } else {
+                    k += 1;
+                }
+            }
+            if !any {
+                std::thread::sleep(Duration::from_micros(20));
+            }
+        }
         let evaluations = modules[j].1.len * n;
-        let (desc_host, used_host) = match kept_host.get_mut(j).and_then(Option::take) {
-            Some((d, u)) => (Some(d), Some(u)),
-            None => (None, None),
-        };
-        let mut desc_host = device.pinned_for_reading(desc_host, OUT_DESC * evaluations)?;
-        let mut used_host = device.pinned_for_reading(used_host, 1)?;
-        stream.memcpy_dtoh(&out.used.slice(0..1), &mut used_host)?;
-        stream.memcpy_dtoh(&out.desc, &mut desc_host)?;
-        let used = used_host.as_slice()?[0];
-        let desc = desc_host.as_slice()?[..OUT_DESC * evaluations].to_vec();
+        let (mut desc_host, mut used_host) = module_host[j]
+            .take()
+            .ok_or_else(|| GpuError::Panic("a module's host buffers taken twice".into()))?;
+        let (used, desc) = copy_down(stream, out, &mut desc_host, &mut used_host)?;
         let waited = step0.elapsed();
         if timed {
             // The warps' time: its sum and the longest evaluation's.
@@ -866,39 +923,23 @@ pub fn run_whole(
             ]);
         }
     }
-    // The second pass's results, module by module as its launches end.
-    let mut second_arrived = Vec::with_capacity(seconds.len());
+    // The second passes still running, in launch order.
     for pass in seconds {
-        if !wanted(pass.module, &pass.list) {
-            second_arrived.push((pass.list.len(), None));
-            continue;
-        }
-        let evaluations = modules[pass.module].1.len * n;
-        let mut desc_host = device.pinned_for_reading(None, OUT_DESC * evaluations)?;
-        let mut used_host = device.pinned_for_reading(None, 1)?;
-        stream.memcpy_dtoh(&pass.out.used.slice(0..1), &mut used_host)?;
-        stream.memcpy_dtoh(&pass.out.desc, &mut desc_host)?;
-        let written = (used_host.as_slice()?[0] as usize).min(pass.out.cap);
-        let desc = desc_host.as_slice()?[..OUT_DESC * evaluations].to_vec();
-        let cells_out: super::whole::HostCells = if written == 0 {
-            Box::new(Vec::<i8>::new())
-        } else {
-            Box::new(device.download_pinned(&pass.out.cells.slice(0..written))?)
-        };
-        down += (written + 4 * OUT_DESC * pass.list.len()) as u64;
-        second_arrived.push((pass.list.len(), Some(t0.elapsed())));
-        sink(
-            pass.module,
-            WholeOut {
-                desc,
-                cells: cells_out,
-            },
-            Some(pass.list),
-            false,
-        );
+        second_arrived.push(collect_second(
+            device,
+            pass,
+            &mut second_host,
+            sink,
+            wanted,
+            &mut down,
+            t0,
+        )?);
     }
     if let Ok(mut slot) = device.whole_host.lock() {
         *slot = hosts;
+    }
+    if let Ok(mut slot) = device.whole_second_host.lock() {
+        *slot = vec![second_host];
     }
     // The first pass's streams only: a second pass no longer wanted may
     // still run (what it reads and writes is freed after it, in stream
@@ -1074,6 +1115,70 @@ struct SecondPass {
     list: Vec<u32>,
     out: ModuleOut,
     _list_dev: CudaSlice<i32>,
+    /// Recorded after its kernel.
+    ended: cudarc::driver::CudaEvent,
+}
+
+/// A module's output count and descriptors, copied down through the
+/// page-locked buffers (as long as the module's or longer: the copies go
+/// into their first part, a copy into the whole buffer would read past the
+/// module's).
+fn copy_down(
+    stream: &Arc<CudaStream>,
+    out: &ModuleOut,
+    desc_host: &mut cudarc::driver::PinnedHostSlice<i32>,
+    used_host: &mut cudarc::driver::PinnedHostSlice<u64>,
+) -> GpuResult<(u64, Vec<i32>)> {
+    let used = &mut used_host.as_mut_slice()?[..1];
+    stream.memcpy_dtoh(&out.used.slice(0..1), used)?;
+    let desc = &mut desc_host.as_mut_slice()?[..out.desc.len()];
+    stream.memcpy_dtoh(&out.desc, desc)?;
+    stream.synchronize()?;
+    Ok((used[0], desc.to_vec()))
+}
+
+/// A second pass's results to `sink` (its descriptors, then the cells
+/// written), unless `wanted` says the CPU has decided all of its list by
+/// now. Returns how many it ran again and when its results were on the
+/// host (none where they were not wanted); adds the bytes to `down`.
+#[allow(clippy::too_many_arguments)]
+fn collect_second(
+    device: &Device,
+    pass: SecondPass,
+    (desc_host, used_host): &mut (
+        cudarc::driver::PinnedHostSlice<i32>,
+        cudarc::driver::PinnedHostSlice<u64>,
+    ),
+    sink: &mut dyn FnMut(usize, super::whole::WholeOut, Option<Vec<u32>>, bool),
+    wanted: &dyn Fn(usize, &[u32]) -> bool,
+    down: &mut u64,
+    t0: Instant,
+) -> GpuResult<(usize, Option<Duration>)> {
+    use super::whole::{WholeOut, OUT_DESC};
+    if !wanted(pass.module, &pass.list) {
+        return Ok((pass.list.len(), None));
+    }
+    let stream = &device.stream;
+    let (used, desc) = copy_down(stream, &pass.out, desc_host, used_host)?;
+    let written = (used as usize).min(pass.out.cap);
+    let cells_out: super::whole::HostCells = if written == 0 {
+        Box::new(Vec::<i8>::new())
+    } else {
+        Box::new(device.download_pinned(&pass.out.cells.slice(0..written))?)
+    };
+    *down += (written + 4 * OUT_DESC * pass.list.len()) as u64;
+    let at = t0.elapsed();
+    let count = pass.list.len();
+    sink(
+        pass.module,
+        WholeOut {
+            desc,
+            cells: cells_out,
+        },
+        Some(pass.list),
+        false,
+    );
+    Ok((count, Some(at)))
 }
 
 /// Launches the second pass of a module over the evaluations `list` (the
@@ -1133,5 +1238,6 @@ fn launch_second(
         list,
         out,
         _list_dev: list_dev,
+        ended: s.record_event(None)?,
     })
 }
