@@ -632,8 +632,9 @@ struct Decoding<'a> {
     /// Evaluations the second pass gave (the CPU had not decided them).
     second_given: AtomicUsize,
     /// With the trace: the run's start, and each rerun of over 0.5 ms as
-    /// (start, length in us, evaluation, why: left, deferred or missing),
-    /// for finding what the run's last outcomes wait for.
+    /// (start and length in us, evaluation, why the CPU ran it: left by
+    /// the first or the second pass, deferred, or after the device), for
+    /// finding what the run's last outcomes wait for.
     start: Instant,
     long_reruns: std::sync::Mutex<Vec<(u64, u64, usize, &'static str)>>,
 }
