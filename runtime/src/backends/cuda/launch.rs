@@ -688,7 +688,7 @@ pub fn run_whole(
             device.pinned_for_reading(u, 1)?,
         )));
     }
-    let mut second_host = {
+    let second_host = {
         let (d, u) = take_kept(&device.whole_second_host, "second pass host")?
             .pop()
             .map_or((None, None), |(d, u)| (Some(d), Some(u)));
@@ -808,8 +808,11 @@ pub fn run_whole(
     for (k, &i) in desc[3 * n..].iter().enumerate() {
         rank[i as usize] = k;
     }
-    let mut seconds: Vec<SecondPass> = Vec::new();
-    let mut second_arrived = Vec::new();
+    let mut seconds = SecondPasses {
+        running: Vec::new(),
+        host: second_host,
+        arrived: Vec::new(),
+    };
     for (j, out) in outs.iter().enumerate() {
         let step0 = Instant::now();
         // While module j's kernel runs, the second passes that have ended
@@ -818,26 +821,7 @@ pub fn run_whole(
         // after it, the second pass's results came at 70-88 ms on two
         // H200s, launched at 8-60 ms with a 16 ms deadline).
         while launches.second_early && !ended[j].try_is_complete()? {
-            let mut k = 0;
-            let mut any = false;
-            while k < seconds.len() {
-                if seconds[k].ended.try_is_complete()? {
-                    let pass = seconds.swap_remove(k);
-                    second_arrived.push(collect_second(
-                        device,
-                        pass,
-                        &mut second_host,
-                        sink,
-                        wanted,
-                        &mut down,
-                        t0,
-                    )?);
-                    any = true;
-                } else {
-                    k += 1;
-                }
-            }
-            if !any {
+            if !seconds.hand_on(device, false, sink, wanted, &mut down, t0)? {
                 std::thread::sleep(Duration::from_micros(20));
             }
         }
@@ -879,7 +863,7 @@ pub fn run_whole(
         overtime.sort_by_key(|&t| (t as usize / n, rank[t as usize % n]));
         let again = !second.is_empty() && !overtime.is_empty();
         if again {
-            let k = seconds.len() % second.len();
+            let k = seconds.launched() % second.len();
             let blocks = overtime
                 .len()
                 .div_ceil(launches.warps)
@@ -890,7 +874,7 @@ pub fn run_whole(
                 // SAFETY: warp memory is written before it is read.
                 b => b.insert(unsafe { second[k].alloc::<u8>(region) }?),
             };
-            seconds.push(launch_second(
+            seconds.running.push(launch_second(
                 &second[k],
                 j,
                 modules[j],
@@ -924,17 +908,12 @@ pub fn run_whole(
         }
     }
     // The second passes still running, in launch order.
-    for pass in seconds {
-        second_arrived.push(collect_second(
-            device,
-            pass,
-            &mut second_host,
-            sink,
-            wanted,
-            &mut down,
-            t0,
-        )?);
-    }
+    seconds.hand_on(device, true, sink, wanted, &mut down, t0)?;
+    let SecondPasses {
+        host: second_host,
+        arrived: second_arrived,
+        ..
+    } = seconds;
     if let Ok(mut slot) = device.whole_host.lock() {
         *slot = hosts;
     }
@@ -1135,6 +1114,51 @@ fn copy_down(
     stream.memcpy_dtoh(&out.desc, desc)?;
     stream.synchronize()?;
     Ok((used[0], desc.to_vec()))
+}
+
+/// The second passes launched and not yet handed on, the page-locked
+/// buffers their descriptors come down through, and for the trace how
+/// many each ran again and when its results were on the host.
+struct SecondPasses {
+    running: Vec<SecondPass>,
+    host: (
+        cudarc::driver::PinnedHostSlice<i32>,
+        cudarc::driver::PinnedHostSlice<u64>,
+    ),
+    arrived: Vec<(usize, Option<Duration>)>,
+}
+
+impl SecondPasses {
+    /// How many have been launched.
+    fn launched(&self) -> usize {
+        self.running.len() + self.arrived.len()
+    }
+
+    /// Hands on (`collect_second`) those whose kernels have ended, or with
+    /// `all` every one, waiting for each; in launch order. Whether any was.
+    fn hand_on(
+        &mut self,
+        device: &Device,
+        all: bool,
+        sink: &mut dyn FnMut(usize, super::whole::WholeOut, Option<Vec<u32>>, bool),
+        wanted: &dyn Fn(usize, &[u32]) -> bool,
+        down: &mut u64,
+        t0: Instant,
+    ) -> GpuResult<bool> {
+        let mut any = false;
+        let mut k = 0;
+        while k < self.running.len() {
+            if all || self.running[k].ended.try_is_complete()? {
+                let pass = self.running.remove(k);
+                let got = collect_second(device, pass, &mut self.host, sink, wanted, down, t0)?;
+                self.arrived.push(got);
+                any = true;
+            } else {
+                k += 1;
+            }
+        }
+        Ok(any)
+    }
 }
 
 /// A second pass's results to `sink` (its descriptors, then the cells
