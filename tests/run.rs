@@ -443,6 +443,7 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
         "rt::p::equality_ints(rt::p::last_pair(",
         "rt::t::grid(&I)?.clone()",
         "rt::p::connect_union(",
+        "rt::p::lines_union(",
         "rt::p::difference_size_locs(",
         "rt::p::intersection_size_locs(",
         "rt::t::mapply_seq_cells(",
@@ -485,7 +486,7 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
     };
     let compiled = run("compiled", &["--no-fallback"]);
     let interpreted = run("interpreted", &["--interpret"]);
-    assert_eq!(compiled.as_object().unwrap().len(), 22);
+    assert_eq!(compiled.as_object().unwrap().len(), 23);
     assert!(
         compiled == interpreted,
         "compiled and interpreted outputs differ"

@@ -429,6 +429,9 @@ pub(crate) struct Lower<'p> {
     /// `prapply` whose one reader is a union; see `collector`), and the
     /// representation of those results, by slot.
     collected: Vec<Option<Repr>>,
+    /// Nodes of lines between the locations of two sets that only unions
+    /// of straight lines read (see `lazy_lines`): the two sets, by slot.
+    lines: Vec<Option<(Expr, Expr)>>,
 }
 
 impl<'p> Lower<'p> {
@@ -447,6 +450,7 @@ impl<'p> Lower<'p> {
             fresh: Cell::new(0),
             segment_start: None,
             collected: vec![None; n],
+            lines: vec![None; n],
         }
     }
 
@@ -1438,6 +1442,9 @@ impl<'p> Lower<'p> {
     /// The expression computing node `n` (owned).
     fn node_call(&self, n: usize) -> Expr {
         let node = &self.plan.nodes[n];
+        if let Some(e) = self.union_of_lines(n) {
+            return e;
+        }
         if let Some(e) = self.union_of_collected(n) {
             return e;
         }
@@ -1516,6 +1523,12 @@ impl<'p> Lower<'p> {
                         e.func = Some(f);
                         e.lazy = Some(n);
                         self.locals[slot] = Some(e);
+                        out.push((n, None));
+                    }
+                    None if segment.is_none() && self.lazy_lines(n, &readers).is_some() => {
+                        // Not a statement: each reader unions its lines
+                        // from the two sets (`union_of_lines`).
+                        self.lines[slot] = self.lazy_lines(n, &readers);
                         out.push((n, None));
                     }
                     None if segment.is_none()
@@ -2048,6 +2061,117 @@ impl<'p> Lower<'p> {
             }
             _ => None,
         }
+    }
+
+    /// The two sets of locations whose every pair node `n` joins by a line:
+    /// `prapply(connect, a, b)`, or `apply(fork(connect, first, last),
+    /// product(a, b))`.
+    fn lines_between(&self, n: usize) -> Option<(Expr, Expr)> {
+        let node = &self.plan.nodes[n];
+        let is_connect =
+            |f: &Operand| matches!(self.static_fn(f), Some(StaticFn::Prim(Prim::connect)));
+        let (a, b) = match (&node.callee, node.args.as_slice()) {
+            (Operand::Prim(Prim::prapply), [f, a, b]) if is_connect(f) => (a, b),
+            (Operand::Prim(Prim::apply), [f, Operand::Node(p)]) => {
+                let joins = match self.static_fn(f)? {
+                    StaticFn::Fork(outer, x, y) => {
+                        matches!(
+                            (*outer, *x, *y),
+                            (
+                                StaticFn::Prim(Prim::connect),
+                                StaticFn::Prim(Prim::first),
+                                StaticFn::Prim(Prim::last)
+                            )
+                        )
+                    }
+                    _ => false,
+                };
+                match (
+                    &self.plan.nodes[*p].callee,
+                    self.plan.nodes[*p].args.as_slice(),
+                ) {
+                    (Operand::Prim(Prim::product), [a, b]) if joins => (a, b),
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        };
+        let (a, b) = (self.operand(a), self.operand(b));
+        (a.usable_repr() == Repr::Indices && b.usable_repr() == Repr::Indices).then_some((a, b))
+    }
+
+    /// The directions of the lines that a test of a line keeps, as
+    /// `rt::p::lines_union` takes them: `hline` the rows, `vline` the
+    /// columns, `either` of the two both.
+    fn straight_test(&self, g: &Operand) -> Option<&'static str> {
+        let one = |f: &StaticFn| match f {
+            StaticFn::Prim(Prim::hline) => Some(1),
+            StaticFn::Prim(Prim::vline) => Some(2),
+            _ => None,
+        };
+        match self.static_fn(g)? {
+            f @ StaticFn::Prim(_) => match one(&f)? {
+                1 => Some("rt::p::LINE_ROWS"),
+                _ => Some("rt::p::LINE_COLUMNS"),
+            },
+            StaticFn::Fork(outer, x, y)
+                if matches!(*outer, StaticFn::Prim(Prim::either)) && one(&x)? + one(&y)? == 3 =>
+            {
+                Some("rt::p::LINE_ROWS | rt::p::LINE_COLUMNS")
+            }
+            _ => None,
+        }
+    }
+
+    /// Node `n` as lines that are no statement of their own: the lines
+    /// between every location of one set and every one of another
+    /// ([`Lower::lines_between`]), read only by `merge` or by `mfilter`
+    /// with a test of straight lines ([`Lower::straight_test`]). Each
+    /// reader then computes its union from the two sets in one pass per
+    /// direction (`rt::p::lines_union`), and no line is built: a colour's
+    /// 450 cells with themselves are 202,500 pairs. (Lines cannot fail, so
+    /// where they are computed changes nothing.) The two sets, where so.
+    fn lazy_lines(&self, n: usize, readers: &[Option<Vec<usize>>]) -> Option<(Expr, Expr)> {
+        let users = readers[self.slot(n)].as_deref()?;
+        let unions = !users.is_empty()
+            && users.iter().all(|&r| {
+                let user = &self.plan.nodes[r];
+                match (&user.callee, user.args.as_slice()) {
+                    (Operand::Prim(Prim::merge), [Operand::Node(m)]) => *m == n,
+                    (Operand::Prim(Prim::mfilter), [Operand::Node(m), g]) => {
+                        *m == n && self.straight_test(g).is_some()
+                    }
+                    _ => false,
+                }
+            });
+        if !unions {
+            return None;
+        }
+        self.lines_between(n)
+    }
+
+    /// A `merge` or `mfilter` of lazy lines ([`Lower::lazy_lines`]): their
+    /// union from the two sets.
+    fn union_of_lines(&self, n: usize) -> Option<Expr> {
+        let node = &self.plan.nodes[n];
+        let Some(Operand::Node(m)) = node.args.first() else {
+            return None;
+        };
+        let (a, b) = self.lines[self.slot(*m)].as_ref()?;
+        let directions = match (&node.callee, node.args.as_slice()) {
+            (Operand::Prim(Prim::merge), [_]) => "rt::p::LINE_ALL",
+            (Operand::Prim(Prim::mfilter), [_, g]) => self.straight_test(g)?,
+            _ => return None,
+        };
+        Some(Expr::typed(
+            format!(
+                "rt::p::lines_union({}, {}, {directions})?",
+                self.param(a, Repr::Indices),
+                self.param(b, Repr::Indices)
+            ),
+            Repr::Indices,
+            ty_of_repr(Repr::Indices, Ty::Dynamic),
+        ))
     }
 
     /// A `merge` or `mfilter` of a collected node: the union of its results

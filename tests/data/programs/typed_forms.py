@@ -397,3 +397,23 @@ def solve_c4c5c6c7(I):
     x7 = mfilter(x5, x6)
     O = underfill(I, FOUR, x7)
     return O
+
+# Straight lines between every cell of the rarest colour and every cell of
+# the commonest (a product's pairs joined), kept by `either(vline, hline)`,
+# and the rows among the rarest colour's own lines, merged: unions of
+# spans (`rt::p::lines_union`), no line built per pair.
+def solve_d1d2d3d4(I):
+    x1 = leastcolor(I)
+    x2 = ofcolor(I, x1)
+    x3 = mostcolor(I)
+    x4 = ofcolor(I, x3)
+    x5 = product(x2, x4)
+    x6 = fork(connect, first, last)
+    x7 = apply(x6, x5)
+    x8 = fork(either, vline, hline)
+    x9 = mfilter(x7, x8)
+    x10 = prapply(connect, x2, x2)
+    x11 = mfilter(x10, hline)
+    x12 = fill(I, FIVE, x9)
+    O = underfill(x12, x1, x11)
+    return O

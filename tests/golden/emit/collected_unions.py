@@ -4,6 +4,19 @@
 def solve_12121212(I):
     x1 = ofcolor(I, ONE)
     x2 = prapply(connect, x1, x1)
+    x3 = rbind(greater, TWO)
+    x4 = compose(x3, size)
+    x5 = mfilter(x2, x4)
+    O = underfill(I, EIGHT, x5)
+    return O
+
+# Lines between every two locations of a set kept by hline or vline (or
+# all of them merged) are no statement either: the union is each row's and
+# column's span between the set's first and last location on it
+# (`rt::p::lines_union`), with no line built per pair.
+def solve_bcbcbcbc(I):
+    x1 = ofcolor(I, ONE)
+    x2 = prapply(connect, x1, x1)
     x3 = fork(either, vline, hline)
     x4 = mfilter(x2, x3)
     O = underfill(I, EIGHT, x4)
