@@ -1419,6 +1419,53 @@ __device__ void ln_or(X& o, const LN& l) {
         shared_or(&bits[key >> 5], 1u << (key & 31));
     }
 }
+// The union of the lines between every location of a and every one of b
+// that run in one of `dirs` (1 rows, 2 columns, 4 diagonals, 8
+// antidiagonals; `lines_union` in values of the CPU), set in a line
+// accumulator's bit map: on each line that both sets are on, the span from
+// the first location of either to the last (each line joins one of a and
+// one of b); no line per pair. A lane per line of the sets' box, scanning
+// both sets.
+WHOLE_FN void lines_or(X& o, const X& a, const X& b, int dirs) {
+    if (a.n == 0 || b.n == 0) return;
+    int ta, la, ba, ra, tb, lb, bb, rb;
+    bounds(a, ta, la, ba, ra);
+    bounds(b, tb, lb, bb, rb);
+    const int top = ta < tb ? ta : tb, bottom = ba > bb ? ba : bb;
+    const int left = la < lb ? la : lb, right = ra > rb ? ra : rb;
+    for (int d = 0; d < 4; ++d) {
+        if (!(dirs & (1 << d))) continue;
+        // The lines of the box in this direction: i, j, i - j or i + j.
+        const int first = d == 0 ? top : d == 1 ? left : d == 2 ? top - right : top + left;
+        const int last = d == 0 ? bottom : d == 1 ? right : d == 2 ? bottom - left : bottom + right;
+        for (int line = first + LANE; line <= last; line += WARP) {
+            // The first and last place on the line (j on a row, i else).
+            int lo[2] = {1 << 20, 1 << 20}, hi[2] = {-(1 << 20), -(1 << 20)};
+            for (int s = 0; s < 2; ++s) {
+                const X& x = s == 0 ? a : b;
+                for (int k = 0; k < x.n; ++k) {
+                    const int i = key_i(x.k[k]), j = key_j(x.k[k]);
+                    const int on = d == 0 ? i : d == 1 ? j : d == 2 ? i - j : i + j;
+                    if (on != line) continue;
+                    const int place = d == 0 ? j : i;
+                    lo[s] = place < lo[s] ? place : lo[s];
+                    hi[s] = place > hi[s] ? place : hi[s];
+                }
+            }
+            if (lo[0] > hi[0] || lo[1] > hi[1]) continue;
+            const int from = lo[0] < lo[1] ? lo[0] : lo[1];
+            const int to = hi[0] > hi[1] ? hi[0] : hi[1];
+            LN l;
+            l.n = to - from + 1;
+            if (d == 0) l.i = line, l.j = from, l.di = 0, l.dj = 1;
+            else if (d == 1) l.i = from, l.j = line, l.di = 1, l.dj = 0;
+            else if (d == 2) l.i = from, l.j = from - line, l.di = 1, l.dj = 1;
+            else l.i = from, l.j = line - from, l.di = 1, l.dj = -1;
+            ln_or(o, l);
+        }
+    }
+    SYNC();
+}
 WHOLE_FN bool end_o(O& o) { return obj_done(o, sort_unique<unsigned>(o.k, o.n, 0xFFFFFFFFu)); }
 // A tuple of locations (apply of a function giving pairs over a tuple,
 // mapply of one giving sets of locations) is held as a set of locations

@@ -277,16 +277,34 @@ fn every_device_form_gives_the_cpu_results_on_real_tasks() {
 /// tests/data/programs/union_chains.py: each program's union chain (a
 /// prapply, or a function over a product's pairs, that only a union reads)
 /// is written as one loop, with no value for the nodes it stands for, and
-/// gives the CPU's results on real tasks.
+/// gives the CPU's results on real tasks. Straight lines between every two
+/// locations of two sets, merged or kept by `hline`/`vline`, are their
+/// spans (`lines_or`), no loop over the pairs.
 #[test]
 fn union_chains_are_one_loop_each_and_give_the_cpu_results() {
     let (plan, code) = all_on_the_device("tests/data/programs/union_chains.py");
     let source = code.source();
     assert_eq!(
         source.matches("> WHOLE_UNION_TURNS)").count()
-            + source.matches("> WHOLE_LANE_TURNS)").count(),
+            + source.matches("> WHOLE_LANE_TURNS)").count()
+            + source.matches("lines_or(s[").count(),
         plan.programs.len(),
         "one union loop per program"
+    );
+    let spans: Vec<&str> = source
+        .split("\n// ")
+        .filter(|f| f.contains("lines_or(s["))
+        .map(|f| f.split_whitespace().next().unwrap_or(""))
+        .collect();
+    assert_eq!(
+        spans,
+        [
+            "lines_of_the_rarest_colour",
+            "lines_within_each_colour",
+            "columns_between_two_colours",
+            "rows_of_the_rarest_colour"
+        ],
+        "the programs whose lines are spans"
     );
     // The unions of lines tested by their size and shape run one line per
     // lane (`Emitter::lane_union`); the others (objects, shifted patches,
@@ -299,9 +317,7 @@ fn union_chains_are_one_loop_each_and_give_the_cpu_results() {
     assert_eq!(
         lanes,
         [
-            "lines_of_the_rarest_colour",
             "long_lines_between_pairs",
-            "lines_within_each_colour",
             "short_straight_lines",
             "diagonals_between_pairs"
         ],

@@ -92,3 +92,23 @@ def diagonals_between_pairs(I):
     x11 = mfilter(x5, x10)
     O = fill(I, x1, x11)
     return O
+
+def columns_between_two_colours(I):
+    x1 = leastcolor(I)
+    x2 = ofcolor(I, x1)
+    x3 = mostcolor(I)
+    x4 = ofcolor(I, x3)
+    x5 = product(x4, x2)
+    x6 = fork(connect, first, last)
+    x7 = apply(x6, x5)
+    x8 = mfilter(x7, vline)
+    O = fill(I, x1, x8)
+    return O
+
+def rows_of_the_rarest_colour(I):
+    x1 = leastcolor(I)
+    x2 = ofcolor(I, x1)
+    x3 = prapply(connect, x2, x2)
+    x4 = mfilter(x3, hline)
+    O = underfill(I, x1, x4)
+    return O
