@@ -627,6 +627,12 @@ struct Decoding<'a> {
     /// The list, and whether it is in order (smallest inputs last) since
     /// the last arrivals.
     deferred: std::sync::Mutex<(Vec<usize>, bool)>,
+    /// Deferred evaluations the CPU has taken, by an idle thread or as
+    /// left by the second pass, whichever came first: the other way then
+    /// skips them. (Both ran them: one evaluation of `solve_feca6190`, 11-16
+    /// ms on one thread, ran twice at the end of a two-GPU run, the second
+    /// run starting just before the first one ended.)
+    taken: std::sync::Mutex<std::collections::HashSet<usize>>,
     /// Tasks spawned and not ended.
     busy: AtomicUsize,
     /// Evaluations the second pass gave (the CPU had not decided them).
@@ -707,6 +713,15 @@ impl<'a> Decoding<'a> {
         });
     }
 
+    /// Those of the deferred evaluations `ts` that the CPU has not taken
+    /// ([`Decoding::taken`]), taken now.
+    fn unclaimed(&self, ts: Vec<usize>) -> Vec<usize> {
+        match self.taken.lock() {
+            Ok(mut taken) => ts.into_iter().filter(|&t| taken.insert(t)).collect(),
+            Err(_) => ts,
+        }
+    }
+
     /// Deferred evaluations ([`Decoding::deferred`]) as tasks, as many as
     /// threads are idle, those on the smallest inputs first (the second
     /// pass takes the largest first), each run unless the device has given
@@ -740,6 +755,7 @@ impl<'a> Decoding<'a> {
             }
             _ => return false,
         };
+        let taken = self.unclaimed(taken);
         for t in taken {
             self.spawn(scope, move |_| {
                 if self.slots[t].get().is_none() {
@@ -795,7 +811,12 @@ impl<'a> Decoding<'a> {
                     }
                 }
                 let why = match piece.only {
-                    Some(_) => "left by the second pass",
+                    Some(_) => {
+                        // Deferred evaluations, which an idle thread may
+                        // have taken already.
+                        left = self.unclaimed(left);
+                        "left by the second pass"
+                    }
                     None => "left",
                 };
                 for k in largest_inputs_first(left.len(), |k| cells(&self.samples[left[k] % n].2)) {
@@ -853,6 +874,7 @@ fn device_programs(
         decoding_ns: AtomicU64::new(0),
         rerun_ns: AtomicU64::new(0),
         deferred: std::sync::Mutex::new((Vec::new(), true)),
+        taken: std::sync::Mutex::new(std::collections::HashSet::new()),
         busy: AtomicUsize::new(0),
         second_given: AtomicUsize::new(0),
         start,
