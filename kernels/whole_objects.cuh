@@ -1421,7 +1421,8 @@ __device__ void ln_or(X& o, const LN& l) {
 }
 // The union of the lines between every location of a and every one of b
 // that run in one of `dirs` (1 rows, 2 columns, 4 diagonals, 8
-// antidiagonals; `lines_union` in values of the CPU), set in a line
+// antidiagonals; with 16 only lines of two cells or more, so no span of
+// one location; `lines_union` of the CPU), set in a line
 // accumulator's bit map: on each line that both sets are on, the span from
 // the first location of either to the last (each line joins one of a and
 // one of b); no line per pair. A lane per line of the sets' box, scanning
@@ -1455,6 +1456,7 @@ WHOLE_FN void lines_or(X& o, const X& a, const X& b, int dirs) {
             if (lo[0] > hi[0] || lo[1] > hi[1]) continue;
             const int from = lo[0] < lo[1] ? lo[0] : lo[1];
             const int to = hi[0] > hi[1] ? hi[0] : hi[1];
+            if ((dirs & 16) && from == to) continue;
             LN l;
             l.n = to - from + 1;
             if (d == 0) l.i = line, l.j = from, l.di = 0, l.dj = 1;

@@ -302,7 +302,8 @@ fn union_chains_are_one_loop_each_and_give_the_cpu_results() {
             "lines_of_the_rarest_colour",
             "lines_within_each_colour",
             "columns_between_two_colours",
-            "rows_of_the_rarest_colour"
+            "rows_of_the_rarest_colour",
+            "straight_lines_longer_than_a_cell"
         ],
         "the programs whose lines are spans"
     );

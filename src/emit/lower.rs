@@ -430,8 +430,9 @@ pub(crate) struct Lower<'p> {
     /// representation of those results, by slot.
     collected: Vec<Option<Repr>>,
     /// Nodes of lines between the locations of two sets that only unions
-    /// of straight lines read (see `lazy_lines`): the two sets, by slot.
-    lines: Vec<Option<(Expr, Expr)>>,
+    /// of straight lines read (see `lazy_lines`): the two sets, and
+    /// whether only lines of two cells or more are left, by slot.
+    lines: Vec<Option<(Expr, Expr, bool)>>,
 }
 
 impl<'p> Lower<'p> {
@@ -2123,31 +2124,93 @@ impl<'p> Lower<'p> {
         }
     }
 
+    /// Whether `g` keeps the lines of two cells or more: `size > 1`, as
+    /// `compose(rbind(greater, ONE), size)` or `compose(compose(positive,
+    /// decrement), size)`.
+    fn longer_test(&self, g: &Operand) -> bool {
+        let prim = |f: &StaticFn, p: Prim| matches!(f, StaticFn::Prim(q) if *q == p);
+        let one = |b: &Bound| match b {
+            Bound::Operand(Operand::Const(name)) => {
+                battgen_runtime::constants::constant(name).and_then(|v| v.number()) == Some(1)
+            }
+            _ => false,
+        };
+        match self.static_fn(g) {
+            Some(StaticFn::Compose(outer, size)) if prim(&size, Prim::size) => match *outer {
+                StaticFn::Bind {
+                    right: true,
+                    f,
+                    fixed,
+                    ..
+                } => prim(&f, Prim::greater) && one(&fixed),
+                StaticFn::Compose(p, d) => prim(&p, Prim::positive) && prim(&d, Prim::decrement),
+                _ => false,
+            },
+            Some(StaticFn::Chain(p, d, size)) => {
+                prim(&p, Prim::positive) && prim(&d, Prim::decrement) && prim(&size, Prim::size)
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether node `r` is a union of straight lines of node `n`: `merge`,
+    /// or `mfilter` by a test of straight lines ([`Lower::straight_test`]).
+    fn straight_union_of(&self, r: usize, n: usize) -> bool {
+        let user = &self.plan.nodes[r];
+        match (&user.callee, user.args.as_slice()) {
+            (Operand::Prim(Prim::merge), [Operand::Node(m)]) => *m == n,
+            (Operand::Prim(Prim::mfilter), [Operand::Node(m), g]) => {
+                *m == n && self.straight_test(g).is_some()
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether node `n` has readers and every one is a union of straight
+    /// lines of it ([`Lower::straight_union_of`]).
+    fn straight_unions_read(&self, n: usize, readers: &[Option<Vec<usize>>]) -> bool {
+        readers[self.slot(n)].as_deref().is_some_and(|users| {
+            !users.is_empty() && users.iter().all(|&r| self.straight_union_of(r, n))
+        })
+    }
+
     /// Node `n` as lines that are no statement of their own: the lines
     /// between every location of one set and every one of another
-    /// ([`Lower::lines_between`]), read only by `merge` or by `mfilter`
-    /// with a test of straight lines ([`Lower::straight_test`]). Each
-    /// reader then computes its union from the two sets in one pass per
-    /// direction (`rt::p::lines_union`), and no line is built: a colour's
-    /// 450 cells with themselves are 202,500 pairs. (Lines cannot fail, so
-    /// where they are computed changes nothing.) The two sets, where so.
-    fn lazy_lines(&self, n: usize, readers: &[Option<Vec<usize>>]) -> Option<(Expr, Expr)> {
+    /// ([`Lower::lines_between`]), read only by `merge`, by `mfilter` with
+    /// a test of straight lines ([`Lower::straight_test`]), or by an
+    /// `sfilter` of the lines of two cells or more ([`Lower::longer_test`])
+    /// that only such unions read (then no statement either). Each union
+    /// then computes itself from the two sets in one pass per direction
+    /// (`rt::p::lines_union`), and no line is built: a colour's 450 cells
+    /// with themselves are 202,500 pairs. (Lines cannot fail, so where they
+    /// are computed changes nothing.) The two sets, and whether only lines
+    /// of two cells or more are left, where so.
+    fn lazy_lines(&self, n: usize, readers: &[Option<Vec<usize>>]) -> Option<(Expr, Expr, bool)> {
+        let node = &self.plan.nodes[n];
+        if let (Operand::Prim(Prim::sfilter), [Operand::Node(m), g]) =
+            (&node.callee, node.args.as_slice())
+        {
+            let (a, b, false) = self.lines.get(*self.slots.get(m)?)?.clone()? else {
+                return None;
+            };
+            return (self.longer_test(g) && self.straight_unions_read(n, readers))
+                .then_some((a, b, true));
+        }
         let users = readers[self.slot(n)].as_deref()?;
-        let unions = !users.is_empty()
-            && users.iter().all(|&r| {
-                let user = &self.plan.nodes[r];
-                match (&user.callee, user.args.as_slice()) {
-                    (Operand::Prim(Prim::merge), [Operand::Node(m)]) => *m == n,
-                    (Operand::Prim(Prim::mfilter), [Operand::Node(m), g]) => {
-                        *m == n && self.straight_test(g).is_some()
-                    }
-                    _ => false,
-                }
-            });
-        if !unions {
+        let read = !users.is_empty() && users.iter().all(|&r| {
+            let user = &self.plan.nodes[r];
+            self.straight_union_of(r, n)
+                || matches!(
+                    (&user.callee, user.args.as_slice()),
+                    (Operand::Prim(Prim::sfilter), [Operand::Node(m), g])
+                        if *m == n && self.longer_test(g) && self.straight_unions_read(r, readers)
+                )
+        });
+        if !read {
             return None;
         }
-        self.lines_between(n)
+        let (a, b) = self.lines_between(n)?;
+        Some((a, b, false))
     }
 
     /// A `merge` or `mfilter` of lazy lines ([`Lower::lazy_lines`]): their
@@ -2157,15 +2220,16 @@ impl<'p> Lower<'p> {
         let Some(Operand::Node(m)) = node.args.first() else {
             return None;
         };
-        let (a, b) = self.lines[self.slot(*m)].as_ref()?;
+        let (a, b, long) = self.lines[self.slot(*m)].as_ref()?;
         let directions = match (&node.callee, node.args.as_slice()) {
             (Operand::Prim(Prim::merge), [_]) => "rt::p::LINE_ALL",
             (Operand::Prim(Prim::mfilter), [_, g]) => self.straight_test(g)?,
             _ => return None,
         };
+        let long = if *long { " | rt::p::LINE_LONG" } else { "" };
         Some(Expr::typed(
             format!(
-                "rt::p::lines_union({}, {}, {directions})?",
+                "rt::p::lines_union({}, {}, {directions}{long})?",
                 self.param(a, Repr::Indices),
                 self.param(b, Repr::Indices)
             ),

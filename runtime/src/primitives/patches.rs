@@ -2353,6 +2353,9 @@ pub const LINE_COLUMNS: u8 = 2;
 pub const LINE_DIAGONALS: u8 = 4;
 pub const LINE_ANTIDIAGONALS: u8 = 8;
 pub const LINE_ALL: u8 = LINE_ROWS | LINE_COLUMNS | LINE_DIAGONALS | LINE_ANTIDIAGONALS;
+/// With the directions: only lines of two cells or more (an `sfilter` by
+/// `size > 1` before the union), so no line of one location with itself.
+pub const LINE_LONG: u8 = 16;
 
 /// The union of `connect(x, y)` over every `x` of `a` and `y` of `b` whose
 /// line runs in one of `directions`:
@@ -2367,6 +2370,9 @@ pub const LINE_ALL: u8 = LINE_ROWS | LINE_COLUMNS | LINE_DIAGONALS | LINE_ANTIDI
 /// does, there is no line. So the union takes a pass over each set per
 /// direction, not one line per pair (a product of a colour's 450 cells
 /// with themselves is 202,500 pairs: 7-17 ms of one thread before).
+/// With [`LINE_LONG`], a span of one location is left out: its only line
+/// is the location with itself; a span of more has a pair of distinct
+/// ends at its first or last place, whose lines still cover it.
 pub fn lines_union(a: &Locs, b: &Locs, directions: u8) -> Result<Locs> {
     // Each direction as (the line a location is on, its place along it).
     type OnLine = fn(Loc) -> (i64, i64);
@@ -2419,8 +2425,9 @@ pub fn lines_union(a: &Locs, b: &Locs, directions: u8) -> Result<Locs> {
                 if k == sb.len() {
                     break;
                 }
-                if sb[k].0 == line {
-                    for place in lo.min(sb[k].1)..=hi.max(sb[k].2) {
+                let (from, to) = (lo.min(sb[k].1), hi.max(sb[k].2));
+                if sb[k].0 == line && (from < to || directions & LINE_LONG == 0) {
+                    for place in from..=to {
                         marks.mark(at(way, line, place));
                     }
                 }
@@ -2979,7 +2986,7 @@ mod tests {
 
     /// The spans of [`lines_union`] against the reference's way, every
     /// pair's `connect` kept by `hline`, `vline`, `either` of them or
-    /// nothing and merged, on the inputs of the bundled ARC tasks: each
+    /// nothing (and by `size > 1`, or not) and merged, on the inputs of the bundled ARC tasks: each
     /// colour's cells with themselves, with the next colour's (two
     /// different sets) and with a set shifted off the grid, and the
     /// empty set.
@@ -2990,10 +2997,16 @@ mod tests {
         assert!(tasks.len() >= 20);
         let keep = |line: &Value, directions: u8| -> bool {
             let test = |f: fn(&Value) -> Result<Value>| f(line).unwrap() == Value::Bool(true);
-            match directions {
+            if directions & LINE_LONG != 0
+                && crate::primitives::containers::size(line).unwrap() == Value::Int(1)
+            {
+                return false;
+            }
+            let straight = directions & !LINE_LONG;
+            match straight {
                 LINE_ROWS => test(hline),
                 LINE_COLUMNS => test(vline),
-                _ if directions == LINE_ROWS | LINE_COLUMNS => test(hline) || test(vline),
+                _ if straight == LINE_ROWS | LINE_COLUMNS => test(hline) || test(vline),
                 _ => true,
             }
         };
@@ -3016,9 +3029,14 @@ mod tests {
                     let shifted: Locs = next.iter().map(|&(i, j)| (i - 7, j + 40)).collect();
                     let empty: Locs = Arc::from(Vec::new());
                     for b in [&a, &next, &shifted, &empty] {
-                        for directions in
-                            [LINE_ROWS, LINE_COLUMNS, LINE_ROWS | LINE_COLUMNS, LINE_ALL]
-                        {
+                        for directions in [
+                            LINE_ROWS,
+                            LINE_COLUMNS,
+                            LINE_ROWS | LINE_COLUMNS,
+                            LINE_ALL,
+                            LINE_ROWS | LINE_COLUMNS | LINE_LONG,
+                            LINE_ALL | LINE_LONG,
+                        ] {
                             let mut want: Vec<Loc> = Vec::new();
                             for y in b.iter() {
                                 for x in a.iter() {

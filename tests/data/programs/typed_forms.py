@@ -384,13 +384,13 @@ def solve_c0c1c2c3(I):
     O = underfill(I, EIGHT, x6)
     return O
 
-# The lines between two cells of colour one that are longer than a cell
+# The lines between two cells of colour one that are longer than two cells
 # and straight, underfilled: `prapply` of `connect`, an `sfilter` and an
 # `mfilter` of its results, with no frozenset of the lines built.
 def solve_c4c5c6c7(I):
     x1 = ofcolor(I, ONE)
     x2 = prapply(connect, x1, x1)
-    x3 = compose(positive, decrement)
+    x3 = rbind(greater, TWO)
     x4 = compose(x3, size)
     x5 = sfilter(x2, x4)
     x6 = fork(either, vline, hline)
@@ -400,8 +400,9 @@ def solve_c4c5c6c7(I):
 
 # Straight lines between every cell of the rarest colour and every cell of
 # the commonest (a product's pairs joined), kept by `either(vline, hline)`,
-# and the rows among the rarest colour's own lines, merged: unions of
-# spans (`rt::p::lines_union`), no line built per pair.
+# the rows among the rarest colour's own lines, and its straight lines of
+# two cells or more (`size > 1` first), merged: unions of spans
+# (`rt::p::lines_union`), no line built per pair.
 def solve_d1d2d3d4(I):
     x1 = leastcolor(I)
     x2 = ofcolor(I, x1)
@@ -415,5 +416,10 @@ def solve_d1d2d3d4(I):
     x10 = prapply(connect, x2, x2)
     x11 = mfilter(x10, hline)
     x12 = fill(I, FIVE, x9)
-    O = underfill(x12, x1, x11)
+    x13 = underfill(x12, x1, x11)
+    x14 = compose(positive, decrement)
+    x15 = compose(x14, size)
+    x16 = sfilter(x10, x15)
+    x17 = mfilter(x16, x8)
+    O = underfill(x13, TWO, x17)
     return O

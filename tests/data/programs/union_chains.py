@@ -112,3 +112,15 @@ def rows_of_the_rarest_colour(I):
     x4 = mfilter(x3, hline)
     O = underfill(I, x1, x4)
     return O
+
+def straight_lines_longer_than_a_cell(I):
+    x1 = leastcolor(I)
+    x2 = ofcolor(I, x1)
+    x3 = prapply(connect, x2, x2)
+    x4 = rbind(greater, ONE)
+    x5 = compose(x4, size)
+    x6 = sfilter(x3, x5)
+    x7 = fork(either, vline, hline)
+    x8 = mfilter(x6, x7)
+    O = fill(I, THREE, x8)
+    return O

@@ -2672,17 +2672,45 @@ impl Emitter {
             DevFn::Prim(Prim::vline) => Some(2),
             _ => None,
         };
-        let directions = match rest {
-            [] => 15,
-            [Stage::Keep(DevFn::Fork(outer, x, y))] if prim(outer, Prim::either) => {
-                match (straight(x)?, straight(y)?) {
-                    (1, 2) | (2, 1) => 3,
-                    _ => return None,
+        // A filter by `size > 1` first: lines of two cells or more.
+        let longer = |f: &DevFn| match f {
+            DevFn::Compose(fs) => match fs.as_slice() {
+                [DevFn::Bind {
+                    right: true,
+                    f,
+                    fixed,
+                }, size] => {
+                    prim(f, Prim::greater)
+                        && matches!(&**fixed, Arg::Val(v, DevTy::Int) if v == "1LL")
+                        && prim(size, Prim::size)
                 }
-            }
-            [Stage::Keep(g)] => straight(g)?,
-            _ => return None,
+                [DevFn::Compose(inner), size] => {
+                    matches!(inner.as_slice(), [p, d] if prim(p, Prim::positive) && prim(d, Prim::decrement))
+                        && prim(size, Prim::size)
+                }
+                [p, d, size] => {
+                    prim(p, Prim::positive) && prim(d, Prim::decrement) && prim(size, Prim::size)
+                }
+                _ => false,
+            },
+            _ => false,
         };
+        let (long, rest) = match rest.split_first() {
+            Some((Stage::Keep(g), after)) if longer(g) => (16, after),
+            _ => (0, rest),
+        };
+        let directions = long
+            | match rest {
+                [] => 15,
+                [Stage::Keep(DevFn::Fork(outer, x, y))] if prim(outer, Prim::either) => {
+                    match (straight(x)?, straight(y)?) {
+                        (1, 2) | (2, 1) => 3,
+                        _ => return None,
+                    }
+                }
+                [Stage::Keep(g)] => straight(g)?,
+                _ => return None,
+            };
         let leave = if stages.is_empty() {
             "WHOLE_DEOPT"
         } else {
