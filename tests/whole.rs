@@ -291,13 +291,17 @@ fn union_chains_are_one_loop_each_and_give_the_cpu_results() {
         plan.programs.len(),
         "one union loop per program"
     );
-    let spans: Vec<&str> = source
-        .split("\n// ")
-        .filter(|f| f.contains("lines_or(s["))
-        .map(|f| f.split_whitespace().next().unwrap_or(""))
-        .collect();
+    // The programs whose device function calls `call` (each function
+    // follows a comment line that names its program).
+    let programs_calling = |call: &str| -> Vec<&str> {
+        source
+            .split("\n// ")
+            .filter(|f| f.contains(call))
+            .map(|f| f.split_whitespace().next().unwrap_or(""))
+            .collect()
+    };
     assert_eq!(
-        spans,
+        programs_calling("lines_or(s["),
         [
             "lines_of_the_rarest_colour",
             "lines_within_each_colour",
@@ -310,13 +314,8 @@ fn union_chains_are_one_loop_each_and_give_the_cpu_results() {
     // The unions of lines tested by their size and shape run one line per
     // lane (`Emitter::lane_union`); the others (objects, shifted patches,
     // a line read as a set) a warp's turn each.
-    let lanes: Vec<&str> = source
-        .split("\n// ")
-        .filter(|f| f.contains("ln_or(s["))
-        .map(|f| f.split_whitespace().next().unwrap_or(""))
-        .collect();
     assert_eq!(
-        lanes,
+        programs_calling("ln_or(s["),
         [
             "long_lines_between_pairs",
             "short_straight_lines",

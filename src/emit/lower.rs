@@ -1517,6 +1517,10 @@ impl<'p> Lower<'p> {
             for &n in nodes {
                 let var = self.var_name(n);
                 let slot = self.slot(n);
+                let lines = match segment {
+                    None => self.lazy_lines(n, &readers),
+                    Some(_) => None,
+                };
                 match self.static_fn(&Operand::Node(n)) {
                     Some(f) => {
                         // Built as a value only if something needs it.
@@ -1526,10 +1530,10 @@ impl<'p> Lower<'p> {
                         self.locals[slot] = Some(e);
                         out.push((n, None));
                     }
-                    None if segment.is_none() && self.lazy_lines(n, &readers).is_some() => {
+                    None if lines.is_some() => {
                         // Not a statement: each reader unions its lines
                         // from the two sets (`union_of_lines`).
-                        self.lines[slot] = self.lazy_lines(n, &readers);
+                        self.lines[slot] = lines;
                         out.push((n, None));
                     }
                     None if segment.is_none()

@@ -2637,11 +2637,11 @@ impl Emitter {
     /// [`Emitter::union_loop`] of the lines between every location of one
     /// set and every one of another (`prapply(connect, a, b)`, or
     /// `fork(connect, first, last)` over their `product`), merged or kept
-    /// by `hline`, `vline` or `either` of them: on each row (column,
-    /// diagonal) both sets are on, the span from the first location of
-    /// either to the last (`lines_or`; the CPU's `lines_union`), where a
-    /// turn per pair was 202,500 turns for a colour's 450 cells. `None`
-    /// for any other chain.
+    /// by `hline`, `vline` or `either` of them, after a filter by `size >
+    /// 1` or not: on each row (column, diagonal) both sets are on, the span
+    /// from the first location of either to the last (`lines_or`; the
+    /// CPU's `lines_union`), where a turn per pair was 202,500 turns for a
+    /// colour's 450 cells. `None` for any other chain.
     fn span_union(
         &mut self,
         source: &Source,
