@@ -2415,7 +2415,15 @@ pub fn lines_union(a: &Locs, b: &Locs, directions: u8) -> Result<Locs> {
             if directions & way == 0 {
                 continue;
             }
-            let (sa, sb) = (spans(a, on), spans(b, on));
+            // One set with itself (the common case) is scanned once.
+            let sa = spans(a, on);
+            let sb_own;
+            let sb: &[(i64, i64, i64)] = if Arc::ptr_eq(a, b) {
+                &sa
+            } else {
+                sb_own = spans(b, on);
+                &sb_own
+            };
             // The lines both sets are on (both lists sorted by line).
             let mut k = 0;
             for &(line, lo, hi) in &sa {
