@@ -2109,18 +2109,14 @@ impl<'p> Lower<'p> {
     /// `rt::p::lines_union` takes them: `hline` the rows, `vline` the
     /// columns, `either` of the two both.
     fn straight_test(&self, g: &Operand) -> Option<&'static str> {
-        let one = |f: &StaticFn| match f {
-            StaticFn::Prim(Prim::hline) => Some(1),
-            StaticFn::Prim(Prim::vline) => Some(2),
-            _ => None,
-        };
+        let prim = |f: &StaticFn, p: Prim| matches!(f, StaticFn::Prim(q) if *q == p);
         match self.static_fn(g)? {
-            f @ StaticFn::Prim(_) => match one(&f)? {
-                1 => Some("rt::p::LINE_ROWS"),
-                _ => Some("rt::p::LINE_COLUMNS"),
-            },
+            StaticFn::Prim(Prim::hline) => Some("rt::p::LINE_ROWS"),
+            StaticFn::Prim(Prim::vline) => Some("rt::p::LINE_COLUMNS"),
             StaticFn::Fork(outer, x, y)
-                if matches!(*outer, StaticFn::Prim(Prim::either)) && one(&x)? + one(&y)? == 3 =>
+                if prim(&outer, Prim::either)
+                    && ((prim(&x, Prim::hline) && prim(&y, Prim::vline))
+                        || (prim(&x, Prim::vline) && prim(&y, Prim::hline))) =>
             {
                 Some("rt::p::LINE_ROWS | rt::p::LINE_COLUMNS")
             }
