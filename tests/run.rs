@@ -444,6 +444,8 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
         "rt::t::grid(&I)?.clone()",
         "rt::p::connect_union(",
         "rt::p::lines_union(",
+        "rt::p::vconcat_flipped(",
+        "rt::p::hconcat_flipped(",
         "rt::p::difference_size_locs(",
         "rt::p::intersection_size_locs(",
         "rt::t::mapply_seq_cells(",
@@ -486,7 +488,7 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
     };
     let compiled = run("compiled", &["--no-fallback"]);
     let interpreted = run("interpreted", &["--interpret"]);
-    assert_eq!(compiled.as_object().unwrap().len(), 23);
+    assert_eq!(compiled.as_object().unwrap().len(), 25);
     assert!(
         compiled == interpreted,
         "compiled and interpreted outputs differ"

@@ -433,6 +433,10 @@ pub(crate) struct Lower<'p> {
     /// of straight lines read (see `lazy_lines`): the two sets, and
     /// whether only lines of two cells or more are left, by slot.
     lines: Vec<Option<(Expr, Expr, bool)>>,
+    /// Mirrors of a grid that keep its shape, read only by one
+    /// concatenation (see `lazy_flip`): the grid mirrored and the
+    /// `rt::p::Flip` variant, by slot.
+    flips: Vec<Option<(Operand, &'static str)>>,
 }
 
 impl<'p> Lower<'p> {
@@ -452,6 +456,7 @@ impl<'p> Lower<'p> {
             segment_start: None,
             collected: vec![None; n],
             lines: vec![None; n],
+            flips: vec![None; n],
         }
     }
 
@@ -1446,6 +1451,9 @@ impl<'p> Lower<'p> {
         if let Some(e) = self.union_of_lines(n) {
             return e;
         }
+        if let Some(e) = self.flipped_concat(n) {
+            return e;
+        }
         if let Some(e) = self.union_of_collected(n) {
             return e;
         }
@@ -1521,6 +1529,10 @@ impl<'p> Lower<'p> {
                     None => self.lazy_lines(n, &readers),
                     Some(_) => None,
                 };
+                let flip = match segment {
+                    None => self.lazy_flip(n, &readers),
+                    Some(_) => None,
+                };
                 match self.static_fn(&Operand::Node(n)) {
                     Some(f) => {
                         // Built as a value only if something needs it.
@@ -1534,6 +1546,12 @@ impl<'p> Lower<'p> {
                         // Not a statement: each reader unions its lines
                         // from the two sets (`union_of_lines`).
                         self.lines[slot] = lines;
+                        out.push((n, None));
+                    }
+                    None if flip.is_some() => {
+                        // Not a statement: its concatenation writes the
+                        // grid mirrored (`flipped_concat`).
+                        self.flips[slot] = flip;
                         out.push((n, None));
                     }
                     None if segment.is_none()
@@ -2272,6 +2290,84 @@ impl<'p> Lower<'p> {
     }
 
     /// The DSL variable node `n` assigns in this program, or `n{n}`.
+    /// Whether an operand is a grid by its inferred type.
+    fn is_grid(&self, op: &Operand) -> bool {
+        match op {
+            Operand::Input => true,
+            Operand::Node(m) => self.types[*m] == Ty::Grid,
+            _ => false,
+        }
+    }
+
+    /// Node `n` as a mirror that keeps a grid's shape (`hmirror`,
+    /// `vmirror`, `rot180`) whose one reader is a `vconcat` or `hconcat`
+    /// of two grids: the grid it mirrors and the `rt::p::Flip` variant.
+    /// The concatenation then writes the grid mirrored, and the mirrored
+    /// grid is never built (its two allocations and one copy saved: the
+    /// programs of mirrors and concatenations were furthest behind
+    /// CPython, whose slices share rows). A mirror cannot fail, so where it
+    /// is computed changes nothing.
+    fn lazy_flip(
+        &self,
+        n: usize,
+        readers: &[Option<Vec<usize>>],
+    ) -> Option<(Operand, &'static str)> {
+        let node = &self.plan.nodes[n];
+        let flip = match (&node.callee, node.args.as_slice()) {
+            (Operand::Prim(Prim::hmirror), [g]) if self.is_grid(g) => "Rows",
+            (Operand::Prim(Prim::vmirror), [g]) if self.is_grid(g) => "Cells",
+            (Operand::Prim(Prim::rot180), [g]) if self.is_grid(g) => "Both",
+            _ => return None,
+        };
+        let [reader] = readers[self.slot(n)].as_deref()? else {
+            return None;
+        };
+        let user = &self.plan.nodes[*reader];
+        match (&user.callee, user.args.as_slice()) {
+            (Operand::Prim(Prim::vconcat | Prim::hconcat), [a, b])
+                if self.is_grid(a) && self.is_grid(b) =>
+            {
+                Some((node.args[0].clone(), flip))
+            }
+            _ => None,
+        }
+    }
+
+    /// A `vconcat` or `hconcat` that reads a lazy mirror
+    /// ([`Lower::lazy_flip`]): both grids written in one pass, each
+    /// mirrored as it reads.
+    fn flipped_concat(&self, n: usize) -> Option<Expr> {
+        let node = &self.plan.nodes[n];
+        let kernel = match (&node.callee, node.args.as_slice()) {
+            (Operand::Prim(Prim::vconcat), [_, _]) => "vconcat_flipped",
+            (Operand::Prim(Prim::hconcat), [_, _]) => "hconcat_flipped",
+            _ => return None,
+        };
+        let flipped = |op: &Operand| match op {
+            Operand::Node(m) => self.flips[self.slot(*m)].clone(),
+            _ => None,
+        };
+        if node.args.iter().all(|a| flipped(a).is_none()) {
+            return None;
+        }
+        let parts: Vec<String> = node
+            .args
+            .iter()
+            .map(|a| {
+                let (source, flip) = flipped(a).unwrap_or((a.clone(), "None"));
+                format!(
+                    "{}, rt::p::Flip::{flip}",
+                    self.param(&self.operand(&source), Repr::Grid)
+                )
+            })
+            .collect();
+        Some(Expr::typed(
+            format!("rt::p::{kernel}({})?", parts.join(", ")),
+            Repr::Grid,
+            self.types[n].clone(),
+        ))
+    }
+
     fn var_name(&self, n: usize) -> String {
         match self.plan.nodes[n]
             .sources

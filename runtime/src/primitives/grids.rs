@@ -1726,6 +1726,66 @@ pub fn vconcat_grids(a: &G, b: &G) -> Result<G> {
     Ok(Arc::new(Grid::new(a.height() + b.height(), a.width(), out)))
 }
 
+/// A mirror that keeps a grid's shape, applied where a concatenation
+/// writes the grid (`vconcat(I, hmirror(I))`): the mirrored grid is never
+/// built, which saves its two allocations and one of the two copies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flip {
+    None,
+    /// `hmirror`: rows in reverse order.
+    Rows,
+    /// `vmirror`: each row's cells in reverse order.
+    Cells,
+    /// `rot180`: both.
+    Both,
+}
+
+impl Flip {
+    fn flips(self) -> (bool, bool) {
+        match self {
+            Flip::None => (false, false),
+            Flip::Rows => (true, false),
+            Flip::Cells => (false, true),
+            Flip::Both => (true, true),
+        }
+    }
+
+    /// The mirrored grid, built (the kernels').
+    fn apply(self, g: &G) -> Result<G> {
+        match self {
+            Flip::None => Ok(g.clone()),
+            Flip::Rows => super::patches::hmirror_grid(g),
+            Flip::Cells => super::patches::vmirror_grid(g),
+            Flip::Both => rot180_grid(g),
+        }
+    }
+}
+
+/// `vconcat(fa(a), fb(b))` for two shape-keeping mirrors, written in one
+/// pass. Grids with no cells go the kernels' way.
+pub fn vconcat_flipped(a: &G, fa: Flip, b: &G, fb: Flip) -> Result<G> {
+    if a.height() == 0 || b.height() == 0 || a.width() == 0 || a.width() != b.width() {
+        return vconcat_grids(&fa.apply(a)?, &fb.apply(b)?);
+    }
+    let cells = buffers::stacked_flipped(a, fa.flips(), b, fb.flips());
+    Ok(Arc::new(Grid::new(
+        a.height() + b.height(),
+        a.width(),
+        cells,
+    )))
+}
+
+/// `hconcat(fa(a), fb(b))` for two shape-keeping mirrors, written in one
+/// pass.
+pub fn hconcat_flipped(a: &G, fa: Flip, b: &G, fb: Flip) -> Result<G> {
+    let h = a.height().min(b.height());
+    if h == 0 || a.width() + b.width() == 0 {
+        return hconcat_grids(&fa.apply(a)?, &fb.apply(b)?);
+    }
+    let cells = buffers::side_by_side_flipped(a, fa.flips(), b, fb.flips(), h);
+    Ok(Arc::new(Grid::new(h, a.width() + b.width(), cells)))
+}
+
 /// `hsplit` of a grid: `n` read once it is known to have rows.
 fn hsplit_in(g: &Grid, n: impl FnOnce() -> Result<i64>) -> Result<Value> {
     const CTX: &str = "hsplit";
@@ -2115,6 +2175,59 @@ crate::kernel_table! {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Concatenations of mirrored grids written in one pass against the
+    /// kernels (mirror, then concatenate), for every pair of flips, on the
+    /// bundled tasks' inputs paired with the next input (other shapes) and
+    /// with grids of no rows, of empty rows and of one cell.
+    #[test]
+    fn flipped_concatenations_are_the_kernels() {
+        let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/arc");
+        let mut grids: Vec<G> = crate::task::load(&data)
+            .tasks
+            .iter()
+            .flat_map(|t| {
+                t.samples()
+                    .take(2)
+                    .map(|s| s.input.clone())
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        assert!(grids.len() >= 40);
+        grids.push(Arc::new(Grid::new(0, 0, Vec::new())));
+        grids.push(Arc::new(Grid::new(3, 0, Vec::new())));
+        grids.push(Arc::new(Grid::new(1, 1, vec![7])));
+        let flips = [Flip::None, Flip::Rows, Flip::Cells, Flip::Both];
+        let same = |x: &Result<G>, y: &Result<G>| match (x, y) {
+            (Ok(x), Ok(y)) => {
+                x.height() == y.height() && x.width() == y.width() && x.cells() == y.cells()
+            }
+            (Err(e), Err(f)) => e.kind == f.kind,
+            _ => false,
+        };
+        let mut stacked = 0;
+        for (k, a) in grids.iter().enumerate() {
+            for b in [a, &grids[(k + 1) % grids.len()]] {
+                for fa in flips {
+                    for fb in flips {
+                        let (ma, mb) = (fa.apply(a).unwrap(), fb.apply(b).unwrap());
+                        let want = vconcat_grids(&ma, &mb);
+                        stacked += usize::from(want.is_ok());
+                        assert!(
+                            same(&vconcat_flipped(a, fa, b, fb), &want),
+                            "vconcat {fa:?} {fb:?}"
+                        );
+                        let want = hconcat_grids(&ma, &mb);
+                        assert!(
+                            same(&hconcat_flipped(a, fa, b, fb), &want),
+                            "hconcat {fa:?} {fb:?}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(stacked > 100, "{stacked}");
+    }
 
     /// The one-pass test of boxes of one colour against the test cell by
     /// cell, on every input of the bundled ARC tasks: each colour of the

@@ -423,3 +423,25 @@ def solve_d1d2d3d4(I):
     x17 = mfilter(x16, x8)
     O = underfill(x13, TWO, x17)
     return O
+
+# Mirrors that keep the shape (`hmirror`, `vmirror`, `rot180`) read only
+# by a concatenation: written mirrored by it (`rt::p::vconcat_flipped`,
+# `hconcat_flipped`), the mirrored grid never built; `hconcat` of grids
+# of two heights keeps the shorter's rows.
+def solve_e1e2e3e4(I):
+    x1 = hmirror(I)
+    x2 = vconcat(I, x1)
+    x3 = vmirror(x2)
+    x4 = tophalf(I)
+    x5 = hconcat(x3, x4)
+    x6 = rot180(x4)
+    O = hconcat(x6, x5)
+    return O
+
+# The same over rows of two widths: the reference's ragged tuple, which
+# typed code hands to the interpreter.
+def solve_e5e6e7e8(I):
+    x1 = lefthalf(I)
+    x2 = rot180(I)
+    O = vconcat(x1, x2)
+    return O
