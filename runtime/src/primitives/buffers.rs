@@ -411,21 +411,7 @@ fn transpose8(x: &mut [u64; 8]) {
 /// The cells of `a` and `b` side by side, row by row, over the first `h`
 /// rows of each (`hconcat`).
 pub(crate) fn side_by_side(a: &Grid, b: &Grid, h: usize) -> Vec<Color> {
-    let (wa, wb) = (a.width(), b.width());
-    let w = wa + wb;
-    assert!(h <= a.height() && h <= b.height());
-    // SAFETY: output row i (i < h) is row i of `a` (cells i*wa.., within
-    // a's h_a*wa) then row i of `b`, written at i*w and i*w+wa.
-    unsafe {
-        build(h * w, |dst| {
-            let (pa, pb) = (a.cells().as_ptr(), b.cells().as_ptr());
-            for i in 0..h {
-                let d = dst.add(i * w);
-                copy_cells(pa.add(i * wa), d, wa);
-                copy_cells(pb.add(i * wb), d.add(wa), wb);
-            }
-        })
-    }
+    side_by_side_flipped(a, (false, false), b, (false, false), h)
 }
 
 /// Write the first `h` rows of `g` mirrored by `flips` (rows in reverse
