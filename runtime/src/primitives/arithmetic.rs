@@ -23,11 +23,13 @@ pub(crate) enum Op {
     FloorDiv,
 }
 
+#[inline]
 fn overflow(context: &'static str) -> Error {
     Error::unsupported(context)
 }
 
 /// Python `a // b` on ints (rounds toward negative infinity).
+#[inline]
 pub(crate) fn floor_div(a: i64, b: i64, context: &'static str) -> Result<i64> {
     if b == 0 {
         return Err(Error::zero_division(context));
@@ -42,6 +44,7 @@ pub(crate) fn floor_div(a: i64, b: i64, context: &'static str) -> Result<i64> {
 }
 
 /// Python `a % b` on ints (the sign follows `b`).
+#[inline]
 pub(crate) fn floor_mod(a: i64, b: i64, context: &'static str) -> Result<i64> {
     if b == 0 {
         return Err(Error::zero_division(context));
@@ -54,6 +57,7 @@ pub(crate) fn floor_mod(a: i64, b: i64, context: &'static str) -> Result<i64> {
     })
 }
 
+#[inline]
 fn int_op(op: Op, a: i64, b: i64, context: &'static str) -> Result<i64> {
     match op {
         Op::Add => a.checked_add(b).ok_or(overflow(context)),
@@ -362,15 +366,19 @@ pub fn branch(condition: &Value, a: &Value, b: &Value) -> Result<Value> {
 
 macro_rules! lifted_kernels {
     ($op:expr, $ctx:literal, $ii:ident, $pp:ident, $pi:ident, $ip:ident) => {
+        #[inline]
         pub fn $ii(a: i64, b: i64) -> Result<i64> {
             int_op($op, a, b, $ctx)
         }
+        #[inline]
         pub fn $pp(a: (i64, i64), b: (i64, i64)) -> Result<(i64, i64)> {
             Ok((int_op($op, a.0, b.0, $ctx)?, int_op($op, a.1, b.1, $ctx)?))
         }
+        #[inline]
         pub fn $pi(a: (i64, i64), b: i64) -> Result<(i64, i64)> {
             Ok((int_op($op, a.0, b, $ctx)?, int_op($op, a.1, b, $ctx)?))
         }
+        #[inline]
         pub fn $ip(a: i64, b: (i64, i64)) -> Result<(i64, i64)> {
             Ok((int_op($op, a, b.0, $ctx)?, int_op($op, a, b.1, $ctx)?))
         }
@@ -413,9 +421,11 @@ lifted_kernels!(
 /// A one-number map (`increment`, `invert`, ...) on an int and on a pair.
 macro_rules! unary_kernels {
     ($int:ident, $pair:ident, $f:expr) => {
+        #[inline]
         pub fn $int(x: i64) -> Result<i64> {
             $f(x)
         }
+        #[inline]
         pub fn $pair(x: (i64, i64)) -> Result<(i64, i64)> {
             Ok(($f(x.0)?, $f(x.1)?))
         }
@@ -458,31 +468,38 @@ unary_kernels!(sign_int, sign_pair, |v: i64| -> Result<i64> {
     Ok(v.signum())
 });
 
+#[inline]
 pub fn even_int(n: i64) -> Result<bool> {
     Ok(floor_mod(n, 2, "even")? == 0)
 }
 
+#[inline]
 pub fn flip_bool(b: bool) -> Result<bool> {
     Ok(!b)
 }
 
+#[inline]
 pub fn positive_int(x: i64) -> Result<bool> {
     Ok(x > 0)
 }
 
+#[inline]
 pub fn greater_ints(a: i64, b: i64) -> Result<bool> {
     Ok(a > b)
 }
 
+#[inline]
 pub fn greater_pairs(a: (i64, i64), b: (i64, i64)) -> Result<bool> {
     Ok(a > b)
 }
 
 /// `a and b` of two bools is a bool.
+#[inline]
 pub fn both_bools(a: bool, b: bool) -> Result<bool> {
     Ok(a && b)
 }
 
+#[inline]
 pub fn either_bools(a: bool, b: bool) -> Result<bool> {
     Ok(a || b)
 }
@@ -521,14 +538,17 @@ pub fn equality_cell(a: crate::Cell, b: crate::Cell) -> Result<bool> {
     Ok(a == b)
 }
 
+#[inline]
 pub fn toivec_int(i: i64) -> Result<(i64, i64)> {
     Ok((i, 0))
 }
 
+#[inline]
 pub fn tojvec_int(j: i64) -> Result<(i64, i64)> {
     Ok((0, j))
 }
 
+#[inline]
 pub fn astuple_ints(a: i64, b: i64) -> Result<(i64, i64)> {
     Ok((a, b))
 }
@@ -536,14 +556,17 @@ pub fn astuple_ints(a: i64, b: i64) -> Result<(i64, i64)> {
 /// `==` of two values of one representation: ints, bools, pairs compare
 /// as numbers; grids, indices and objects as what they hold (their `Arc`s
 /// hold canonical forms, so equal values hold equal data).
+#[inline]
 pub fn equality_ints(a: i64, b: i64) -> Result<bool> {
     Ok(a == b)
 }
 
+#[inline]
 pub fn equality_bools(a: bool, b: bool) -> Result<bool> {
     Ok(a == b)
 }
 
+#[inline]
 pub fn equality_pairs(a: (i64, i64), b: (i64, i64)) -> Result<bool> {
     Ok(a == b)
 }

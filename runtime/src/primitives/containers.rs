@@ -1211,11 +1211,13 @@ pub fn last_cells(s: &Cells) -> Result<Cell> {
 }
 
 /// `first` of a cell: its colour.
+#[inline]
 pub fn first_cell(c: Cell) -> Result<i64> {
     Ok(i64::from(c.color))
 }
 
 /// `last` of a cell: its location.
+#[inline]
 pub fn last_cell(c: Cell) -> Result<(i64, i64)> {
     Ok((i64::from(c.loc.0), i64::from(c.loc.1)))
 }
@@ -1274,16 +1276,19 @@ pub fn size_object_pairs(s: &ObjectPairs) -> Result<i64> {
     Ok(s.len() as i64)
 }
 
+#[inline]
 pub fn first_cell_pair(p: CellPair) -> Result<Cell> {
     Ok(p.0)
 }
 
+#[inline]
 pub fn last_cell_pair(p: CellPair) -> Result<Cell> {
     Ok(p.1)
 }
 
 /// `color` of a 2-tuple of cells: its first item's first item, the first
 /// cell's colour.
+#[inline]
 pub fn color_cell_pair(p: CellPair) -> Result<i64> {
     Ok(i64::from(p.0.color))
 }
@@ -1293,11 +1298,13 @@ pub fn size_cell_pairs(s: &CellPairs) -> Result<i64> {
 }
 
 /// `first` of a 2-tuple of pairs.
+#[inline]
 pub fn first_pair_pair(p: PairPair) -> Result<(i64, i64)> {
     Ok(p.0)
 }
 
 /// `last` of a 2-tuple of pairs.
+#[inline]
 pub fn last_pair_pair(p: PairPair) -> Result<(i64, i64)> {
     Ok(p.1)
 }

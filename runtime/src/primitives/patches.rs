@@ -376,9 +376,11 @@ struct Bounds {
 }
 
 impl Bounds {
+    #[inline]
     fn height(&self) -> i64 {
         self.bottom as i64 - self.top as i64 + 1
     }
+    #[inline]
     fn width(&self) -> i64 {
         self.right as i64 - self.left as i64 + 1
     }
@@ -386,6 +388,7 @@ impl Bounds {
 
 /// The bounding box of sorted locations: the first and last hold the top
 /// and bottom rows.
+#[inline]
 fn locs_bounds(s: &[Loc]) -> Option<Bounds> {
     let (&(top, j0), &(bottom, _)) = (s.first()?, s.last()?);
     let (mut left, mut right) = (j0, j0);
@@ -401,6 +404,7 @@ fn locs_bounds(s: &[Loc]) -> Option<Bounds> {
     })
 }
 
+#[inline]
 fn cells_bounds(s: &[Cell]) -> Option<Bounds> {
     let (i0, j0) = s.first()?.loc;
     let mut b = Bounds {
@@ -1690,11 +1694,27 @@ fn center_of(piece: &Value, context: &'static str) -> Result<(i64, i64)> {
     ))
 }
 
-fn patch_center_kernel(p: &Patch) -> Result<(i64, i64)> {
-    patch_center(p, "center")
+/// `center` of a patch's bounds, as [`patch_center`] computes it.
+#[inline]
+fn center_in(b: Option<Bounds>) -> Result<(i64, i64)> {
+    let b = b.ok_or(Error::value_error("center"))?;
+    Ok((
+        b.top as i64 + b.height().div_euclid(2),
+        b.left as i64 + b.width().div_euclid(2),
+    ))
 }
 
-on_patch!(patch_center_kernel -> (i64, i64): center_locs, center_cells);
+// Inlined into the closures that call them: `solve_d22278a0` takes the
+// centre of every object once per cell and object.
+#[inline]
+pub fn center_locs(p: &Locs) -> Result<(i64, i64)> {
+    center_in(locs_bounds(p))
+}
+
+#[inline]
+pub fn center_cells(p: &Cells) -> Result<(i64, i64)> {
+    center_in(cells_bounds(p))
+}
 
 pub fn center(patch: &Value) -> Result<Value> {
     patch_kernels!(patch, center_locs, center_cells, pair_value);
