@@ -401,8 +401,10 @@ fn compiled_programs_agree_with_the_interpreter_in_cross_mode() {
 /// of objects, a function made by calling a function maker, cells made of
 /// a number and a location, the union of a `prapply` over a set of
 /// patches and a tuple of offsets, and an `sfilter` of a `prapply`'s
-/// results read by an `mfilter` give the interpreter's outputs, in
-/// cross mode on real tasks; the emitted code has those forms.
+/// results read by an `mfilter`, and functions made per object that loop
+/// over all objects per cell (tuples read by their parts, the nearest
+/// object of a cell kept for the statement) give the interpreter's
+/// outputs, in cross mode on real tasks; the emitted code has those forms.
 #[test]
 fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
     let programs = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/programs/typed_forms.py");
@@ -462,6 +464,7 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
         "rt::p::contained_int_pair(",
         "rt::t::prapply_collect_values(",
         "rt::t::kept_where(",
+        "rt::t::Remembered::new()",
     ] {
         assert!(code.contains(form), "no {form} in the emitted code");
     }
@@ -477,6 +480,18 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
         !made.contains("rt::call_refs(") && !made.contains("rt::p::compose("),
         "{made}"
     );
+    // The nearest object's filters: no tuple of a location and an object,
+    // no `apply` of a function value, the nearest object of a cell kept.
+    let nearest = code
+        .split("pub fn solve_f1f2f3f4")
+        .nth(1)
+        .and_then(|rest| rest.split("pub fn ").next())
+        .unwrap();
+    assert!(
+        !nearest.contains("rt::p::astuple(") && !nearest.contains("rt::p::apply_with("),
+        "{nearest}"
+    );
+    assert_eq!(nearest.matches(".get_or(").count(), 1, "{nearest}");
     let run = |name: &str, extra: &[&str]| {
         let program_args = [
             "--programs",
@@ -488,7 +503,7 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
     };
     let compiled = run("compiled", &["--no-fallback"]);
     let interpreted = run("interpreted", &["--interpret"]);
-    assert_eq!(compiled.as_object().unwrap().len(), 25);
+    assert_eq!(compiled.as_object().unwrap().len(), 26);
     assert!(
         compiled == interpreted,
         "compiled and interpreted outputs differ"

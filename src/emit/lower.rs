@@ -62,17 +62,46 @@ impl StaticFn {
             }
         }
     }
-    /// Whether calling it runs no higher-order primitive (no loop over a
-    /// container, no call of a function it is given).
-    fn is_flat(&self) -> bool {
+    /// Whether it loops over a value fixed where the program built it
+    /// (`lbind(argmin, objects)`, not `lbind(apply, f)`, whose loop is
+    /// over its argument), and binds no value computed inside a function:
+    /// its result depends on its argument alone, and a call costs a loop.
+    fn loops_over_program_value(&self) -> bool {
+        self.binds_operands_only() && self.loops_over_bound()
+    }
+    fn binds_operands_only(&self) -> bool {
         match self {
-            StaticFn::Prim(p) => closure_position(*p).is_none() && *p != Prim::rapply,
-            StaticFn::Bind { f, .. } | StaticFn::Matcher(f, _) => f.is_flat(),
-            StaticFn::Compose(a, b) => a.is_flat() && b.is_flat(),
-            StaticFn::Chain(a, b, c) | StaticFn::Fork(a, b, c) => {
-                a.is_flat() && b.is_flat() && c.is_flat()
+            StaticFn::Prim(_) => true,
+            StaticFn::Bind { f, fixed, .. } | StaticFn::Matcher(f, fixed) => {
+                matches!(fixed, Bound::Operand(_)) && f.binds_operands_only()
             }
-            StaticFn::Branch(_, a, b) => a.is_flat() && b.is_flat(),
+            StaticFn::Compose(a, b) | StaticFn::Branch(_, a, b) => {
+                a.binds_operands_only() && b.binds_operands_only()
+            }
+            StaticFn::Chain(a, b, c) | StaticFn::Fork(a, b, c) => {
+                a.binds_operands_only() && b.binds_operands_only() && c.binds_operands_only()
+            }
+        }
+    }
+    fn loops_over_bound(&self) -> bool {
+        match self {
+            StaticFn::Prim(_) => false,
+            StaticFn::Bind {
+                right, f, arity, ..
+            } => {
+                let fixed_at = if *right { *arity } else { 0 };
+                match **f {
+                    StaticFn::Prim(p) => closure_position(p).is_some_and(|(at, _)| at != fixed_at),
+                    ref g => g.loops_over_bound(),
+                }
+            }
+            StaticFn::Matcher(f, _) => f.loops_over_bound(),
+            StaticFn::Compose(a, b) | StaticFn::Branch(_, a, b) => {
+                a.loops_over_bound() || b.loops_over_bound()
+            }
+            StaticFn::Chain(a, b, c) | StaticFn::Fork(a, b, c) => {
+                a.loops_over_bound() || b.loops_over_bound() || c.loops_over_bound()
+            }
         }
     }
     /// The number of arguments it takes (the reference's `co_argcount`);
@@ -135,6 +164,11 @@ pub(crate) struct Expr {
     /// names, which code that inlines the function must put before it.
     /// (Its `code`, the function as a `Value`, has them inside.)
     prelude: String,
+    /// The two parts of a tuple made by `astuple` of two named values of
+    /// no tuple representation (a location and an object): `first` and
+    /// `last` of it are the parts themselves, and its `code` (the tuple as
+    /// a `Value`) runs only where something wants the tuple whole.
+    parts: Option<Box<(Expr, Expr)>>,
 }
 
 impl Expr {
@@ -149,6 +183,7 @@ impl Expr {
             constant: None,
             typed: false,
             prelude: String::new(),
+            parts: None,
         }
     }
     fn owned(code: String, repr: Repr, ty: Ty) -> Expr {
@@ -437,6 +472,12 @@ pub(crate) struct Lower<'p> {
     /// concatenation (see `lazy_flip`): the grid mirrored and the
     /// `rt::p::Flip` variant, by slot.
     flips: Vec<Option<(Operand, &'static str)>>,
+    /// How many closures of higher-order primitives enclose the code
+    /// being lowered.
+    depth: Cell<usize>,
+    /// The `rt::t::Remembered` tables the statement being lowered
+    /// declares (see [`Lower::remembered`]).
+    memos: RefCell<Vec<String>>,
 }
 
 impl<'p> Lower<'p> {
@@ -457,6 +498,8 @@ impl<'p> Lower<'p> {
             collected: vec![None; n],
             lines: vec![None; n],
             flips: vec![None; n],
+            depth: Cell::new(0),
+            memos: RefCell::new(Vec::new()),
         }
     }
 
@@ -580,7 +623,7 @@ impl<'p> Lower<'p> {
     /// `e` bound to a fresh local where it is a computation, so that code
     /// using it twice computes it once: `(binding, expression of it)`.
     fn bind(&self, e: Expr) -> (String, Expr) {
-        if e.form != Form::Owned || e.func.is_some() {
+        if e.form != Form::Owned || e.func.is_some() || e.parts.is_some() {
             return (String::new(), e);
         }
         let name = self.fresh("t");
@@ -641,6 +684,19 @@ impl<'p> Lower<'p> {
     fn call_prim(&self, p: Prim, args: &[Expr]) -> Expr {
         let tys: Vec<Ty> = args.iter().map(|a| a.ty.clone()).collect();
         let ty = result_type(p, &tys);
+        if let (
+            Prim::first | Prim::last,
+            [Expr {
+                parts: Some(parts), ..
+            }],
+        ) = (p, args)
+        {
+            return if p == Prim::first {
+                parts.0.clone()
+            } else {
+                parts.1.clone()
+            };
+        }
         if let Some(e) = self.made_function(p, args, &ty) {
             return e;
         }
@@ -678,11 +734,29 @@ impl<'p> Lower<'p> {
             );
         }
         let params: Vec<String> = args.iter().map(|a| self.value_ref(a)).collect();
-        Expr::owned(
+        let mut e = Expr::owned(
             format!("{}({})?", prim_path(p), params.join(", ")),
             Repr::Value,
             ty,
-        )
+        );
+        e.parts = self.tuple_parts(p, args);
+        e
+    }
+
+    /// The parts of `astuple(a, b)` that no typed kernel takes, where both
+    /// are named values (cheap to name again, computed where the
+    /// reference computes them): `fork(subtract, first, compose(center,
+    /// last))` of `astuple(location, object)`, `solve_d22278a0`'s distance
+    /// per cell and object, reads them without a `Value` tuple.
+    fn tuple_parts(&self, p: Prim, args: &[Expr]) -> Option<Box<(Expr, Expr)>> {
+        let [a, b] = args else { return None };
+        let named = |x: &Expr| {
+            (is_name(&x.code) || x.constant.is_some())
+                && x.func.is_none()
+                && x.lazy.is_none()
+                && x.prelude.is_empty()
+        };
+        (p == Prim::astuple && named(a) && named(b)).then(|| Box::new((a.clone(), b.clone())))
     }
 
     /// `first`/`last` of a pair of objects that is a place or a reference
@@ -763,14 +837,6 @@ impl<'p> Lower<'p> {
             (Prim::fork, 3) => StaticFn::Fork(func(0)?, func(1)?, func(2)?),
             _ => return None,
         };
-        // Only functions without loops of their own: a made function that
-        // applies a higher-order primitive is left a function value, whose
-        // calls the memo answers when they repeat (`solve_d22278a0` calls
-        // an `argmin` over all objects per cell and per object; inlined,
-        // nothing remembered it, and it ran 2.6x longer).
-        if !made.is_flat() {
-            return None;
-        }
         let values: Vec<String> = args.iter().map(|a| self.value_ref(a)).collect();
         let mut e = Expr::owned(
             format!("{}({})?", prim_path(p), values.join(", ")),
@@ -813,6 +879,22 @@ impl<'p> Lower<'p> {
     /// `_with` form with the function as a Rust closure (typed inside).
     fn higher_order(&self, p: Prim, args: &[Expr], ty: &Ty) -> Option<Expr> {
         let (at, arity) = closure_position(p)?;
+        // What is lowered in here is the closure's body.
+        self.depth.set(self.depth.get() + 1);
+        let e = self.higher_order_in(p, at, arity, args, ty);
+        self.depth.set(self.depth.get() - 1);
+        e
+    }
+
+    /// [`Lower::higher_order`] inside its closure.
+    fn higher_order_in(
+        &self,
+        p: Prim,
+        at: usize,
+        arity: usize,
+        args: &[Expr],
+        ty: &Ty,
+    ) -> Option<Expr> {
         let f = args.get(at)?.func.clone()?;
         if f.arity() != arity {
             return None;
@@ -921,6 +1003,9 @@ impl<'p> Lower<'p> {
         if p == Prim::apply && over == Repr::Grid {
             return self.apply_over_rows(f, container, ty);
         }
+        if p == Prim::apply && over == Repr::Pair {
+            return self.apply_over_pair(f, container);
+        }
         let forms = ContainerForms::of(over)?;
         if forms.prims.is_some_and(|ps| !ps.contains(&p)) {
             return None;
@@ -984,6 +1069,38 @@ impl<'p> Lower<'p> {
             ret,
             ty_of_repr(ret, ty.clone()),
         ))
+    }
+
+    /// `apply` of a known function over a pair of ints (a tuple of two):
+    /// the function inlined on each in turn, and where both results are
+    /// ints, the pair of them (`apply(fork(multiply, sign, identity), d)`,
+    /// the absolute values of a difference). Other results stay a tuple.
+    fn apply_over_pair(&self, f: &StaticFn, pair: &Expr) -> Option<Expr> {
+        self.sequence(vec![pair.clone()], |pair| {
+            let a = self.call_prim(Prim::first, &pair);
+            let b = self.call_prim(Prim::last, &pair);
+            self.sequence(vec![a, b], |ab| {
+                let fa = self.inline(f, vec![ab[0].clone()])?;
+                self.sequence(vec![fa], |fa| {
+                    let fb = self.inline(f, vec![ab[1].clone()])?;
+                    self.sequence(vec![fb], |fb| {
+                        let ints = [&fa[0], &fb[0]].map(|e| e.usable_repr() == Repr::Int);
+                        if ints != [true, true] {
+                            return None;
+                        }
+                        Some(Expr::typed(
+                            format!(
+                                "({}, {})",
+                                self.owned_as(&fa[0], Repr::Int),
+                                self.owned_as(&fb[0], Repr::Int)
+                            ),
+                            Repr::Pair,
+                            Ty::Pair,
+                        ))
+                    })
+                })
+            })
+        })
     }
 
     /// `prapply` of a known function over two sets of locations: a closure
@@ -1103,6 +1220,57 @@ impl<'p> Lower<'p> {
         if args.len() != f.arity() {
             return None;
         }
+        if let Some(e) = self.remembered(f, &args) {
+            return Some(e);
+        }
+        self.inline_call(f, args)
+    }
+
+    /// A call of a function that loops over a value of the program, on a
+    /// location or number, inside two nested closures: the same calls
+    /// repeat with each element of the outer loop, so each argument's
+    /// result is kept for the statement (`rt::t::Remembered`). The plan
+    /// interpreter's memo does this for function values; typed code that
+    /// inlined such a function without it ran `solve_d22278a0` 2.6x longer.
+    fn remembered(&self, f: &StaticFn, args: &[Expr]) -> Option<Expr> {
+        let [arg] = args else { return None };
+        let repr = arg.usable_repr();
+        if self.depth.get() < 2
+            || !matches!(repr, Repr::Pair | Repr::Int)
+            || !f.loops_over_program_value()
+        {
+            return None;
+        }
+        let key = self.fresh("k");
+        let param = Expr::new(
+            key.clone(),
+            repr,
+            ty_of_repr(repr, Ty::Dynamic),
+            Form::Place,
+        );
+        let body = self.inline_call(f, vec![param])?;
+        let memo = self.fresh("memo");
+        self.memos
+            .borrow_mut()
+            .push(format!("let {memo} = rt::t::Remembered::new();"));
+        Some(Expr {
+            typed: body.typed,
+            ..Expr::owned(
+                format!(
+                    "{memo}.get_or({}, |{key}: {}| -> rt::Result<{}> {{ Ok({}) }})?",
+                    self.owned_as(arg, repr),
+                    repr.held(),
+                    body.repr.held(),
+                    self.owned(&body)
+                ),
+                body.repr,
+                body.ty.clone(),
+            )
+        })
+    }
+
+    /// [`Lower::inline`] of the function itself.
+    fn inline_call(&self, f: &StaticFn, args: Vec<Expr>) -> Option<Expr> {
         Some(match f {
             StaticFn::Prim(p) => self.call_prim(*p, &args),
             StaticFn::Bind {
@@ -1337,6 +1505,8 @@ impl<'p> Lower<'p> {
             constant: None,
             typed: result.typed,
             prelude: String::new(),
+            // Parts named by the bindings are out of scope here.
+            parts: None,
             ..result
         })
     }
@@ -1559,7 +1729,8 @@ impl<'p> Lower<'p> {
                     {
                         // Not a statement: its one reader computes it, or
                         // collects over its pairs without building them.
-                        self.locals[slot] = Some(self.node_call(n));
+                        let e = self.node_call(n);
+                        self.locals[slot] = Some(self.with_memos(e));
                         out.push((n, None));
                     }
                     None => {
@@ -1574,6 +1745,7 @@ impl<'p> Lower<'p> {
                             }
                             None => self.node_call(n),
                         };
+                        let e = self.with_memos(e);
                         calls.push((self.callee_name(n), e.typed));
                         self.locals[slot] = Some(Expr::new(var, e.repr, e.ty.clone(), Form::Place));
                         out.push((n, Some(e)));
@@ -1676,6 +1848,20 @@ impl<'p> Lower<'p> {
             segments,
             output,
             calls,
+        }
+    }
+
+    /// `e` with the tables of remembered calls its code uses declared
+    /// before it (they live as long as the statement).
+    fn with_memos(&self, e: Expr) -> Expr {
+        let memos = std::mem::take(&mut *self.memos.borrow_mut());
+        if memos.is_empty() {
+            return e;
+        }
+        Expr {
+            code: format!("{{ {} {} }}", memos.concat(), self.owned(&e)),
+            form: Form::Owned,
+            ..e
         }
     }
 

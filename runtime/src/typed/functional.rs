@@ -846,3 +846,36 @@ pub fn union_where<R: Union>(items: Vec<R>, keep: impl FnMut(&R) -> Result<bool>
 pub fn union_all<R: Union>(items: Vec<R>) -> Result<R> {
     R::union(items)
 }
+
+/// The results of one statically known function within one statement of
+/// typed code, by argument: the emitter gives one to a function that loops
+/// over a value of the program (`lbind(argmin, objects)` composed with a
+/// key) where it is called on a location or a number inside two nested
+/// loops, so that calls repeat (`solve_d22278a0`: the nearest object of
+/// every cell, asked again for every object). Functions are pure, so a
+/// kept result is what the call would give; errors are not kept (a call
+/// that raised raises again when called again, a timeout above all).
+pub struct Remembered<K, V> {
+    results: std::cell::RefCell<hashbrown::HashMap<K, V>>,
+}
+
+impl<K: std::hash::Hash + Eq + Copy, V: Clone> Remembered<K, V> {
+    #[allow(clippy::new_without_default)]
+    pub fn new() -> Self {
+        Remembered {
+            results: std::cell::RefCell::new(hashbrown::HashMap::new()),
+        }
+    }
+
+    /// `f(key)`, computed once per key.
+    #[inline]
+    pub fn get_or(&self, key: K, f: impl FnOnce(K) -> Result<V>) -> Result<V> {
+        if let Some(v) = self.results.borrow().get(&key) {
+            return Ok(v.clone());
+        }
+        // No borrow is held while `f` runs.
+        let v = f(key)?;
+        self.results.borrow_mut().insert(key, v.clone());
+        Ok(v)
+    }
+}

@@ -445,3 +445,44 @@ def solve_e5e6e7e8(I):
     x2 = rot180(I)
     O = vconcat(x1, x2)
     return O
+
+# A function made per object that filters every cell by the object whose
+# centre is nearest (Manhattan distance), and by the nearest of the other
+# objects: typed through and through. The location-and-object tuples are
+# never built (`first`/`last` read their parts), `apply` over a pair of
+# differences is a pair, and the nearest object of a cell, the same for
+# every object of the outer loop, is computed once per cell
+# (`rt::t::Remembered`).
+def solve_f1f2f3f4(I):
+    x1 = asindices(I)
+    x2 = objects(I, T, F, T)
+    x3 = compose(center, last)
+    x4 = fork(subtract, first, x3)
+    x5 = fork(multiply, sign, identity)
+    x6 = lbind(apply, x5)
+    x7 = fork(add, first, last)
+    x8 = chain(x7, x6, x4)
+    x9 = lbind(lbind, astuple)
+    x10 = lbind(compose, x8)
+    x11 = compose(x10, x9)
+    x12 = lbind(argmin, x2)
+    x13 = compose(x12, x11)
+    x14 = lbind(rbind, equality)
+    x15 = rbind(compose, x13)
+    x16 = compose(x15, x14)
+    x17 = lbind(sfilter, x1)
+    x18 = compose(x17, x16)
+    x19 = rbind(remove, x2)
+    x20 = lbind(lbind, valmin)
+    x21 = rbind(compose, x11)
+    x22 = chain(x21, x20, x19)
+    x23 = lbind(rbind, astuple)
+    x24 = compose(x10, x23)
+    x25 = lbind(fork, greater)
+    x26 = fork(x25, x22, x24)
+    x27 = compose(x17, x26)
+    x28 = fork(intersection, x18, x27)
+    x29 = fork(recolor, color, x28)
+    x30 = mapply(x29, x2)
+    O = paint(I, x30)
+    return O
