@@ -879,3 +879,37 @@ impl<K: std::hash::Hash + Eq + Copy, V: Clone> Remembered<K, V> {
         Ok(v)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Remembered;
+    use crate::error::Error;
+    use std::cell::Cell;
+
+    /// A key's result is computed once; an error is not kept, so the next
+    /// call with that key computes again (and may succeed, as a timeout's
+    /// evaluation does with more budget).
+    #[test]
+    fn remembered_keeps_results_not_errors() {
+        let memo = Remembered::<(i64, i64), i64>::new();
+        let calls = Cell::new(0);
+        let f = |(i, j): (i64, i64)| {
+            calls.set(calls.get() + 1);
+            Ok(i * 10 + j)
+        };
+        assert_eq!(memo.get_or((1, 2), f).unwrap(), 12);
+        assert_eq!(memo.get_or((1, 2), f).unwrap(), 12);
+        assert_eq!(memo.get_or((2, 1), f).unwrap(), 21);
+        assert_eq!(calls.get(), 2);
+        let failing = |_| {
+            calls.set(calls.get() + 1);
+            Err(Error::value_error("test"))
+        };
+        assert!(memo.get_or((3, 3), failing).is_err());
+        assert!(memo.get_or((3, 3), failing).is_err());
+        assert_eq!(calls.get(), 4);
+        assert_eq!(memo.get_or((3, 3), f).unwrap(), 33);
+        assert_eq!(memo.get_or((1, 2), failing).unwrap(), 12);
+        assert_eq!(calls.get(), 5);
+    }
+}
