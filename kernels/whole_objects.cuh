@@ -194,6 +194,11 @@ WHOLE_FN bool d_objects(S& o, const G& a, I64 univalued, I64 diagonal, I64 witho
     SYNC();
     const bool univ = univalued != 0, diag = diagonal != 0;
     for (;;) {
+        // Checked each round, like the programs' own loops: on a large grid
+        // of long components the rounds run to several deadlines (up to 39
+        // ms for `solve_469497ad`'s upscaled grids, each module's kernel
+        // waiting for them).
+        if (WHOLE_LATE()) return false;
         bool changed = false;
         for (int c = LANE; c < n; c += WARP) {
             unsigned short best = lab[c];
