@@ -48,18 +48,21 @@ pub(crate) enum StaticFn {
 }
 
 impl StaticFn {
+    /// The known functions it is made of (a bound value is not one).
+    fn parts(&self) -> Vec<&StaticFn> {
+        match self {
+            StaticFn::Prim(_) => vec![],
+            StaticFn::Bind { f, .. } | StaticFn::Matcher(f, _) => vec![f],
+            StaticFn::Compose(a, b) | StaticFn::Branch(_, a, b) => vec![a, b],
+            StaticFn::Chain(a, b, c) | StaticFn::Fork(a, b, c) => vec![a, b, c],
+        }
+    }
     /// Whether a primitive it calls has a typed kernel that gives up on
     /// ordinary data (`typed::GIVE_UP_ON_DATA`).
     fn may_give_up(&self) -> bool {
         match self {
             StaticFn::Prim(p) => gives_up_prims().contains(p),
-            StaticFn::Bind { f, .. } | StaticFn::Matcher(f, _) => f.may_give_up(),
-            StaticFn::Compose(a, b) | StaticFn::Branch(_, a, b) => {
-                a.may_give_up() || b.may_give_up()
-            }
-            StaticFn::Chain(a, b, c) | StaticFn::Fork(a, b, c) => {
-                a.may_give_up() || b.may_give_up() || c.may_give_up()
-            }
+            f => f.parts().into_iter().any(StaticFn::may_give_up),
         }
     }
     /// Whether it loops over a value fixed where the program built it
@@ -70,39 +73,24 @@ impl StaticFn {
         self.binds_operands_only() && self.loops_over_bound()
     }
     fn binds_operands_only(&self) -> bool {
-        match self {
-            StaticFn::Prim(_) => true,
-            StaticFn::Bind { f, fixed, .. } | StaticFn::Matcher(f, fixed) => {
-                matches!(fixed, Bound::Operand(_)) && f.binds_operands_only()
-            }
-            StaticFn::Compose(a, b) | StaticFn::Branch(_, a, b) => {
-                a.binds_operands_only() && b.binds_operands_only()
-            }
-            StaticFn::Chain(a, b, c) | StaticFn::Fork(a, b, c) => {
-                a.binds_operands_only() && b.binds_operands_only() && c.binds_operands_only()
-            }
-        }
+        let fixed_here = match self {
+            StaticFn::Bind { fixed, .. } | StaticFn::Matcher(_, fixed) => Some(fixed),
+            _ => None,
+        };
+        !matches!(fixed_here, Some(Bound::Local(_)))
+            && self.parts().into_iter().all(StaticFn::binds_operands_only)
     }
     fn loops_over_bound(&self) -> bool {
-        match self {
-            StaticFn::Prim(_) => false,
-            StaticFn::Bind {
-                right, f, arity, ..
-            } => {
+        if let StaticFn::Bind {
+            right, f, arity, ..
+        } = self
+        {
+            if let StaticFn::Prim(p) = **f {
                 let fixed_at = if *right { *arity } else { 0 };
-                match **f {
-                    StaticFn::Prim(p) => closure_position(p).is_some_and(|(at, _)| at != fixed_at),
-                    ref g => g.loops_over_bound(),
-                }
-            }
-            StaticFn::Matcher(f, _) => f.loops_over_bound(),
-            StaticFn::Compose(a, b) | StaticFn::Branch(_, a, b) => {
-                a.loops_over_bound() || b.loops_over_bound()
-            }
-            StaticFn::Chain(a, b, c) | StaticFn::Fork(a, b, c) => {
-                a.loops_over_bound() || b.loops_over_bound() || c.loops_over_bound()
+                return closure_position(p).is_some_and(|(at, _)| at != fixed_at);
             }
         }
+        self.parts().into_iter().any(StaticFn::loops_over_bound)
     }
     /// The number of arguments it takes (the reference's `co_argcount`);
     /// a branch between functions of two arities has none we can inline.
@@ -1080,24 +1068,22 @@ impl<'p> Lower<'p> {
             let a = self.call_prim(Prim::first, &pair);
             let b = self.call_prim(Prim::last, &pair);
             self.sequence(vec![a, b], |ab| {
+                // Bound in order: f(a) runs before f(b), as in the reference.
                 let fa = self.inline(f, vec![ab[0].clone()])?;
-                self.sequence(vec![fa], |fa| {
-                    let fb = self.inline(f, vec![ab[1].clone()])?;
-                    self.sequence(vec![fb], |fb| {
-                        let ints = [&fa[0], &fb[0]].map(|e| e.usable_repr() == Repr::Int);
-                        if ints != [true, true] {
-                            return None;
-                        }
-                        Some(Expr::typed(
-                            format!(
-                                "({}, {})",
-                                self.owned_as(&fa[0], Repr::Int),
-                                self.owned_as(&fb[0], Repr::Int)
-                            ),
-                            Repr::Pair,
-                            Ty::Pair,
-                        ))
-                    })
+                let fb = self.inline(f, vec![ab[1].clone()])?;
+                self.sequence(vec![fa, fb], |r| {
+                    if r.iter().any(|e| e.usable_repr() != Repr::Int) {
+                        return None;
+                    }
+                    Some(Expr::typed(
+                        format!(
+                            "({}, {})",
+                            self.owned_as(&r[0], Repr::Int),
+                            self.owned_as(&r[1], Repr::Int)
+                        ),
+                        Repr::Pair,
+                        Ty::Pair,
+                    ))
                 })
             })
         })

@@ -1672,11 +1672,7 @@ pub fn centerofmass(patch: &Value) -> Result<Value> {
 /// The top-left of a patch's bounding box plus half its size (a
 /// ValueError for the empty patch).
 fn patch_center(p: &Patch, context: &'static str) -> Result<(i64, i64)> {
-    let b = some_bounds(p, context)?;
-    Ok((
-        b.top as i64 + b.height().div_euclid(2),
-        b.left as i64 + b.width().div_euclid(2),
-    ))
+    center_in(bounds(p), context)
 }
 
 /// `center` of a piece: the top-left of the bounding box plus half its size
@@ -1694,10 +1690,11 @@ fn center_of(piece: &Value, context: &'static str) -> Result<(i64, i64)> {
     ))
 }
 
-/// `center` of a patch's bounds, as [`patch_center`] computes it.
+/// The top-left of a patch's bounds plus half its size (a ValueError,
+/// named by `context`, for the empty patch).
 #[inline]
-fn center_in(b: Option<Bounds>) -> Result<(i64, i64)> {
-    let b = b.ok_or(Error::value_error("center"))?;
+fn center_in(b: Option<Bounds>, context: &'static str) -> Result<(i64, i64)> {
+    let b = b.ok_or(Error::value_error(context))?;
     Ok((
         b.top as i64 + b.height().div_euclid(2),
         b.left as i64 + b.width().div_euclid(2),
@@ -1708,12 +1705,12 @@ fn center_in(b: Option<Bounds>) -> Result<(i64, i64)> {
 // centre of every object once per cell and object.
 #[inline]
 pub fn center_locs(p: &Locs) -> Result<(i64, i64)> {
-    center_in(locs_bounds(p))
+    center_in(locs_bounds(p), "center")
 }
 
 #[inline]
 pub fn center_cells(p: &Cells) -> Result<(i64, i64)> {
-    center_in(cells_bounds(p))
+    center_in(cells_bounds(p), "center")
 }
 
 pub fn center(patch: &Value) -> Result<Value> {
