@@ -590,6 +590,46 @@ impl Launches {
     }
 }
 
+/// The modules (positions in [`run_whole`]'s list) a device takes, in
+/// turn: a list of its own, all launched at once, or one list shared by
+/// every device, each taking its next module only when `ahead` of its own
+/// are launched and not yet collected. Shared, the modules go to whichever
+/// device is free, so that no device waits for another's longest module
+/// (split by inputs, every device runs every module, and each module's
+/// kernel lasts at least as long as its longest evaluation, on half the
+/// inputs too).
+pub struct ModuleQueue {
+    order: Vec<usize>,
+    next: std::sync::atomic::AtomicUsize,
+    ahead: usize,
+}
+
+impl ModuleQueue {
+    /// A device's own queue of `order`, launched at once.
+    pub fn own(order: Vec<usize>) -> ModuleQueue {
+        ModuleQueue {
+            order,
+            next: Default::default(),
+            ahead: usize::MAX,
+        }
+    }
+    /// A queue of `order` shared by devices, each keeping two modules
+    /// launched: one running, the next waiting behind it on its stream
+    /// (`BATTGEN_WHOLE_AHEAD=N`: N, for measuring).
+    pub fn shared(order: Vec<usize>) -> ModuleQueue {
+        ModuleQueue {
+            order,
+            next: Default::default(),
+            ahead: env_count("BATTGEN_WHOLE_AHEAD", 2),
+        }
+    }
+    /// The next module, if any is left.
+    pub fn take(&self) -> Option<usize> {
+        let k = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.order.get(k).copied()
+    }
+}
+
 /// The buffers a device kept from its last run of whole programs (the
 /// slot is left empty until this run puts its own back).
 fn take_kept<T>(slot: &Mutex<Vec<T>>, what: &str) -> GpuResult<Vec<T>> {
@@ -610,9 +650,10 @@ struct ModuleOut {
     cap: usize,
 }
 
-/// Whole programs (`whole.rs`) on one device over `inputs`: every module's
-/// programs on every input, one launch per module and one warp per
-/// evaluation; the inputs go up once. Each module's outputs come down as
+/// Whole programs (`whole.rs`) on one device over `inputs`: the programs
+/// of every module it takes from `queue` (positions in `modules`) on every
+/// input, one launch per module and one warp per evaluation; the inputs go
+/// up once. Each module's outputs come down as
 /// soon as its kernel ends, packed (descriptors, then only the cells
 /// written), and go to `sink` with the module's position in `modules`,
 /// while the later modules still run. The evaluations a module left at
@@ -623,9 +664,11 @@ struct ModuleOut {
 /// waiting for the first pass's modules), unless `wanted` says the CPU has
 /// decided all of a list by then (its kernel is not waited for). Returns
 /// the bytes moved up and down.
+#[allow(clippy::too_many_arguments)]
 pub fn run_whole(
     device: &Device,
     modules: &[(&cudarc::driver::CudaFunction, &super::whole::WholeModule)],
+    queue: &ModuleQueue,
     inputs: &[&Grid],
     sink: &mut dyn FnMut(usize, super::whole::WholeOut, Option<Vec<u32>>, bool),
     wanted: &dyn Fn(usize, &[u32]) -> bool,
@@ -736,56 +779,15 @@ pub fn run_whole(
     let no_list = stream.alloc_zeros::<i32>(1)?;
     let unlisted = 0i32;
     let mut events = Vec::new();
-    // Each kernel's end, which the host polls (below).
+    // The modules launched (positions, in launch order) and each kernel's
+    // end, which the host polls (below).
+    let mut launched: Vec<usize> = Vec::with_capacity(modules.len());
     let mut ended = Vec::with_capacity(modules.len());
-    for (j, ((function, m), out)) in modules.iter().zip(outs.iter_mut()).enumerate() {
-        let s = &forked[j % streams];
-        let evaluations = m.len * n;
-        let blocks = evaluations
-            .div_ceil(launches.warps)
-            .min(launches.max_blocks);
-        let cfg = LaunchConfig {
-            grid_dim: (blocks as u32, 1, 1),
-            block_dim: (32 * launches.warps as u32, 1, 1),
-            shared_mem_bytes: 0,
-        };
-        if timed {
-            events
-                .push(s.record_event(Some(cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT))?);
-        }
-        let inputs = (&cells_dev, &desc_dev, n_in);
-        let list = (&no_list, unlisted);
-        // SAFETY: thread t < m.len * inputs reads input t % n_in inside the
-        // packed cells (offsets from `pack_inputs`), writes its own OUT_DESC
-        // ints of the module's descriptors and reserves its output's cells
-        // below the module's `cap` with an atomic add; warp w of the launch
-        // uses bytes w * warp_bytes.. of its stream's warp memory (blocks *
-        // warps warps), which no other launch uses at the same time.
-        unsafe {
-            launch_module(
-                s,
-                function,
-                cfg,
-                inputs,
-                m.len,
-                out,
-                &mut scratch[j % streams],
-                list,
-                first_ns,
-            )
-        }?;
-        if timed {
-            events
-                .push(s.record_event(Some(cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT))?);
-        }
-        ended.push(s.record_event(None)?);
-    }
     // Each module's results in launch order, on the device's own stream
-    // (idle now): each copy waits for its module's kernel only. The
+    // (no kernel runs on it): each copy waits for its module's kernel only. The
     // descriptors and the count come down into page-locked buffers (a copy
     // into pageable memory made the first module's results wait for every
     // kernel: 34.7 ms, when its own kernel took 0.7).
-    let mut hosts = Vec::with_capacity(outs.len());
     let mut down = 0u64;
     let mut arrived = Vec::with_capacity(outs.len());
     // With the trace: each module's host steps (waiting for its count and
@@ -813,14 +815,73 @@ pub fn run_whole(
         host: second_host,
         arrived: Vec::new(),
     };
-    for (j, out) in outs.iter().enumerate() {
+    let mut collected = 0;
+    loop {
+        // Modules from the queue until `queue.ahead` are launched and not
+        // yet collected (all of an own queue at once): a device that takes
+        // from a shared queue takes its next module only when it is about
+        // to run out of work.
+        while launched.len() - collected < queue.ahead {
+            let Some(j) = queue.take() else { break };
+            let (function, m) = modules[j];
+            let out = &mut outs[j];
+            let s = &forked[launched.len() % streams];
+            let evaluations = m.len * n;
+            let blocks = evaluations
+                .div_ceil(launches.warps)
+                .min(launches.max_blocks);
+            let cfg = LaunchConfig {
+                grid_dim: (blocks as u32, 1, 1),
+                block_dim: (32 * launches.warps as u32, 1, 1),
+                shared_mem_bytes: 0,
+            };
+            if timed {
+                events.push(
+                    s.record_event(Some(cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT))?,
+                );
+            }
+            let inputs = (&cells_dev, &desc_dev, n_in);
+            let list = (&no_list, unlisted);
+            // SAFETY: thread t < m.len * inputs reads input t % n_in inside the
+            // packed cells (offsets from `pack_inputs`), writes its own OUT_DESC
+            // ints of the module's descriptors and reserves its output's cells
+            // below the module's `cap` with an atomic add; warp w of the launch
+            // uses bytes w * warp_bytes.. of its stream's warp memory (blocks *
+            // warps warps), which no other launch uses at the same time.
+            unsafe {
+                launch_module(
+                    s,
+                    function,
+                    cfg,
+                    inputs,
+                    m.len,
+                    out,
+                    &mut scratch[launched.len() % streams],
+                    list,
+                    first_ns,
+                )
+            }?;
+            if timed {
+                events.push(
+                    s.record_event(Some(cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT))?,
+                );
+            }
+            ended.push(s.record_event(None)?);
+            launched.push(j);
+        }
+        let Some(&j) = launched.get(collected) else {
+            break;
+        };
+        let at = collected;
+        collected += 1;
+        let out = &outs[j];
         let step0 = Instant::now();
         // While module j's kernel runs, the second passes that have ended
         // hand their results on: what they left reaches the CPU threads
         // then, not after the first pass's last module (collected only
         // after it, the second pass's results came at 70-88 ms on two
         // H200s, launched at 8-60 ms with a 16 ms deadline).
-        while launches.second_early && !ended[j].try_is_complete()? {
+        while launches.second_early && !ended[at].try_is_complete()? {
             if !seconds.hand_on(device, false, sink, wanted, &mut down, t0)? {
                 std::thread::sleep(Duration::from_micros(20));
             }
@@ -847,7 +908,7 @@ pub fn run_whole(
             Box::new(device.download_pinned(&out.cells.slice(0..written))?)
         };
         let copied = step0.elapsed();
-        hosts.push((desc_host, used_host));
+        module_host[j] = Some((desc_host, used_host));
         down += (written + 4 * desc.len()) as u64;
         arrived.push(t0.elapsed());
         // In the first pass's order: program by program, each program's
@@ -875,7 +936,7 @@ pub fn run_whole(
                 b => b.insert(unsafe { second[k].alloc::<u8>(region) }?),
             };
             seconds.running.push(launch_second(
-                &second[k],
+                (&second[k], stream),
                 j,
                 modules[j],
                 &cells_dev,
@@ -915,7 +976,8 @@ pub fn run_whole(
         ..
     } = seconds;
     if let Ok(mut slot) = device.whole_host.lock() {
-        *slot = hosts;
+        // By position, the modules this device did not take too.
+        *slot = module_host.into_iter().flatten().collect();
     }
     if let Ok(mut slot) = device.whole_second_host.lock() {
         *slot = vec![second_host];
@@ -939,8 +1001,8 @@ pub fn run_whole(
         for (k, pair) in events.chunks(2).enumerate() {
             times.push((
                 pair[0].elapsed_ms(&pair[1])?,
-                modules[k].1.index,
-                modules[k].1.len,
+                modules[launched[k]].1.index,
+                modules[launched[k]].1.len,
             ));
         }
         let ends: Vec<String> = events
@@ -965,9 +1027,10 @@ pub fn run_whole(
         );
         // What bounds the warps an SM holds: each kernel's registers per
         // thread, local memory per thread, and blocks per SM.
-        let fit: Vec<String> = modules
+        let fit: Vec<String> = launched
             .iter()
-            .map(|(f, _)| {
+            .map(|&j| {
+                let f = modules[j].0;
                 let blocks = f
                     .occupancy_max_active_blocks_per_multiprocessor(
                         32 * launches.warps as u32,
@@ -1001,11 +1064,11 @@ pub fn run_whole(
             .collect();
         eprintln!(
             "gpu trace: whole programs, {} modules x {n} inputs: up {} us; in launch order (modules [{}]), each kernel ends [{}] ms after the first starts, its results on the host at [{}] us",
-            modules.len(),
+            launched.len(),
             t_up.as_micros(),
-            modules
+            launched
                 .iter()
-                .map(|(_, m)| m.index.to_string())
+                .map(|&j| modules[j].1.index.to_string())
                 .collect::<Vec<_>>()
                 .join(", "),
             ends.join(", "),
@@ -1207,10 +1270,10 @@ fn collect_second(
 
 /// Launches the second pass of a module over the evaluations `list` (the
 /// first pass left them at its deadline) on stream `s`, `blocks` blocks of
-/// `warps` warps, with deadline `deadline_ns`.
+/// `warps` warps, with deadline `deadline_ns`; the list goes up on `up`.
 #[allow(clippy::too_many_arguments)]
 fn launch_second(
-    s: &Arc<CudaStream>,
+    (s, up): (&Arc<CudaStream>, &Arc<CudaStream>),
     module: usize,
     (function, m): (&cudarc::driver::CudaFunction, &super::whole::WholeModule),
     cells_dev: &CudaSlice<i8>,
@@ -1224,7 +1287,12 @@ fn launch_second(
 ) -> GpuResult<SecondPass> {
     use super::whole::{OUT_CAP, OUT_DESC};
     let listed: Vec<i32> = list.iter().map(|&t| t as i32).collect();
-    let list_dev = s.clone_htod(&listed)?;
+    // Copied up on the device's own stream, which holds no kernel, and
+    // `s` waits for it: a copy from pageable memory may wait for the work
+    // already on its stream, and on `s` that can be an earlier second
+    // pass (its launch then held the host for up to 12 ms, two H200s).
+    let list_dev = up.clone_htod(&listed)?;
+    s.join(up)?;
     // Room for 512 cells an evaluation, and for one output of any size.
     let cap = list.len() * 512 + OUT_CAP;
     let mut out = ModuleOut {
