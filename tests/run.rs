@@ -465,6 +465,8 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
         "rt::t::prapply_collect_values(",
         "rt::t::kept_where(",
         "rt::t::Remembered::new()",
+        "rt::p::manhattan_points(",
+        "rt::p::adjacent_points(",
     ] {
         assert!(code.contains(form), "no {form} in the emitted code");
     }
@@ -492,6 +494,13 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
         "{nearest}"
     );
     assert_eq!(nearest.matches(".get_or(").count(), 1, "{nearest}");
+    // Point to point: no one-point set made per cell.
+    let points = code
+        .split("pub fn solve_f5f6f7f8")
+        .nth(1)
+        .and_then(|rest| rest.split("pub fn ").next())
+        .unwrap();
+    assert!(!points.contains("rt::p::initset_cell("), "{points}");
     let run = |name: &str, extra: &[&str]| {
         let program_args = [
             "--programs",
@@ -503,7 +512,7 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
     };
     let compiled = run("compiled", &["--no-fallback"]);
     let interpreted = run("interpreted", &["--interpret"]);
-    assert_eq!(compiled.as_object().unwrap().len(), 26);
+    assert_eq!(compiled.as_object().unwrap().len(), 27);
     assert!(
         compiled == interpreted,
         "compiled and interpreted outputs differ"

@@ -152,10 +152,10 @@ pub mod rt {
     pub mod t {
         pub use crate::typed::functional::*;
         pub use crate::typed::{
-            bool, cell, cell_pair, cell_pairs, cell_seq, grid, indices, int, loc_pair, loc_pairs,
-            loc_seq, object, object_pair, object_pairs, objects, objects_iter, pair, resumable,
-            value, CellPair, CellPairs, CellSeq, Cells, IntoValue, LocPairs, LocSeq, Locs,
-            ObjectPair, ObjectPairs, PairPair, Truthy, G,
+            bool, cell, cell_pair, cell_pairs, cell_seq, grid, indices, int, loc_of, loc_pair,
+            loc_pairs, loc_seq, object, object_pair, object_pairs, objects, objects_iter, pair,
+            resumable, value, CellPair, CellPairs, CellSeq, Cells, IntoValue, LocPairs, LocSeq,
+            Locs, ObjectPair, ObjectPairs, PairPair, Truthy, G,
         };
     }
 

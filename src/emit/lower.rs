@@ -157,6 +157,11 @@ pub(crate) struct Expr {
     /// `last` of it are the parts themselves, and its `code` (the tuple as
     /// a `Value`) runs only where something wants the tuple whole.
     parts: Option<Box<(Expr, Expr)>>,
+    /// The one location or cell of a set made by `initset` of a named
+    /// value: `manhattan` and `adjacent` of two such sets are the distance
+    /// between the points, and a set that nothing else reads is never
+    /// built (`Lower::sequence`).
+    single: Option<Box<Expr>>,
 }
 
 impl Expr {
@@ -172,6 +177,7 @@ impl Expr {
             typed: false,
             prelude: String::new(),
             parts: None,
+            single: None,
         }
     }
     fn owned(code: String, repr: Repr, ty: Ty) -> Expr {
@@ -708,6 +714,9 @@ impl<'p> Lower<'p> {
         if let Some(e) = self.pair_part(p, args, &ty) {
             return e;
         }
+        if let Some(e) = points_call(p, args, &ty) {
+            return e;
+        }
         let reprs: Vec<Repr> = args.iter().map(Expr::usable_repr).collect();
         if let Some(k) = find_kernel(p, &reprs) {
             let params: Vec<String> = args
@@ -715,11 +724,17 @@ impl<'p> Lower<'p> {
                 .zip(k.params)
                 .map(|(a, &want)| self.param(a, want))
                 .collect();
-            return Expr::typed(
+            let mut e = Expr::typed(
                 format!("rt::p::{}({})?", k.name, params.join(", ")),
                 k.ret,
                 ty_of_repr(k.ret, ty),
             );
+            if let (Prim::initset, [x]) = (p, args) {
+                if is_name(&x.code) && matches!(x.usable_repr(), Repr::Pair | Repr::Cell) {
+                    e.single = Some(Box::new(x.clone()));
+                }
+            }
+            return e;
         }
         let params: Vec<String> = args.iter().map(|a| self.value_ref(a)).collect();
         let mut e = Expr::owned(
@@ -1459,14 +1474,30 @@ impl<'p> Lower<'p> {
         values: Vec<Expr>,
         then: impl FnOnce(Vec<Expr>) -> Option<Expr>,
     ) -> Option<Expr> {
-        let mut bindings = String::new();
+        let mut lets = Vec::with_capacity(values.len());
         let mut bound = Vec::with_capacity(values.len());
         for v in values {
+            let single = v.single.is_some();
             let (b, v) = self.bind(v);
-            bindings.push_str(&b);
+            lets.push((b, single.then(|| v.code.clone())));
             bound.push(v);
         }
         let result = then(bound)?;
+        // A one-point set that a plain value does not name (it read the
+        // point instead) is not built; the point is a name, and whatever
+        // `initset` could raise, reading the point raises too. (A function
+        // or a tuple's parts may name it where its code does not.)
+        let plain = result.func.is_none() && result.parts.is_none();
+        let bindings: String = lets
+            .into_iter()
+            .filter(|(_, single)| match single {
+                Some(name) if plain => {
+                    mentions(&result.code, name) || mentions(&result.prelude, name)
+                }
+                _ => true,
+            })
+            .map(|(b, _)| b)
+            .collect();
         if bindings.is_empty() {
             return Some(result);
         }
@@ -1493,6 +1524,7 @@ impl<'p> Lower<'p> {
             prelude: String::new(),
             // Parts named by the bindings are out of scope here.
             parts: None,
+            single: None,
             ..result
         })
     }
@@ -2553,6 +2585,48 @@ impl<'p> Lower<'p> {
 }
 
 /// Whether code is a plain name (no parentheses needed around it).
+/// `manhattan` or `adjacent` of two one-point sets (`Expr::single`): the
+/// points' distance. A location held as a pair of ints becomes a point as
+/// `initset` would make it (the same error past i32).
+fn points_call(p: Prim, args: &[Expr], ty: &Ty) -> Option<Expr> {
+    let kernel = match p {
+        Prim::manhattan => "manhattan_points",
+        Prim::adjacent => "adjacent_points",
+        _ => return None,
+    };
+    let [a, b] = args else { return None };
+    let point = |e: &Expr| {
+        let x = e.single.as_deref()?;
+        match x.usable_repr() {
+            Repr::Pair => Some(format!("rt::t::loc_of({})?", x.code)),
+            Repr::Cell => Some(format!("{}.loc", x.code)),
+            _ => None,
+        }
+    };
+    let (a, b) = (point(a)?, point(b)?);
+    let repr = if p == Prim::manhattan {
+        Repr::Int
+    } else {
+        Repr::Bool
+    };
+    Some(Expr::typed(
+        format!("rt::p::{kernel}({a}, {b})"),
+        repr,
+        ty_of_repr(repr, ty.clone()),
+    ))
+}
+
+/// Whether `code` names the local `name` (not a longer name that starts
+/// with it).
+fn mentions(code: &str, name: &str) -> bool {
+    code.match_indices(name).any(|(at, _)| {
+        let before = code[..at].chars().next_back();
+        let after = code[at + name.len()..].chars().next();
+        let part = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+        !part(before) && !part(after)
+    })
+}
+
 fn is_name(code: &str) -> bool {
     code.chars().all(|c| c.is_alphanumeric() || c == '_')
 }

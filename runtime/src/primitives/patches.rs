@@ -1517,6 +1517,21 @@ fn patches_adjacent(a: &Patch, b: &Patch) -> Result<bool> {
 on_patches!(patches_manhattan -> i64: manhattan_locs, manhattan_locs_cells, manhattan_cells_locs, manhattan_cells);
 on_patches!(patches_adjacent -> bool: adjacent_locs, adjacent_locs_cells, adjacent_cells_locs, adjacent_cells);
 
+/// `manhattan` of two patches of one location each (typed code's
+/// `initset` of a location or a cell on both sides, the distance from
+/// point to point of `solve_49d1d64f`'s argmin per border cell): the
+/// distance itself, with no set built for either point.
+#[inline]
+pub fn manhattan_points(a: Loc, b: Loc) -> i64 {
+    (a.0 as i64 - b.0 as i64).abs() + (a.1 as i64 - b.1 as i64).abs()
+}
+
+/// `adjacent` of two patches of one location each.
+#[inline]
+pub fn adjacent_points(a: Loc, b: Loc) -> bool {
+    manhattan_points(a, b) == 1
+}
+
 pub fn manhattan(a: &Value, b: &Value) -> Result<Value> {
     const CTX: &str = "manhattan";
     patch_pair_kernels!(

@@ -486,3 +486,26 @@ def solve_f1f2f3f4(I):
     x30 = mapply(x29, x2)
     O = paint(I, x30)
     return O
+
+# Per background location, the colour of the grid's cell farthest from it
+# (`manhattan` of the location's and the cell's one-point sets), and how
+# many cells touch it (`adjacent` of two one-point sets): typed code
+# measures point to point and builds no set per cell.
+def solve_f5f6f7f8(I):
+    x1 = asobject(I)
+    x2 = ofcolor(I, ZERO)
+    x3 = lbind(lbind, manhattan)
+    x4 = rbind(compose, initset)
+    x5 = chain(x4, x3, initset)
+    x6 = lbind(argmax, x1)
+    x7 = chain(first, x6, x5)
+    x8 = fork(astuple, x7, identity)
+    x9 = apply(x8, x2)
+    x10 = lbind(lbind, adjacent)
+    x11 = chain(x4, x10, initset)
+    x12 = lbind(sfilter, x1)
+    x13 = chain(size, x12, x11)
+    x14 = valmax(x2, x13)
+    x15 = paint(I, x9)
+    O = replace(x15, ZERO, x14)
+    return O

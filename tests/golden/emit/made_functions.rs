@@ -40,10 +40,12 @@ pub mod programs_0 {
                     rt::t::argmin_locs(
                         &x1,
                         |__e2: (i64, i64)| -> rt::Result<i64> {
-                            Ok({
-                                let __t3: rt::t::Locs = rt::p::initset_pair(__e2)?;
-                                rt::p::manhattan_locs(&__t3, &__t1)?
-                            })
+                            Ok(
+                                rt::p::manhattan_points(
+                                    rt::t::loc_of(__e2)?,
+                                    rt::t::loc_of(__e0)?,
+                                ),
+                            )
                         },
                     )?
                 })
