@@ -92,6 +92,44 @@ impl StaticFn {
         }
         self.parts().into_iter().any(StaticFn::loops_over_bound)
     }
+    /// The functions that a call of it calls first on its own arguments,
+    /// itself the first: through a composition's inner function and a
+    /// fork's first branch (the reference's order of evaluation).
+    fn first_applied(&self) -> Vec<&StaticFn> {
+        let mut out = vec![self];
+        match self {
+            StaticFn::Compose(_, inner) | StaticFn::Chain(_, _, inner) => {
+                out.extend(inner.first_applied())
+            }
+            StaticFn::Fork(_, a, _) => out.extend(a.first_applied()),
+            _ => {}
+        }
+        out
+    }
+    /// Every function that a call of it calls on its own arguments, itself
+    /// included (not through a bound function, whose arguments differ, or
+    /// a branch, which calls one side only).
+    fn applied(&self) -> Vec<&StaticFn> {
+        let mut out = vec![self];
+        match self {
+            StaticFn::Compose(_, inner) | StaticFn::Chain(_, _, inner) => {
+                out.extend(inner.applied())
+            }
+            StaticFn::Fork(_, a, b) => {
+                out.extend(a.applied());
+                out.extend(b.applied());
+            }
+            StaticFn::Matcher(f, _) => out.extend(f.applied()),
+            _ => {}
+        }
+        out
+    }
+    /// Whether it is the same function as `other`: the same structure,
+    /// primitives and bound values (compared by their plan operands or
+    /// their code, as printed).
+    fn same(&self, other: &StaticFn) -> bool {
+        format!("{self:?}") == format!("{other:?}")
+    }
     /// The number of arguments it takes (the reference's `co_argcount`);
     /// a branch between functions of two arities has none we can inline.
     fn arity(&self) -> usize {
@@ -472,6 +510,10 @@ pub(crate) struct Lower<'p> {
     /// The `rt::t::Remembered` tables the statement being lowered
     /// declares (see [`Lower::remembered`]).
     memos: RefCell<Vec<String>>,
+    /// Calls of a fork's branches' common function, computed once before
+    /// the branches (see [`Lower::fork_sharing`]): the function, its
+    /// arguments' code, and the local holding the result.
+    shared: RefCell<Vec<(StaticFn, Vec<String>, Expr)>>,
 }
 
 impl<'p> Lower<'p> {
@@ -494,6 +536,7 @@ impl<'p> Lower<'p> {
             flips: vec![None; n],
             depth: Cell::new(0),
             memos: RefCell::new(Vec::new()),
+            shared: RefCell::new(Vec::new()),
         }
     }
 
@@ -1221,6 +1264,9 @@ impl<'p> Lower<'p> {
         if args.len() != f.arity() {
             return None;
         }
+        if let Some(e) = self.shared_call(f, &args) {
+            return Some(e);
+        }
         if let Some(e) = self.remembered(f, &args) {
             return Some(e);
         }
@@ -1302,6 +1348,9 @@ impl<'p> Lower<'p> {
                 if let Some(test) = self.mirror_test(outer, a, b, &args) {
                     return Some(test);
                 }
+                if let Some(e) = self.fork_sharing(outer, a, b, &args) {
+                    return Some(e);
+                }
                 // Arguments are places, parameters or literals: cheap to
                 // name twice.
                 let x = self.inline(a, args.clone())?;
@@ -1330,6 +1379,66 @@ impl<'p> Lower<'p> {
                 }
             }
         })
+    }
+
+    /// `fork(outer, a, b)` where `a` first calls a function `c` that `b`
+    /// calls too on the same arguments (`solve_a64e4611`: both branches
+    /// find the largest box by an argmax over 81 sizes): `c(args)` once,
+    /// then the fork with that result wherever `c(args)` is called. The
+    /// reference computes it twice, with the same result; computing it
+    /// first is the reference's order, since `a` begins with it.
+    fn fork_sharing(
+        &self,
+        outer: &StaticFn,
+        a: &StaticFn,
+        b: &StaticFn,
+        args: &[Expr],
+    ) -> Option<Expr> {
+        if !args
+            .iter()
+            .all(|x| is_name(&x.code) || x.constant.is_some())
+        {
+            return None;
+        }
+        let called_by_b = b.applied();
+        let common = a
+            .first_applied()
+            .into_iter()
+            .filter(|c| !matches!(c, StaticFn::Prim(_)))
+            .find(|c| called_by_b.iter().any(|d| c.same(d)))?
+            .clone();
+        let once = self.inline(&common, args.to_vec())?;
+        if once.func.is_some() || once.parts.is_some() {
+            return None;
+        }
+        let codes: Vec<String> = args.iter().map(|x| x.code.clone()).collect();
+        self.sequence(vec![once], |held| {
+            self.shared
+                .borrow_mut()
+                .push((common, codes, held[0].clone()));
+            let fork = (|| {
+                let x = self.inline(a, args.to_vec())?;
+                let y = self.inline(b, args.to_vec())?;
+                self.sequence(vec![x, y], |xy| self.inline(outer, xy))
+            })();
+            self.shared.borrow_mut().pop();
+            fork
+        })
+    }
+
+    /// The result of `f(args)` where an enclosing fork computed it first
+    /// ([`Lower::fork_sharing`]).
+    fn shared_call(&self, f: &StaticFn, args: &[Expr]) -> Option<Expr> {
+        let shared = self.shared.borrow();
+        shared
+            .iter()
+            .rev()
+            .find(|(g, codes, _)| {
+                g.same(f)
+                    && codes.len() == args.len()
+                    && codes.iter().zip(args).all(|(c, x)| *c == x.code)
+            })
+            .map(|(_, _, held)| held.clone())
     }
 
     /// `fork(equality, identity, mirror)` (either order) of a grid, for

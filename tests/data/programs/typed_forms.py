@@ -509,3 +509,16 @@ def solve_f5f6f7f8(I):
     x15 = paint(I, x9)
     O = replace(x15, ZERO, x14)
     return O
+
+# Both branches of a fork begin with the same function of its argument
+# (the largest object): computed once, before the branches, as the
+# reference's first branch would compute it first.
+def solve_f9fafbfc(I):
+    x1 = objects(I, T, F, T)
+    x2 = rbind(argmax, size)
+    x3 = compose(toindices, x2)
+    x4 = chain(backdrop, toindices, x2)
+    x5 = fork(difference, x4, x3)
+    x6 = x5(x1)
+    O = fill(I, EIGHT, x6)
+    return O

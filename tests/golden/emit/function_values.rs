@@ -33,8 +33,7 @@ pub mod programs_0 {
         /// tests/golden/emit/function_values.py:10
         let x5: i64 = {
             let __t1: i64 = rt::p::colorcount_grid(rt::t::grid(I)?, 1i64)?;
-            let __t2: i64 = rt::p::colorcount_grid(rt::t::grid(I)?, 1i64)?;
-            rt::p::add_ints(__t1, __t2)?
+            rt::p::add_ints(__t1, __t1)?
         };
         /// tests/golden/emit/function_values.py:11
         let x6: bool = rt::p::greater_ints(x5, x3)?;
