@@ -1351,11 +1351,7 @@ impl<'p> Lower<'p> {
                 if let Some(e) = self.fork_sharing(outer, a, b, &args) {
                     return Some(e);
                 }
-                // Arguments are places, parameters or literals: cheap to
-                // name twice.
-                let x = self.inline(a, args.clone())?;
-                let y = self.inline(b, args)?;
-                self.sequence(vec![x, y], |xy| self.inline(outer, xy))?
+                self.fork_call(outer, a, b, &args)?
             }
             StaticFn::Matcher(f, target) => {
                 let x = self.inline(f, args)?;
@@ -1416,14 +1412,24 @@ impl<'p> Lower<'p> {
             self.shared
                 .borrow_mut()
                 .push((common, codes, held[0].clone()));
-            let fork = (|| {
-                let x = self.inline(a, args.to_vec())?;
-                let y = self.inline(b, args.to_vec())?;
-                self.sequence(vec![x, y], |xy| self.inline(outer, xy))
-            })();
+            let fork = self.fork_call(outer, a, b, args);
             self.shared.borrow_mut().pop();
             fork
         })
+    }
+
+    /// `outer(a(args), b(args))`, in that order. The arguments are places,
+    /// parameters or literals: cheap to name twice.
+    fn fork_call(
+        &self,
+        outer: &StaticFn,
+        a: &StaticFn,
+        b: &StaticFn,
+        args: &[Expr],
+    ) -> Option<Expr> {
+        let x = self.inline(a, args.to_vec())?;
+        let y = self.inline(b, args.to_vec())?;
+        self.sequence(vec![x, y], |xy| self.inline(outer, xy))
     }
 
     /// The result of `f(args)` where an enclosing fork computed it first

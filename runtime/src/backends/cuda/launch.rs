@@ -577,6 +577,16 @@ pub fn whole_last_module_first() -> bool {
     std::env::var("BATTGEN_WHOLE_MODULE_ORDER").map_or(true, |v| v != "given")
 }
 
+/// The order in which `len` modules are launched: positions, the last
+/// first unless [`whole_last_module_first`] says otherwise.
+pub fn module_order(len: usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..len).collect();
+    if whole_last_module_first() {
+        order.reverse();
+    }
+    order
+}
+
 impl Launches {
     fn from_env() -> Launches {
         Launches {

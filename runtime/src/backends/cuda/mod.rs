@@ -571,13 +571,8 @@ impl GpuBackend {
         let devices = self.devices.len();
         // Shared: every device all modules on all inputs, each taking the
         // next module from one queue.
-        let shared = (split == WholeSplit::Queue && devices > 1).then(|| {
-            let mut order: Vec<usize> = (0..code.modules.len()).collect();
-            if launch::whole_last_module_first() {
-                order.reverse();
-            }
-            launch::ModuleQueue::shared(order)
-        });
+        let shared = (split == WholeSplit::Queue && devices > 1)
+            .then(|| launch::ModuleQueue::shared(launch::module_order(code.modules.len())));
         let shares = match &shared {
             Some(_) => vec![
                 WholeShare {
@@ -600,13 +595,9 @@ impl GpuBackend {
                         .iter()
                         .map(|&j| (&functions[d][j], &code.modules[j]))
                         .collect();
-                    let own = shared.is_none().then(|| {
-                        let mut order: Vec<usize> = (0..modules.len()).collect();
-                        if launch::whole_last_module_first() {
-                            order.reverse();
-                        }
-                        launch::ModuleQueue::own(order)
-                    });
+                    let own = shared
+                        .is_none()
+                        .then(|| launch::ModuleQueue::own(launch::module_order(modules.len())));
                     let shared = shared.as_ref();
                     let r = share.inputs.clone();
                     let mine = &inputs[r.clone()];
