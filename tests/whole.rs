@@ -331,6 +331,37 @@ fn union_chains_are_one_loop_each_and_give_the_cpu_results() {
     println!("{d}");
 }
 
+/// tests/data/programs/shared_forks.py: a fork whose branches both call
+/// one function on its arguments (a location, an argmax, a normalized
+/// patch in a slot; the fork's argument a tuple known item by item in the
+/// second) computes it once on the device, and the results are the CPU's.
+#[test]
+fn a_call_both_branches_of_a_fork_make_is_computed_once() {
+    let (plan, code) = all_on_the_device("tests/data/programs/shared_forks.py");
+    let source = code.source();
+    let function = |name: &str| -> &str {
+        source
+            .split("\n// ")
+            .find(|f| f.starts_with(&format!("{name} ")))
+            .unwrap_or_else(|| panic!("no device function for {name}"))
+    };
+    for (name, call) in [
+        ("lines_from_each_centre", "d_center("),
+        (
+            "box_of_the_largest_in_its_colour",
+            "raises(WHOLE_RAISE_VALUE)",
+        ),
+        ("objects_moved_to_a_corner", "d_normalize_o("),
+    ] {
+        assert_eq!(function(name).matches(call).count(), 1, "{name}: {call}");
+    }
+    let Some(d) = device_code_on_real_tasks(&plan, "whole-forks") else {
+        return;
+    };
+    assert!(d.grids > d.left, "{d:?}");
+    println!("{d}");
+}
+
 /// tests/data/programs/empty_corners.py: the corner of a patch that may be
 /// empty is followed to its first reader, which raises the reference's
 /// error where the patch is empty (a flag per corner) or goes on as the

@@ -789,6 +789,50 @@ enum DevFn {
 }
 
 impl DevFn {
+    /// The functions a call of it calls first on its own arguments,
+    /// itself included: through compositions (the last runs first) and a
+    /// fork's first branch.
+    fn first_applied(&self) -> Vec<&DevFn> {
+        let mut out = vec![self];
+        match self {
+            DevFn::Compose(fs) => {
+                if let Some(inner) = fs.last() {
+                    out.extend(inner.first_applied());
+                }
+            }
+            DevFn::Fork(_, a, _) => out.extend(a.first_applied()),
+            _ => {}
+        }
+        out
+    }
+
+    /// Every function a call of it calls on its own arguments, itself
+    /// included (not through a bound function, whose arguments differ, or
+    /// a choice, which calls one side only).
+    fn applied(&self) -> Vec<&DevFn> {
+        let mut out = vec![self];
+        match self {
+            DevFn::Compose(fs) => {
+                if let Some(inner) = fs.last() {
+                    out.extend(inner.applied());
+                }
+            }
+            DevFn::Fork(_, a, b) => {
+                out.extend(a.applied());
+                out.extend(b.applied());
+            }
+            DevFn::Matcher(g, _) => out.extend(g.applied()),
+            _ => {}
+        }
+        out
+    }
+
+    /// Whether it is the same function as `other`: the same structure,
+    /// primitives and bound values (their device expressions), as printed.
+    fn same(&self, other: &DevFn) -> bool {
+        format!("{self:?}") == format!("{other:?}")
+    }
+
     fn arity(&self) -> usize {
         match self {
             DevFn::Prim(p) => p.arity(),
@@ -1065,6 +1109,18 @@ struct Emitter {
     /// Set while a union's turn is written for one lane
     /// (`Emitter::lane_union`): forms come from `lane_form` first.
     lines: bool,
+    /// Calls a fork being written computed once for both its branches.
+    shared: Vec<Shared>,
+}
+
+/// A call computed once for a fork's two branches: the function and
+/// arguments (as printed), its value, and how often it was read.
+#[derive(Clone)]
+struct Shared {
+    f: String,
+    args: String,
+    value: Arg,
+    hits: usize,
 }
 
 impl Emitter {
@@ -1082,6 +1138,7 @@ impl Emitter {
             taken: Vec::new(),
             empty_read: None,
             lines: false,
+            shared: Vec::new(),
         }
     }
 
@@ -1396,6 +1453,13 @@ impl Emitter {
     /// here.
     fn call_fn_in(&mut self, f: &DevFn, args: &[Arg]) -> Result<Arg, String> {
         let empty_read = self.empty_read.take();
+        // A read of an empty value checked at this call is written with
+        // the call: not shared.
+        if empty_read.is_none() {
+            if let Some(v) = self.shared_value(f, args) {
+                return Ok(v);
+            }
+        }
         match f {
             DevFn::Prim(p) => {
                 if args.len() != p.arity() {
@@ -1478,15 +1542,10 @@ impl Emitter {
                 }
                 v.pop().ok_or_else(|| "an empty composition".to_owned())
             }
-            DevFn::Fork(outer, a, b) => {
-                let ra = self.call_fn_lazy(a, args)?;
-                if let DevFn::Prim(q) = **outer {
-                    self.empty_read = raise_on_empty_tuple(q, 1);
-                }
-                let rb = self.call_fn_lazy(b, args)?;
-                self.empty_read = empty_read;
-                self.call_fn_lazy(outer, &[ra, rb])
-            }
+            DevFn::Fork(outer, a, b) => match self.fork_sharing(outer, a, b, args, empty_read) {
+                Some(r) => Ok(r),
+                None => self.fork_call(outer, a, b, args, empty_read),
+            },
             DevFn::Matcher(g, target) => {
                 let (e, t) = self.call_val(g, args)?;
                 self.call(Prim::equality, &[Arg::Val(e, t), (**target).clone()], true)
@@ -1633,6 +1692,100 @@ impl Emitter {
                 Ok(Arg::Val(acc, t))
             }
         }
+    }
+
+    /// `outer(a(args), b(args))`, in that order.
+    fn fork_call(
+        &mut self,
+        outer: &DevFn,
+        a: &DevFn,
+        b: &DevFn,
+        args: &[Arg],
+        empty_read: Option<&'static str>,
+    ) -> Result<Arg, String> {
+        let ra = self.call_fn_lazy(a, args)?;
+        if let DevFn::Prim(q) = *outer {
+            self.empty_read = raise_on_empty_tuple(q, 1);
+        }
+        let rb = self.call_fn_lazy(b, args)?;
+        self.empty_read = empty_read;
+        self.call_fn_lazy(outer, &[ra, rb])
+    }
+
+    /// `fork(outer, a, b)` where `a` begins with a function `c` (through
+    /// compositions and first branches) that `b` also calls on the same
+    /// arguments: `c(args)` written once, before the branches, and both
+    /// calls read it (`Emitter::shared_value`). The reference computes it
+    /// twice with one result; as `a` begins with it, the order of work and
+    /// of errors is the reference's. Not for primitives (cheap), nor where
+    /// the two calls are not both found (a fused loop writes its own
+    /// calls): then the fork is written as before, the emitter restored.
+    fn fork_sharing(
+        &mut self,
+        outer: &DevFn,
+        a: &DevFn,
+        b: &DevFn,
+        args: &[Arg],
+        empty_read: Option<&'static str>,
+    ) -> Option<Arg> {
+        // Values (and tuples of values known item by item): the same
+        // expression is the same value while the fork is written.
+        fn value(a: &Arg) -> bool {
+            match a {
+                Arg::Val(..) => true,
+                Arg::Items(items, _) => items.iter().all(value),
+                _ => false,
+            }
+        }
+        if !args.iter().all(value) {
+            return None;
+        }
+        let by_b = b.applied();
+        let common = a
+            .first_applied()
+            .into_iter()
+            .filter(|c| !matches!(c, DevFn::Prim(_)))
+            .find(|c| by_b.iter().any(|d| c.same(d)))?
+            .clone();
+        let before = self.clone();
+        let value = match self.call_fn_lazy(&common, args) {
+            Ok(v @ Arg::Val(..)) => v,
+            _ => {
+                *self = before;
+                return None;
+            }
+        };
+        self.shared.push(Shared {
+            f: format!("{common:?}"),
+            args: format!("{args:?}"),
+            value,
+            hits: 0,
+        });
+        let r = self.fork_call(outer, a, b, args, empty_read);
+        let hits = self.shared.pop().map_or(0, |s| s.hits);
+        match r {
+            Ok(r) if hits >= 2 => Some(r),
+            _ => {
+                *self = before;
+                None
+            }
+        }
+    }
+
+    /// The value a fork being written computed once for `f(args)`
+    /// ([`Emitter::fork_sharing`]), if this is that call.
+    fn shared_value(&mut self, f: &DevFn, args: &[Arg]) -> Option<Arg> {
+        if self.shared.is_empty() {
+            return None;
+        }
+        let (f, args) = (format!("{f:?}"), format!("{args:?}"));
+        let hit = self
+            .shared
+            .iter_mut()
+            .rev()
+            .find(|s| s.f == f && s.args == args)?;
+        hit.hits += 1;
+        Some(hit.value.clone())
     }
 
     /// `a`, with one location or cell held as it is (`Loc1`, `Cell1`)
