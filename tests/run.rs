@@ -467,6 +467,7 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
         "rt::t::Remembered::new()",
         "rt::p::manhattan_points(",
         "rt::p::adjacent_points(",
+        "rt::t::mapply_set_within(",
     ] {
         assert!(code.contains(form), "no {form} in the emitted code");
     }
@@ -477,7 +478,12 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
         .nth(1)
         .and_then(|rest| rest.split("pub fn ").next())
         .unwrap();
-    assert_eq!(made.matches("rt::t::mapply_set(").count(), 2, "{made}");
+    assert_eq!(
+        made.matches("rt::t::mapply_set(").count()
+            + made.matches("rt::t::mapply_set_within(").count(),
+        2,
+        "{made}"
+    );
     assert!(
         !made.contains("rt::call_refs(") && !made.contains("rt::p::compose("),
         "{made}"

@@ -1876,6 +1876,7 @@ impl<'p> Lower<'p> {
                                 self.collected[slot] = Some(r);
                                 e
                             }
+                            None if segment.is_none() => self.clipped_union(n, &readers),
                             None => self.node_call(n),
                         };
                         let e = self.with_memos(e);
@@ -2249,6 +2250,52 @@ impl<'p> Lower<'p> {
     /// statically known functions (which cannot fail) between them. The
     /// apply then computes it, where nothing can have failed in between,
     /// or, as a collector, never builds its pairs.
+    /// Node `n`'s call; where it is a `mapply` into a set (indices or an
+    /// object) whose one reader is `paint`, `underpaint`, `fill` or
+    /// `underfill` of a grid known before it (the input, or a typed grid),
+    /// each result cut to that grid's cells before the union
+    /// (`rt::t::mapply_set_within`): those readers skip the others.
+    fn clipped_union(&self, n: usize, readers: &[Option<Vec<usize>>]) -> Expr {
+        let e = self.node_call(n);
+        let node = &self.plan.nodes[n];
+        if node.callee != Operand::Prim(Prim::mapply) {
+            return e;
+        }
+        let Some([reader]) = readers[self.slot(n)].as_deref() else {
+            return e;
+        };
+        let user = &self.plan.nodes[*reader];
+        let grid = match (&user.callee, user.args.as_slice()) {
+            (Operand::Prim(Prim::paint | Prim::underpaint), [g, Operand::Node(m)])
+            | (Operand::Prim(Prim::fill | Prim::underfill), [g, _, Operand::Node(m)])
+                if *m == n =>
+            {
+                g
+            }
+            _ => return e,
+        };
+        let grid = match grid {
+            Operand::Input => self.param(&self.operand(grid), Repr::Grid),
+            Operand::Node(m) if self.slot(*m) < self.slot(n) => {
+                let g = self.operand(grid);
+                if g.repr != Repr::Grid || g.lazy.is_some() || g.func.is_some() {
+                    return e;
+                }
+                self.param(&g, Repr::Grid)
+            }
+            _ => return e,
+        };
+        let Some(args) = e
+            .code
+            .strip_prefix("rt::t::mapply_set(")
+            .and_then(|c| c.strip_suffix(")?"))
+        else {
+            return e;
+        };
+        let code = format!("rt::t::mapply_set_within({args}, {grid})?");
+        Expr { code, ..e }
+    }
+
     fn lazy_product(&self, n: usize, readers: &[Option<Vec<usize>>]) -> bool {
         let node = &self.plan.nodes[n];
         if !matches!(
