@@ -9,6 +9,7 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use cudarc::driver::{
@@ -224,6 +225,9 @@ pub struct Device {
     /// Page-locked buffers that whole programs' outputs come down into,
     /// kept for the next run (fresh pages made the copy 4x slower).
     results_pool: Arc<Mutex<Vec<PinnedHostSlice<i8>>>>,
+    /// The pool's buffers made while a module's cells waited for one, and
+    /// the time that took, for the trace.
+    pub results_made: PoolCounts,
     /// The device buffers whole programs write their outputs into, one per
     /// module, kept for the next run (allocating 60 MB took a good part of
     /// a millisecond).
@@ -237,6 +241,27 @@ pub struct Device {
     /// The same for the second passes (one pair, as large as the largest
     /// module's), kept for the next run.
     pub whole_second_host: Mutex<Vec<(PinnedHostSlice<i32>, PinnedHostSlice<u64>)>>,
+}
+
+/// How many page-locked result buffers a device made where a copy waited
+/// for one, and what that took: with all CPU threads busy, a buffer made
+/// there held the host thread 6-20 ms on some runs (making them ahead,
+/// while the host thread waited for a kernel, was level over three rounds
+/// on two H200s, and was removed; BENCHMARKS.md).
+#[derive(Default)]
+pub struct PoolCounts {
+    pub on_demand: AtomicU64,
+    pub on_demand_ns: AtomicU64,
+}
+
+impl PoolCounts {
+    /// Buffers made on demand and the nanoseconds that took, so far.
+    pub fn so_far(&self) -> [u64; 2] {
+        [
+            self.on_demand.load(Ordering::Relaxed),
+            self.on_demand_ns.load(Ordering::Relaxed),
+        ]
+    }
 }
 
 /// Cells copied down into a page-locked buffer of a device's pool; the
@@ -355,6 +380,7 @@ impl Device {
                 staging_up: Mutex::new(None),
                 staging_down: Mutex::new(None),
                 results_pool: Arc::new(Mutex::new(Vec::new())),
+                results_made: PoolCounts::default(),
                 whole_out: Mutex::new(Vec::new()),
                 whole_scratch: Mutex::new(Vec::new()),
                 whole_host: Mutex::new(Vec::new()),
@@ -418,9 +444,18 @@ impl Device {
                 .min_by_key(|&k| pool[k].len());
             fit.map(|k| pool.swap_remove(k))
         };
+        let counts = &self.results_made;
         let mut buf = match taken {
             Some(b) => b,
-            None => pinned(self.stream.context(), n, true)?,
+            None => {
+                let start = std::time::Instant::now();
+                let b = pinned(self.stream.context(), n, true)?;
+                counts.on_demand.fetch_add(1, Ordering::Relaxed);
+                counts
+                    .on_demand_ns
+                    .fetch_add(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
+                b
+            }
         };
         let ptr = {
             let host = &mut buf.as_mut_slice()?[..n];

@@ -688,6 +688,7 @@ pub fn run_whole(
         return Ok((0, 0));
     }
     let t0 = Instant::now();
+    let made_before = device.results_made.so_far();
     let stream = &device.stream;
     let (cells, desc) = pack_inputs(inputs);
     let cells_dev = device.upload(cells.len(), |h| h.copy_from_slice(&cells))?;
@@ -1098,6 +1099,12 @@ pub fn run_whole(
         eprintln!(
             "gpu trace: whole programs' host steps per module in launch order (waiting for its results / copying its cells / launching its second pass / handing it on), ms: [{}]",
             list.join(", ")
+        );
+        let made = device.results_made.so_far();
+        let [demand, ns] = [0, 1].map(|k| made[k] - made_before[k]);
+        eprintln!(
+            "gpu trace: page-locked result buffers made in this run while cells waited for one: {demand} ({:.1} ms)",
+            ns as f64 / 1e6
         );
     }
     if timed && !second_arrived.is_empty() {
