@@ -789,39 +789,26 @@ enum DevFn {
 }
 
 impl DevFn {
-    /// The functions a call of it calls first on its own arguments,
-    /// itself included: through compositions (the last runs first) and a
-    /// fork's first branch.
-    fn first_applied(&self) -> Vec<&DevFn> {
+    /// The functions a call of it calls on its own arguments, itself
+    /// included: through compositions (the last runs first) and a fork's
+    /// first branch; with `all`, its second branch and a matcher's
+    /// function too (not through a bound function, whose arguments
+    /// differ, or a choice, which calls one side only).
+    fn applied(&self, all: bool) -> Vec<&DevFn> {
         let mut out = vec![self];
         match self {
             DevFn::Compose(fs) => {
                 if let Some(inner) = fs.last() {
-                    out.extend(inner.first_applied());
-                }
-            }
-            DevFn::Fork(_, a, _) => out.extend(a.first_applied()),
-            _ => {}
-        }
-        out
-    }
-
-    /// Every function a call of it calls on its own arguments, itself
-    /// included (not through a bound function, whose arguments differ, or
-    /// a choice, which calls one side only).
-    fn applied(&self) -> Vec<&DevFn> {
-        let mut out = vec![self];
-        match self {
-            DevFn::Compose(fs) => {
-                if let Some(inner) = fs.last() {
-                    out.extend(inner.applied());
+                    out.extend(inner.applied(all));
                 }
             }
             DevFn::Fork(_, a, b) => {
-                out.extend(a.applied());
-                out.extend(b.applied());
+                out.extend(a.applied(all));
+                if all {
+                    out.extend(b.applied(all));
+                }
             }
-            DevFn::Matcher(g, _) => out.extend(g.applied()),
+            DevFn::Matcher(g, _) if all => out.extend(g.applied(all)),
             _ => {}
         }
         out
@@ -1740,9 +1727,9 @@ impl Emitter {
         if !args.iter().all(value) {
             return None;
         }
-        let by_b = b.applied();
+        let by_b = b.applied(true);
         let common = a
-            .first_applied()
+            .applied(false)
             .into_iter()
             .filter(|c| !matches!(c, DevFn::Prim(_)))
             .find(|c| by_b.iter().any(|d| c.same(d)))?
