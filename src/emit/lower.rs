@@ -2245,16 +2245,12 @@ impl<'p> Lower<'p> {
         Some((Expr::typed(code, Repr::Value, self.types[n].clone()), r))
     }
 
-    /// Node `n` as a product that is no statement of its own: a `product`
-    /// of two sets of locations whose one reader is an `apply`, with only
-    /// statically known functions (which cannot fail) between them. The
-    /// apply then computes it, where nothing can have failed in between,
-    /// or, as a collector, never builds its pairs.
     /// Node `n`'s call; where it is a `mapply` into a set (indices or an
     /// object) whose one reader is `paint`, `underpaint`, `fill` or
     /// `underfill` of a grid known before it (the input, or a typed grid),
-    /// each result cut to that grid's cells before the union
-    /// (`rt::t::mapply_set_within`): those readers skip the others.
+    /// its results cut to that grid's cells before the union where any
+    /// has elements off it (`rt::t::mapply_set_within`): those readers
+    /// skip them.
     fn clipped_union(&self, n: usize, readers: &[Option<Vec<usize>>]) -> Expr {
         let e = self.node_call(n);
         let node = &self.plan.nodes[n];
@@ -2296,6 +2292,11 @@ impl<'p> Lower<'p> {
         Expr { code, ..e }
     }
 
+    /// Node `n` as a product that is no statement of its own: a `product`
+    /// of two sets of locations whose one reader is an `apply`, with only
+    /// statically known functions (which cannot fail) between them. The
+    /// apply then computes it, where nothing can have failed in between,
+    /// or, as a collector, never builds its pairs.
     fn lazy_product(&self, n: usize, readers: &[Option<Vec<usize>>]) -> bool {
         let node = &self.plan.nodes[n];
         if !matches!(
