@@ -13,7 +13,7 @@ use crate::budget;
 use crate::error::{Error, Result};
 use crate::typed::{
     loc_of, objects_iter, objects_value, CellPair, CellPairs, CellSeq, Cells, IntoValue, LocPairs,
-    LocSeq, Locs, ObjectPair, ObjectPairs, PairPair, G,
+    LocSeq, Locs, ObjectPair, ObjectPairs, PairPair, SeqItem, G,
 };
 use crate::values::{
     sorted_unique_cells, sorted_unique_locs, union_locs, Cell, Color, Grid, Loc, Value,
@@ -268,39 +268,49 @@ fn inside(l: Loc, h: i32, w: i32) -> bool {
     (0..h).contains(&l.0) && (0..w).contains(&l.1)
 }
 
+/// The items' elements inside the grid in one list, and where each item's
+/// part ends in it; `None` where every element is inside (the union of the
+/// whole items is then the same). Cutting each item apart cost an
+/// allocation per item: 1.5x the instructions of some programs whose
+/// lines run off the grid.
+fn cut_to_grid<T: SeqItem>(
+    items: &[Arc<[T]>],
+    h: i32,
+    w: i32,
+) -> Result<Option<(Vec<T>, Vec<usize>)>> {
+    // The reference's union is of the whole items.
+    budget::check_size(items.iter().map(|c| c.len()).sum(), "merge")?;
+    if items
+        .iter()
+        .all(|c| c.iter().all(|x| inside(x.loc(), h, w)))
+    {
+        return Ok(None);
+    }
+    let mut ends = Vec::with_capacity(items.len());
+    let mut all = Vec::new();
+    for c in items {
+        all.extend(c.iter().filter(|x| inside(x.loc(), h, w)).copied());
+        ends.push(all.len());
+    }
+    Ok(Some((all, ends)))
+}
+
 impl Within for Cells {
     fn union_within(items: Vec<Cells>, h: i32, w: i32) -> Result<Cells> {
-        // The reference's union is of the whole items.
-        budget::check_size(items.iter().map(|c| c.len()).sum(), "merge")?;
-        if items.iter().all(|c| c.iter().all(|x| inside(x.loc, h, w))) {
-            return Cells::union(items);
+        match cut_to_grid(&items, h, w)? {
+            None => Cells::union(items),
+            Some((cells, _)) => Ok(Arc::from(sorted_unique_cells(cells))),
         }
-        // In one list (cutting each item apart cost an allocation per item:
-        // 1.5x the instructions of some programs whose lines run off the
-        // grid).
-        let mut cells = Vec::new();
-        for c in &items {
-            cells.extend(c.iter().filter(|x| inside(x.loc, h, w)).copied());
-        }
-        Ok(Arc::from(sorted_unique_cells(cells)))
     }
 }
 
 impl Within for Locs {
     fn union_within(items: Vec<Locs>, h: i32, w: i32) -> Result<Locs> {
-        // The reference's union is of the whole items.
-        budget::check_size(items.iter().map(|c| c.len()).sum(), "merge")?;
-        if items.iter().all(|c| c.iter().all(|&l| inside(l, h, w))) {
+        let Some((locs, ends)) = cut_to_grid(&items, h, w)? else {
             return Locs::union(items);
-        }
-        // Each item's part stays sorted: the parts, cut into one list,
-        // are unioned as the items are (`union_locs`).
-        let mut ends = Vec::with_capacity(items.len());
-        let mut locs = Vec::new();
-        for c in &items {
-            locs.extend(c.iter().filter(|&&l| inside(l, h, w)).copied());
-            ends.push(locs.len());
-        }
+        };
+        // Each item's part stays sorted: the parts are unioned as the
+        // items are (`union_locs`).
         let mut start = 0;
         let parts: Vec<&[Loc]> = ends
             .iter()

@@ -444,12 +444,12 @@ impl Device {
                 .min_by_key(|&k| pool[k].len());
             fit.map(|k| pool.swap_remove(k))
         };
-        let counts = &self.results_made;
         let mut buf = match taken {
             Some(b) => b,
             None => {
                 let start = std::time::Instant::now();
                 let b = pinned(self.stream.context(), n, true)?;
+                let counts = &self.results_made;
                 counts.on_demand.fetch_add(1, Ordering::Relaxed);
                 counts
                     .on_demand_ns
