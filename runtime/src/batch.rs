@@ -213,6 +213,9 @@ pub struct WholeCounters {
     /// Of those given, the evaluations the device's second pass gave
     /// (the first left them at its deadline).
     pub second_pass: AtomicU64,
+    /// Of those left to the CPU, the evaluations it took as soon as the
+    /// device told it, while their module's kernel ran.
+    pub told_early: AtomicU64,
     /// Wall time of the device's share (compile, copies, kernel, results).
     pub device_nanos: AtomicU64,
     /// NVRTC's time for the generated source.

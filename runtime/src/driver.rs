@@ -575,6 +575,9 @@ fn whole_on_device(
     counters
         .deopts
         .store((run.outcomes.len() - run.given) as u64, Ordering::Relaxed);
+    counters
+        .told_early
+        .store(run.early as u64, Ordering::Relaxed);
     let mut decided = run.outcomes.into_iter();
     for &k in &code.programs {
         let list = &mut outcomes[k];
@@ -597,6 +600,9 @@ struct DeviceRun {
     raised: usize,
     /// Of those given, how many the device's second pass gave.
     second: usize,
+    /// Evaluations the device left beyond its limits that the CPU took
+    /// as soon as the device told them, before their module's results.
+    early: usize,
     /// From the start until the device's last results were on the host.
     device: Duration,
     /// Whether the device ran them all (else the CPU ran what it did not
@@ -637,12 +643,17 @@ struct Decoding<'a> {
     busy: AtomicUsize,
     /// Evaluations the second pass gave (the CPU had not decided them).
     second_given: AtomicUsize,
+    /// Evaluations taken from the device's early word ([`WholePiece::early`]).
+    early_taken: AtomicUsize,
     /// With the trace: the run's start, and each rerun of over 0.5 ms as
     /// (start and length in us, evaluation, why the CPU ran it: left by
     /// the first or the second pass, deferred, or after the device), for
     /// finding what the run's last outcomes wait for.
     start: Instant,
     long_reruns: std::sync::Mutex<Vec<(u64, u64, usize, &'static str)>>,
+    /// With the trace: every task's start and end in us, for the CPU
+    /// threads' busy profile over the run ([`Decoding::trace_busy`]).
+    spans: std::sync::Mutex<Vec<(u32, u32)>>,
 }
 
 impl<'a> Decoding<'a> {
@@ -695,6 +706,33 @@ impl<'a> Decoding<'a> {
         );
     }
 
+    /// The trace's line of the CPU threads' tasks over the run: how many
+    /// threads were busy on average in each 4 ms, and when the last ended.
+    fn trace_busy(&self) {
+        const STEP: u32 = 4000;
+        let Ok(spans) = self.spans.lock() else {
+            return;
+        };
+        let end = spans.iter().map(|s| s.1).max().unwrap_or(0);
+        let mut busy = vec![0u64; (end / STEP + 1) as usize];
+        for &(a, b) in spans.iter() {
+            for (k, slot) in busy.iter_mut().enumerate() {
+                let (lo, hi) = (k as u32 * STEP, (k as u32 + 1) * STEP);
+                *slot += u64::from(b.min(hi).saturating_sub(a.max(lo)));
+            }
+        }
+        let list: Vec<String> = busy
+            .iter()
+            .map(|&b| format!("{:.1}", b as f64 / f64::from(STEP)))
+            .collect();
+        eprintln!(
+            "gpu trace: whole programs' CPU tasks: {} (the last ended at {end} us); threads busy on average in each {} ms: [{}]",
+            spans.len(),
+            STEP / 1000,
+            list.join(", ")
+        );
+    }
+
     /// Whether the CPU still waits for any result of `piece`.
     fn wanted(&self, piece: &WholePiece) -> bool {
         let n = self.samples.len();
@@ -708,7 +746,14 @@ impl<'a> Decoding<'a> {
     fn spawn(&'a self, scope: &rayon::Scope<'a>, job: impl FnOnce(&rayon::Scope<'a>) + Send + 'a) {
         self.busy.fetch_add(1, Ordering::AcqRel);
         scope.spawn(move |scope| {
+            let from = self.timed.then(|| self.start.elapsed().as_micros() as u32);
             job(scope);
+            if let Some(from) = from {
+                let to = self.start.elapsed().as_micros() as u32;
+                if let Ok(mut spans) = self.spans.lock() {
+                    spans.push((from, to));
+                }
+            }
             self.busy.fetch_sub(1, Ordering::AcqRel);
         });
     }
@@ -772,8 +817,28 @@ impl<'a> Decoding<'a> {
     /// the device's limits, large outputs). Those it left at the deadline
     /// are deferred where the device's second pass takes them again.
     fn piece(&'a self, scope: &rayon::Scope<'a>, piece: WholePiece) {
-        let piece = Arc::new(piece);
         let n = self.samples.len();
+        if piece.early {
+            // Told while the module's kernel runs: rerun now, unless taken
+            // already (the module's piece leaves them again, and skips those
+            // taken here).
+            let told: Vec<usize> = (0..piece.results())
+                .map(|r| {
+                    let (p, i) = piece.at(piece.place_of(r));
+                    p * n + i
+                })
+                .collect();
+            let told = self.unclaimed(told);
+            self.early_taken.fetch_add(told.len(), Ordering::Relaxed);
+            for k in largest_inputs_first(told.len(), |k| cells(&self.samples[told[k] % n].2)) {
+                let t = told[k];
+                self.spawn(scope, move |_| {
+                    let _ = self.slots[t].set((self.rerun(t, "left, told early"), false));
+                });
+            }
+            return;
+        }
+        let piece = Arc::new(piece);
         for from in (0..piece.results()).step_by(DECODE_CHUNK) {
             let piece = piece.clone();
             self.spawn(scope, move |scope| {
@@ -810,13 +875,11 @@ impl<'a> Decoding<'a> {
                         d.1 = false;
                     }
                 }
+                // Deferred evaluations, which an idle thread may have
+                // taken already, or evaluations told early.
+                left = self.unclaimed(left);
                 let why = match piece.only {
-                    Some(_) => {
-                        // Deferred evaluations, which an idle thread may
-                        // have taken already.
-                        left = self.unclaimed(left);
-                        "left by the second pass"
-                    }
+                    Some(_) => "left by the second pass",
                     None => "left",
                 };
                 for k in largest_inputs_first(left.len(), |k| cells(&self.samples[left[k] % n].2)) {
@@ -856,6 +919,7 @@ fn device_programs(
     backend: &dyn Backend,
     meanwhile: impl FnOnce(),
 ) -> DeviceRun {
+    use rayon::prelude::*;
     let n = samples.len();
     let total = code.programs.len() * n;
     let start = Instant::now();
@@ -877,8 +941,10 @@ fn device_programs(
         taken: std::sync::Mutex::new(std::collections::HashSet::new()),
         busy: AtomicUsize::new(0),
         second_given: AtomicUsize::new(0),
+        early_taken: AtomicUsize::new(0),
         start,
         long_reruns: std::sync::Mutex::new(Vec::new()),
+        spans: std::sync::Mutex::new(Vec::new()),
     };
     let work = &work;
     let mut device = Duration::ZERO;
@@ -909,11 +975,17 @@ fn device_programs(
             r
         })
     });
+    let scope_at = start.elapsed();
     if let Some(Err(e)) = &result {
         eprintln!("gpu: whole programs failed ({e}); what they did not return runs on the CPU");
     }
-    // What no piece brought, on the CPU.
-    let missing: Vec<usize> = (0..total).filter(|&t| slots[t].get().is_none()).collect();
+    // What no piece brought, on the CPU. The scans of the slots here and
+    // below are parallel: one thread took 10 ms over the 640,814 slots of
+    // 373 programs, a tenth of a two-GPU run, the other threads idle.
+    let missing: Vec<usize> = (0..total)
+        .into_par_iter()
+        .filter(|&t| slots[t].get().is_none())
+        .collect();
     let order = largest_inputs_first(missing.len(), |k| cells(&samples[missing[k] % n].2));
     let redone = in_order_given(
         missing.len(),
@@ -929,8 +1001,10 @@ fn device_programs(
         work.decoding_ns.load(Ordering::Relaxed) / 1000,
         work.rerun_ns.load(Ordering::Relaxed) / 1000,
     );
+    let redone_at = start.elapsed();
     if timed {
         work.trace_last_reruns();
+        work.trace_busy();
     }
     if let Some(path) = profile {
         if let Err(e) = write_whole_profile(&path, work, &slots) {
@@ -938,25 +1012,28 @@ fn device_programs(
         }
     }
     let second = work.second_given.load(Ordering::Relaxed);
-    let (mut given, mut raised) = (0, 0);
+    let early = work.early_taken.load(Ordering::Relaxed);
+    let (given, raised) = slots
+        .par_iter()
+        .map(|d| match d.get() {
+            Some((o, true)) => (1, matches!(o, Outcome::Error(_)) as usize),
+            _ => (0, 0),
+        })
+        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
     let outcomes: Vec<Outcome> = slots
-        .into_iter()
+        .into_par_iter()
         .map(|d| {
-            let (o, on_device) = d
-                .into_inner()
-                .unwrap_or((Outcome::Error("internal"), false));
-            if on_device {
-                given += 1;
-                raised += matches!(o, Outcome::Error(_)) as usize;
-            }
-            o
+            d.into_inner()
+                .map_or(Outcome::Error("internal"), |(o, _)| o)
         })
         .collect();
     if timed {
         eprintln!(
-            "gpu trace: whole programs' outcomes: {given} given by the device, {} evaluations left to the CPU; device done at {} us, all at {} us; CPU threads' time decoding {} us, rerunning {} us",
+            "gpu trace: whole programs' outcomes: {given} given by the device, {} evaluations left to the CPU; device done at {} us, the CPU's tasks at {} us, what no piece brought at {} us, all at {} us; CPU threads' time decoding {} us, rerunning {} us",
             total - given,
             device.as_micros(),
+            scope_at.as_micros(),
+            redone_at.as_micros(),
             start.elapsed().as_micros(),
             cpu_side.0,
             cpu_side.1,
@@ -967,6 +1044,7 @@ fn device_programs(
         given,
         raised,
         second,
+        early,
         device,
         served: matches!(result, Some(Ok(()))),
     }
@@ -1709,7 +1787,7 @@ fn whole_line(t: &Telemetry) -> String {
     let get = |a: &std::sync::atomic::AtomicU64| a.load(Ordering::Relaxed);
     let (on, left) = (get(&w.on_device), get(&w.deopts));
     format!(
-        "whole programs: {} of {} programs have device code; {} evaluations on the GPU ({} raise, {} from a second pass), {} left to the CPU ({:.1}%); device share {:.3} s (NVRTC {:.3} s)",
+        "whole programs: {} of {} programs have device code; {} evaluations on the GPU ({} raise, {} from a second pass), {} left to the CPU ({:.1}%, {} of them told early); device share {:.3} s (NVRTC {:.3} s)",
         get(&w.programs),
         get(&w.of_programs),
         on,
@@ -1717,6 +1795,7 @@ fn whole_line(t: &Telemetry) -> String {
         get(&w.second_pass),
         left,
         100.0 * left as f64 / (on + left).max(1) as f64,
+        get(&w.told_early),
         get(&w.device_nanos) as f64 * 1e-9,
         get(&w.compile_nanos) as f64 * 1e-9,
     )
@@ -2348,26 +2427,42 @@ mod tests {
                 }
             };
             for m in &code.modules {
-                let piece = |out, only, second_pass| WholePiece {
+                let piece = |out, only, second_pass, early| WholePiece {
                     programs: m.first..m.first + m.len,
                     inputs: 0..n,
                     out,
                     only,
                     second_pass,
+                    early,
                 };
                 let late = |t: usize| t.is_multiple_of(3);
-                sink(piece(
-                    out(m.first, m.len, &|t| late(t).then_some(OVERTIME_STATUS)),
-                    None,
-                    true,
-                ));
+                // Left beyond the device's limits, and told early.
+                let deopt = |t: usize| !late(t) && t % 5 == 1;
+                let told: Vec<u32> = (0..m.len * n)
+                    .filter(|&t| deopt(t))
+                    .map(|t| t as u32)
+                    .collect();
+                sink(piece(WholeOut::default(), Some(told), false, true));
+                let status = |t| {
+                    if late(t) {
+                        Some(OVERTIME_STATUS)
+                    } else {
+                        deopt(t).then_some(1)
+                    }
+                };
+                sink(piece(out(m.first, m.len, &status), None, true, false));
                 let again: Vec<u32> = (0..m.len * n)
                     .filter(|&t| late(t))
                     .map(|t| t as u32)
                     .collect();
-                if wanted(&piece(WholeOut::default(), Some(again.clone()), false)) {
+                if wanted(&piece(
+                    WholeOut::default(),
+                    Some(again.clone()),
+                    false,
+                    false,
+                )) {
                     let second = out(m.first, m.len, &|t| (t % 2 == 1).then_some(OVERTIME_STATUS));
-                    sink(piece(second, Some(again), false));
+                    sink(piece(second, Some(again), false, false));
                 }
             }
             Some(Ok(()))
@@ -2376,8 +2471,9 @@ mod tests {
 
     /// Evaluations the device's first pass left at its deadline wait for
     /// its second pass, or for CPU threads with nothing else to do; what
-    /// the second pass leaves is rerun. Every outcome is the CPU's, on real
-    /// tasks' inputs.
+    /// the second pass leaves is rerun. Those it left beyond its limits,
+    /// told early and left again in the module's results, run once. Every
+    /// outcome is the CPU's, on real tasks' inputs.
     #[test]
     fn evaluations_left_at_the_deadline_wait_for_the_second_pass() {
         use crate::plan::{Node, Operand, Plan, PlanProgram, Source};
@@ -2422,9 +2518,18 @@ mod tests {
             // Given by the first pass, or by the second (every other of
             // those left at the deadline) unless the CPU took it first.
             let local = t % (code.modules[0].len * n);
-            first += usize::from(!local.is_multiple_of(3));
-            both += usize::from(!local.is_multiple_of(3) || local.is_multiple_of(2));
+            let late = local.is_multiple_of(3);
+            let given_first = !late && local % 5 != 1;
+            first += usize::from(given_first);
+            both += usize::from(given_first || (late && local.is_multiple_of(2)));
         }
+        let told: usize = code
+            .modules
+            .iter()
+            .map(|m| (0..m.len * n).filter(|&t| t % 3 != 0 && t % 5 == 1).count())
+            .sum();
+        assert!(told > 0);
+        assert_eq!(run.early, told);
         assert!(
             (first..=both).contains(&run.given),
             "{} given, {first}..={both} expected",

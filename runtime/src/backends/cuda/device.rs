@@ -241,6 +241,81 @@ pub struct Device {
     /// The same for the second passes (one pair, as large as the largest
     /// module's), kept for the next run.
     pub whole_second_host: Mutex<Vec<(PinnedHostSlice<i32>, PinnedHostSlice<u64>)>>,
+    /// Mapped page-locked memory the first pass's kernels tell the host
+    /// through which evaluations they leave beyond the device's limits,
+    /// kept for the next run ([`EarlyLeft`]).
+    pub whole_early: Mutex<Option<EarlyLeft>>,
+}
+
+/// Page-locked host memory mapped into the device's address space: a
+/// kernel writes each evaluation it leaves beyond the device's limits
+/// (DEOPT) there as soon as the evaluation ends, as its place + 1 (0: not
+/// yet written), and the host reads them while the kernel runs, so that
+/// the CPU threads rerun them at once rather than when the module's
+/// results come down (on two H200s the CPU threads were idle for the first
+/// 12 ms of a run and saturated after it, the last reruns ending some 10
+/// ms after the device's last results).
+pub struct EarlyLeft {
+    buf: PinnedHostSlice<u32>,
+    host: *mut u32,
+    device: u64,
+}
+
+// SAFETY: the pointers are into `buf`, which lives as long as they do; the
+// host only reads the memory while kernels write it (`read`), and writes it
+// (`clear`) only before the launch that writes that part.
+unsafe impl Send for EarlyLeft {}
+unsafe impl Sync for EarlyLeft {}
+
+impl EarlyLeft {
+    /// Mapped memory for `n` evaluations on `ctx`'s device.
+    pub fn new(ctx: &Arc<CudaContext>, n: usize) -> GpuResult<EarlyLeft> {
+        let n = n.next_power_of_two().max(1 << 16);
+        // SAFETY: cleared (`clear`) before a kernel may write it, and read
+        // only where it was cleared.
+        let mut buf =
+            unsafe { ctx.alloc_pinned_with_flags::<u32>(n, sys::CU_MEMHOSTALLOC_DEVICEMAP) }?;
+        let host = buf.as_mut_ptr()?;
+        let mut device: sys::CUdeviceptr = 0;
+        ctx.bind_to_thread()?;
+        // SAFETY: `host` is page-locked memory allocated with DEVICEMAP in
+        // this context.
+        unsafe { sys::cuMemHostGetDevicePointer_v2(&mut device, host.cast(), 0) }.result()?;
+        Ok(EarlyLeft { buf, host, device })
+    }
+    /// Evaluations it has room for.
+    pub fn len(&self) -> usize {
+        self.buf.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.buf.is_empty()
+    }
+    /// The device address of entry `at`, for a kernel's argument.
+    pub fn device_at(&self, at: usize) -> u64 {
+        self.device + (at * std::mem::size_of::<u32>()) as u64
+    }
+    /// Entries `at..at + n` zeroed, before the launch that writes them.
+    pub fn clear(&mut self, at: usize, n: usize) {
+        assert!(at + n <= self.len());
+        // SAFETY: inside the buffer (asserted); no kernel writes this part
+        // before the launch that follows.
+        unsafe { std::ptr::write_bytes(self.host.add(at), 0, n) };
+    }
+    /// The places written from entry `at + *seen` on, up to the first
+    /// entry not yet written, appended to `out`; `*seen` moves past them.
+    pub fn read(&self, at: usize, n: usize, seen: &mut usize, out: &mut Vec<u32>) {
+        while *seen < n {
+            // SAFETY: inside the buffer (at + n <= len, as `clear` asserted);
+            // a kernel may be writing it, so each entry is read once, whole
+            // (a u32 write is not torn), through a volatile read.
+            let v = unsafe { std::ptr::read_volatile(self.host.add(at + *seen)) };
+            if v == 0 {
+                break;
+            }
+            out.push(v - 1);
+            *seen += 1;
+        }
+    }
 }
 
 /// How many page-locked result buffers a device made where a copy waited
@@ -385,6 +460,7 @@ impl Device {
                 whole_scratch: Mutex::new(Vec::new()),
                 whole_host: Mutex::new(Vec::new()),
                 whole_second_host: Mutex::new(Vec::new()),
+                whole_early: Mutex::new(None),
             })
         })
     }

@@ -649,6 +649,21 @@ fn take_kept<T>(slot: &Mutex<Vec<T>>, what: &str) -> GpuResult<Vec<T>> {
     Ok(std::mem::take(&mut *held))
 }
 
+/// The one buffer a device kept from its last run (see [`take_kept`]).
+fn take_kept_one<T>(slot: &Mutex<Option<T>>, what: &str) -> GpuResult<Option<T>> {
+    let mut held = slot
+        .lock()
+        .map_err(|_| GpuError::Panic(format!("{what} lock")))?;
+    Ok(held.take())
+}
+
+/// Whether the first pass tells the evaluations it leaves beyond the
+/// device's limits as they end ([`super::device::EarlyLeft`]; the default;
+/// `BATTGEN_WHOLE_EARLY=0`: only with the module's results, for A/B).
+pub fn early_left_on() -> bool {
+    std::env::var("BATTGEN_WHOLE_EARLY").map_or(true, |v| v != "0")
+}
+
 /// One module's output buffers on a device. Each module has its own, so
 /// that the copy of its results waits for its kernel only (cudarc orders
 /// a copy after the buffer's last writer, and a buffer that every launch
@@ -672,8 +687,10 @@ struct ModuleOut {
 /// threads rerun what the device left for other reasons; their results go
 /// to `sink` with their list as their kernels end (the host looks between
 /// waiting for the first pass's modules), unless `wanted` says the CPU has
-/// decided all of a list by then (its kernel is not waited for). Returns
-/// the bytes moved up and down.
+/// decided all of a list by then (its kernel is not waited for). While a
+/// module's kernel runs, the evaluations it leaves beyond the device's
+/// limits go to `early` (module, places) as they end. Returns the bytes
+/// moved up and down.
 #[allow(clippy::too_many_arguments)]
 pub fn run_whole(
     device: &Device,
@@ -682,6 +699,7 @@ pub fn run_whole(
     inputs: &[&Grid],
     sink: &mut dyn FnMut(usize, super::whole::WholeOut, Option<Vec<u32>>, bool),
     wanted: &dyn Fn(usize, &[u32]) -> bool,
+    early: &mut dyn FnMut(usize, Vec<u32>),
 ) -> GpuResult<(u64, u64)> {
     use super::whole::{pack_inputs, WholeOut, OUT_DESC, OVERTIME_STATUS};
     if modules.is_empty() || inputs.is_empty() {
@@ -719,8 +737,9 @@ pub fn run_whole(
         outs.push(ModuleOut {
             cells,
             desc: stream.alloc_zeros::<i32>(OUT_DESC * evaluations.max(1))?,
-            // The output cells written, and the evaluations taken.
-            used: stream.alloc_zeros::<u64>(2)?,
+            // The output cells written, the evaluations taken, and those
+            // told early (`EarlyLeft`).
+            used: stream.alloc_zeros::<u64>(3)?,
             cap,
         });
     }
@@ -785,6 +804,26 @@ pub fn run_whole(
         .map(|_| stream.fork())
         .collect::<std::result::Result<_, _>>()?;
     let timed = trace_on();
+    // Where each module's first pass tells the evaluations it leaves
+    // beyond the device's limits (kept for the next run, made before any
+    // kernel runs, as the page-locked buffers above).
+    let mut early_at = Vec::with_capacity(modules.len());
+    let mut early_len = 0;
+    for (_, m) in modules {
+        early_at.push(early_len);
+        early_len += m.len * n;
+    }
+    // Without mapped memory, the module's results tell them, as before.
+    let mut early_left = if early_left_on() {
+        match take_kept_one(&device.whole_early, "early left")? {
+            Some(e) if e.len() >= early_len => Some(e),
+            _ => super::device::EarlyLeft::new(stream.context(), early_len).ok(),
+        }
+    } else {
+        None
+    };
+    let mut early_seen = vec![0usize; modules.len()];
+    let mut told = Vec::new();
     let (first_ns, second_ns) = super::whole::deadlines_ns();
     // The first pass has no list (a buffer of one for the argument).
     let no_list = stream.alloc_zeros::<i32>(1)?;
@@ -806,6 +845,7 @@ pub fn run_whole(
     // it on), for finding what holds the later results up.
     let mut steps: Vec<[Duration; 4]> = Vec::new();
     let mut warp_time: Vec<(u64, u64)> = Vec::new();
+    let mut left_by: Vec<(usize, usize, u64, usize)> = Vec::new();
     // The second pass: a stream, warp memory and outputs of its own, so
     // that it runs beside the first pass's later modules.
     let second: Vec<Arc<CudaStream>> = if second_ns > 0 {
@@ -851,6 +891,9 @@ pub fn run_whole(
                     s.record_event(Some(cudarc::driver::sys::CUevent_flags::CU_EVENT_DEFAULT))?,
                 );
             }
+            if let Some(e) = &mut early_left {
+                e.clear(early_at[j], evaluations);
+            }
             let inputs = (&cells_dev, &desc_dev, n_in);
             let list = (&no_list, unlisted);
             // SAFETY: thread t < m.len * inputs reads input t % n_in inside the
@@ -870,6 +913,7 @@ pub fn run_whole(
                     &mut scratch[launched.len() % streams],
                     list,
                     first_ns,
+                    early_left.as_ref().map_or(0, |e| e.device_at(early_at[j])),
                 )
             }?;
             if timed {
@@ -892,8 +936,23 @@ pub fn run_whole(
         // then, not after the first pass's last module (collected only
         // after it, the second pass's results came at 70-88 ms on two
         // H200s, launched at 8-60 ms with a 16 ms deadline).
-        while launches.second_early && !ended[at].try_is_complete()? {
-            if !seconds.hand_on(device, false, sink, wanted, &mut down, t0)? {
+        // The evaluations the running modules left beyond the device's
+        // limits go to the CPU threads as they come, too.
+        while (launches.second_early || early_left.is_some()) && !ended[at].try_is_complete()? {
+            let handed = launches.second_early
+                && seconds.hand_on(device, false, sink, wanted, &mut down, t0)?;
+            let mut any = false;
+            if let Some(e) = &early_left {
+                for &k in &launched[at..] {
+                    let len = modules[k].1.len * n;
+                    e.read(early_at[k], len, &mut early_seen[k], &mut told);
+                    if !told.is_empty() {
+                        any = true;
+                        early(k, std::mem::take(&mut told));
+                    }
+                }
+            }
+            if !handed && !any {
                 std::thread::sleep(Duration::from_micros(20));
             }
         }
@@ -907,6 +966,14 @@ pub fn run_whole(
             // The warps' time: its sum and the longest evaluation's.
             let ns = (0..evaluations).map(|t| super::whole::desc_nanos(&desc, t) as u64);
             warp_time.push((ns.clone().sum::<u64>(), ns.max().unwrap_or(0)));
+            // What the first pass left, and whether the outputs filled
+            // the module's room (outputs past it are left as well).
+            let status = |s: i32| {
+                (0..evaluations)
+                    .filter(|&t| desc[OUT_DESC * t] == s)
+                    .count()
+            };
+            left_by.push((status(1), status(OVERTIME_STATUS), used, out.cap));
         }
         let written = (used as usize).min(out.cap);
         // Into a page-locked buffer of the pool, decoded from there
@@ -993,6 +1060,9 @@ pub fn run_whole(
     if let Ok(mut slot) = device.whole_second_host.lock() {
         *slot = vec![second_host];
     }
+    if let Ok(mut slot) = device.whole_early.lock() {
+        *slot = early_left;
+    }
     // The first pass's streams only: a second pass no longer wanted may
     // still run (what it reads and writes is freed after it, in stream
     // order).
@@ -1068,6 +1138,20 @@ pub fn run_whole(
         eprintln!(
             "gpu trace: whole programs' warp time per kernel in launch order, all evaluations / the longest, ms: [{}]",
             warps.join(", ")
+        );
+        let left: Vec<String> = left_by
+            .iter()
+            .map(|&(deopt, late, used, cap)| {
+                format!(
+                    "{deopt}/{late}/{:.1} of {:.1}",
+                    used as f64 / 1e6,
+                    cap as f64 / 1e6
+                )
+            })
+            .collect();
+        eprintln!(
+            "gpu trace: whole programs' first pass per kernel in launch order, evaluations left (beyond the device's limits / at the deadline) / output MB written of the room: [{}]",
+            left.join(", ")
         );
         let at: Vec<String> = arrived
             .iter()
@@ -1146,6 +1230,7 @@ unsafe fn launch_module(
     scratch: &mut CudaSlice<u8>,
     (list, listed): (&CudaSlice<i32>, i32),
     deadline_ns: u64,
+    early: u64,
 ) -> GpuResult<()> {
     let (n_prog, cap) = (programs as i32, out.cap as u64);
     let mut launch = s.launch_builder(function);
@@ -1161,7 +1246,8 @@ unsafe fn launch_module(
         .arg(scratch)
         .arg(list)
         .arg(&listed)
-        .arg(&deadline_ns);
+        .arg(&deadline_ns)
+        .arg(&early);
     // SAFETY: the caller's promise.
     unsafe { launch.launch(cfg) }?;
     Ok(())
@@ -1340,6 +1426,7 @@ fn launch_second(
             scratch,
             listed,
             deadline_ns,
+            0,
         )
     }?;
     Ok(SecondPass {

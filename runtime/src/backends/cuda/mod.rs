@@ -616,6 +616,7 @@ impl GpuBackend {
                                         out,
                                         only,
                                         second_pass,
+                                        early: false,
                                     })
                                 },
                                 &|j, list| {
@@ -626,6 +627,18 @@ impl GpuBackend {
                                         out: whole::WholeOut::default(),
                                         only: Some(list.to_vec()),
                                         second_pass: false,
+                                        early: false,
+                                    })
+                                },
+                                &mut |j, list| {
+                                    let m = modules[j].1;
+                                    sink(whole::WholePiece {
+                                        programs: m.first..m.first + m.len,
+                                        inputs: r.clone(),
+                                        out: whole::WholeOut::default(),
+                                        only: Some(list),
+                                        second_pass: false,
+                                        early: true,
                                     })
                                 },
                             )

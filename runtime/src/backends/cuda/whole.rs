@@ -4227,12 +4227,16 @@ __device__ void whole_eval_{index}(I64 t, int n_in, const signed char* in_cells,
 // order follows the inputs' descriptors), so that the kernel ends on cheap\n\
 // evaluations; with WHOLE_STATIC, warp w takes evaluations w, w + warps,\n\
 // ... in turn. With a list (the second pass), the evaluations listed, in\n\
-// their order. Evaluations past `deadline_ns` (0: none) are left.\n\
+// their order. Evaluations past `deadline_ns` (0: none) are left. Where\n\
+// `early` is given (mapped host memory), each evaluation left beyond the\n\
+// device's limits is written there as it ends (its place + 1, in the order\n\
+// `used[2]` counts them), for the host to rerun it while the kernel runs\n\
+// (not with WHOLE_STATIC, a knob for measuring).\n\
 extern \"C\" __global__ void {KERNEL}_{index}(const signed char* in_cells, const int* in_desc, int n_in,\n\
                                      int n_prog, signed char* out_cells, int* out_desc,\n\
                                      unsigned long long* used, unsigned long long cap,\n\
                                      unsigned char* scratch, const int* list, int listed,\n\
-                                     unsigned long long deadline_ns) {{\n\
+                                     unsigned long long deadline_ns, unsigned int* early) {{\n\
     const int warps = blockDim.x / 32, wid = threadIdx.x / 32;\n\
     const size_t bytes = ({slots} + 1) * sizeof(V) + {AUX_INTS} * sizeof(int);\n\
     unsigned char* base = scratch + ((size_t)blockIdx.x * warps + wid) * bytes;\n\
@@ -4259,7 +4263,10 @@ extern \"C\" __global__ void {KERNEL}_{index}(const signed char* in_cells, const
 #else\n\
         const int i = in_desc[3 * n_in + (int)((I64)t % n_in)];\n\
 #endif\n\
-        whole_eval_{index}(p * n_in + i, n_in, in_cells, in_desc, out_cells, out_desc, used, cap, mem, aux);\n\
+        const I64 e = p * n_in + i;\n\
+        whole_eval_{index}(e, n_in, in_cells, in_desc, out_cells, out_desc, used, cap, mem, aux);\n\
+        if (early && LANE == 0 && out_desc[WHOLE_DESC * e] == WHOLE_DEOPT)\n\
+            early[atomicAdd(used + 2, 1ull)] = (unsigned int)e + 1u;\n\
     }}\n\
 #endif\n\
 }}\n#endif"
@@ -4401,6 +4408,10 @@ pub struct WholePiece {
     /// Whether the evaluations this piece left at the deadline
     /// ([`WholePiece::overtime`]) come again, in a piece of the second pass.
     pub second_pass: bool,
+    /// A piece with no results: `only`'s evaluations, which the first
+    /// pass left beyond the device's limits, told while its kernel runs
+    /// (the module's own piece, later, leaves them too).
+    pub early: bool,
 }
 
 /// The status of an evaluation left at its launch's deadline
