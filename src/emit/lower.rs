@@ -496,6 +496,9 @@ pub(crate) struct Lower<'p> {
     /// `prapply` whose one reader is a union; see `collector`), and the
     /// representation of those results, by slot.
     collected: Vec<Option<Repr>>,
+    /// The grid local each statement takes by value, writing it in place
+    /// (`written_in_place`): no later statement's resume list holds it.
+    moves: Vec<Option<usize>>,
     /// Nodes of lines between the locations of two sets that only unions
     /// of straight lines read (see `lazy_lines`): the two sets, and
     /// whether only lines of two cells or more are left, by slot.
@@ -532,6 +535,7 @@ impl<'p> Lower<'p> {
             fresh: Cell::new(0),
             segment_start: None,
             collected: vec![None; n],
+            moves: vec![None; n],
             lines: vec![None; n],
             flips: vec![None; n],
             depth: Cell::new(0),
@@ -1876,7 +1880,10 @@ impl<'p> Lower<'p> {
                                 self.collected[slot] = Some(r);
                                 e
                             }
-                            None if segment.is_none() => self.clipped_union(n, &readers),
+                            None if segment.is_none() => {
+                                let e = self.clipped_union(n, &readers);
+                                self.written_in_place(n, &readers, e)
+                            }
                             None => self.node_call(n),
                         };
                         let e = self.with_memos(e);
@@ -1959,6 +1966,11 @@ impl<'p> Lower<'p> {
                             Some(r) => format!("Vec<{}>", r.held()),
                             None => e.repr.held().to_owned(),
                         };
+                        // A local moved here is gone for the statements
+                        // after (the interpreter recomputes it if resumed).
+                        if let Some(m) = self.moves[self.slot(n)] {
+                            before.retain(|&(k, _)| k != m);
+                        }
                         let expr = if segment.is_none() && gives_up_on_data(&e.code) {
                             resumable(&e.code, &held, &before)
                         } else {
@@ -2290,6 +2302,58 @@ impl<'p> Lower<'p> {
         };
         let code = format!("rt::t::mapply_set_within({args}, {grid})?");
         Expr { code, ..e }
+    }
+
+    /// Node `n`'s call `e`, given its grid by value where that grid is a
+    /// typed local that `n` alone reads (a `fill`, `paint` or mirror of
+    /// the grid a statement before made): the runtime then writes it in
+    /// place where nothing else holds it (`rt::p::fill_locs_owned`, ...).
+    /// A later use of the moved local would not compile, so a wrong
+    /// reader count cannot pass unseen.
+    fn written_in_place(&mut self, n: usize, readers: &[Option<Vec<usize>>], e: Expr) -> Expr {
+        const OWNED: [&str; 5] = [
+            "fill_locs",
+            "fill_cells",
+            "paint_cells",
+            "hmirror_grid",
+            "vmirror_grid",
+        ];
+        let node = &self.plan.nodes[n];
+        let Some(Operand::Node(m)) = node.args.first() else {
+            return e;
+        };
+        if !matches!(readers[self.slot(*m)].as_deref(), Some([r]) if *r == n) {
+            return e;
+        }
+        // A statement's local (not a node its readers compute themselves).
+        let Some(grid) = &self.locals[self.slot(*m)] else {
+            return e;
+        };
+        let var = self.var_name(*m);
+        if grid.repr != Repr::Grid || grid.lazy.is_some() || grid.func.is_some() || grid.code != var
+        {
+            return e;
+        }
+        for name in OWNED {
+            for (by_ref, by_value) in [
+                (
+                    format!("rt::p::{name}(&{var}, "),
+                    format!("rt::p::{name}_owned({var}, "),
+                ),
+                (
+                    format!("rt::p::{name}(&{var})"),
+                    format!("rt::p::{name}_owned({var})"),
+                ),
+            ] {
+                if let Some(rest) = e.code.strip_prefix(&by_ref) {
+                    let code = format!("{by_value}{rest}");
+                    let slot = self.slot(n);
+                    self.moves[slot] = Some(*m);
+                    return Expr { code, ..e };
+                }
+            }
+        }
+        e
     }
 
     /// Node `n` as a product that is no statement of its own: a `product`

@@ -1958,6 +1958,42 @@ pub fn hmirror_grid(g: &G) -> Result<G> {
     Ok(Arc::new(hmirrored(g)))
 }
 
+/// Cells from which a mirror of a grid no later statement reads is made
+/// in place: below, a mirrored copy is fewer instructions than swapping
+/// short rows (`solve_8d5021e8` 1.19x, `solve_d406998b` 1.25x more in
+/// place, callgrind), and the copy's pages are no cost.
+const MIRROR_IN_PLACE: usize = 1 << 14;
+
+/// [`hmirror_grid`] of a grid no later statement reads: its rows swapped
+/// in place where it is large.
+pub fn hmirror_grid_owned(g: G) -> Result<G> {
+    if g.cells().len() < MIRROR_IN_PLACE {
+        return hmirror_grid(&g);
+    }
+    let mut out = super::grids::to_write(g);
+    let (h, w) = (out.height(), out.width());
+    let cells = out.cells_mut();
+    for i in 0..h / 2 {
+        let (top, bottom) = cells.split_at_mut((h - 1 - i) * w);
+        top[i * w..(i + 1) * w].swap_with_slice(&mut bottom[..w]);
+    }
+    Ok(Arc::new(out))
+}
+
+/// [`vmirror_grid`] of a grid no later statement reads: each row reversed
+/// in place where it is large.
+pub fn vmirror_grid_owned(g: G) -> Result<G> {
+    if g.cells().len() < MIRROR_IN_PLACE {
+        return vmirror_grid(&g);
+    }
+    let mut out = super::grids::to_write(g);
+    let w = out.width();
+    if w > 0 {
+        out.cells_mut().chunks_mut(w).for_each(<[Color]>::reverse);
+    }
+    Ok(Arc::new(out))
+}
+
 pub fn vmirror_grid(g: &G) -> Result<G> {
     Ok(Arc::new(vmirrored(g)))
 }

@@ -49,7 +49,7 @@ pub mod programs_0 {
         /// tests/golden/emit/cse_across_programs.py:12
         let x3: rt::t::G = rt::p::subgrid_cells(&x2, rt::t::grid(I)?)?;
         /// tests/golden/emit/cse_across_programs.py:13
-        let O: rt::t::G = rt::p::hmirror_grid(&x3)?;
+        let O: rt::t::G = rt::p::hmirror_grid_owned(x3)?;
         Ok(rt::t::IntoValue::into_value(O))
     }
 }
