@@ -758,6 +758,18 @@ impl<'a> Decoding<'a> {
         });
     }
 
+    /// Evaluations `ts` rerun on the CPU, a task each, those on the
+    /// largest inputs first (the costly ones).
+    fn rerun_all(&'a self, scope: &rayon::Scope<'a>, ts: Vec<usize>, why: &'static str) {
+        let n = self.samples.len();
+        for k in largest_inputs_first(ts.len(), |k| cells(&self.samples[ts[k] % n].2)) {
+            let t = ts[k];
+            self.spawn(scope, move |_| {
+                let _ = self.slots[t].set((self.rerun(t, why), false));
+            });
+        }
+    }
+
     /// Those of the deferred evaluations `ts` that the CPU has not taken
     /// ([`Decoding::taken`]), taken now.
     fn unclaimed(&self, ts: Vec<usize>) -> Vec<usize> {
@@ -830,12 +842,7 @@ impl<'a> Decoding<'a> {
                 .collect();
             let told = self.unclaimed(told);
             self.early_taken.fetch_add(told.len(), Ordering::Relaxed);
-            for k in largest_inputs_first(told.len(), |k| cells(&self.samples[told[k] % n].2)) {
-                let t = told[k];
-                self.spawn(scope, move |_| {
-                    let _ = self.slots[t].set((self.rerun(t, "left, told early"), false));
-                });
-            }
+            self.rerun_all(scope, told, "left, told early");
             return;
         }
         let piece = Arc::new(piece);
@@ -882,12 +889,7 @@ impl<'a> Decoding<'a> {
                     Some(_) => "left by the second pass",
                     None => "left",
                 };
-                for k in largest_inputs_first(left.len(), |k| cells(&self.samples[left[k] % n].2)) {
-                    let t = left[k];
-                    self.spawn(scope, move |_| {
-                        let _ = self.slots[t].set((self.rerun(t, why), false));
-                    });
-                }
+                self.rerun_all(scope, left, why);
             });
         }
     }

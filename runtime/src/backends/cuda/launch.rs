@@ -640,21 +640,14 @@ impl ModuleQueue {
     }
 }
 
-/// The buffers a device kept from its last run of whole programs (the
-/// slot is left empty until this run puts its own back).
-fn take_kept<T>(slot: &Mutex<Vec<T>>, what: &str) -> GpuResult<Vec<T>> {
+/// The buffers a device kept from its last run of whole programs, a list
+/// or one buffer (the slot is left empty until this run puts its own
+/// back).
+fn take_kept<T: Default>(slot: &Mutex<T>, what: &str) -> GpuResult<T> {
     let mut held = slot
         .lock()
         .map_err(|_| GpuError::Panic(format!("{what} lock")))?;
     Ok(std::mem::take(&mut *held))
-}
-
-/// The one buffer a device kept from its last run (see [`take_kept`]).
-fn take_kept_one<T>(slot: &Mutex<Option<T>>, what: &str) -> GpuResult<Option<T>> {
-    let mut held = slot
-        .lock()
-        .map_err(|_| GpuError::Panic(format!("{what} lock")))?;
-    Ok(held.take())
 }
 
 /// Whether the first pass tells the evaluations it leaves beyond the
@@ -815,7 +808,7 @@ pub fn run_whole(
     }
     // Without mapped memory, the module's results tell them, as before.
     let mut early_left = if early_left_on() {
-        match take_kept_one(&device.whole_early, "early left")? {
+        match take_kept(&device.whole_early, "early left")? {
             Some(e) if e.len() >= early_len => Some(e),
             _ => super::device::EarlyLeft::new(stream.context(), early_len).ok(),
         }
