@@ -1597,7 +1597,16 @@ pub fn summary(r: &RunResults, mode: Mode) -> String {
         ),
         ("evaluations", evals.to_string()),
         ("errors", error_text),
-        ("wall time", format!("{secs:.6} s")),
+        // Nanoseconds under a millisecond: a cheap program's pass over
+        // a few tasks takes microseconds, which six places round by 5%.
+        (
+            "wall time",
+            if secs < 1e-3 {
+                format!("{secs:.9} s")
+            } else {
+                format!("{secs:.6} s")
+            },
+        ),
         (
             "evaluations/s",
             format!("{:.0}", evals as f64 / secs.max(1e-9)),

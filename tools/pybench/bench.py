@@ -66,6 +66,11 @@ def main():
     ap.add_argument('--only', action='append', default=[], help='program name (repeatable)')
     ap.add_argument('--compiled', action='store_true',
                     help='time the compiled battery (gen build) instead of the interpreter')
+    ap.add_argument('--python-times', metavar='FILE',
+                    help="Python's times per program, read from FILE where it has them "
+                         "(same programs, data and --tasks), measured and added to it otherwise")
+    ap.add_argument('--python-only', action='store_true',
+                    help='only fill --python-times (battgen is not run)')
     a = ap.parse_args()
     sys.setrecursionlimit(10000)
     sys.path.insert(0, a.dsl_dir)
@@ -86,6 +91,23 @@ def main():
             inputs.append(tuple(tuple(r) for r in ex['input']))
     signal.signal(signal.SIGALRM, on_alarm)
     rows = []
+    # Python's side is the slow, fixed reference: measured once into
+    # --python-times, later runs time battgen alone against it. The key
+    # holds what the times depend on.
+    key = f'{os.path.abspath(a.data)}|{a.tasks}|{a.timeout}'
+    cached = {}
+    if a.python_times and os.path.exists(a.python_times):
+        cached = json.load(open(a.python_times)).get(key, {})
+
+    def remember(name, py, timeouts):
+        if not a.python_times:
+            return
+        store = json.load(open(a.python_times)) if os.path.exists(a.python_times) else {}
+        store.setdefault(key, {})[name] = [py, timeouts]
+        tmp = a.python_times + '.tmp'
+        json.dump(store, open(tmp, 'w'))
+        os.replace(tmp, a.python_times)
+
     def python_pass(f):
         """One pass of f over all inputs: seconds inside the calls, timeouts."""
         timeouts = 0
@@ -110,8 +132,10 @@ def main():
             py += clock() - start
         return py, timeouts
 
+    if a.python_only and not a.python_times:
+        sys.exit('--python-only needs --python-times FILE')
     battery = None
-    if a.compiled:
+    if a.compiled and not a.python_only:
         battery = os.path.join(data, 'battery')
         built = subprocess.run([a.gen, 'build', '--programs', a.programs, '-o', battery],
                                capture_output=True, text=True)
@@ -137,10 +161,17 @@ def main():
         # Cheap programs take well under a millisecond per pass on either
         # side, where one pass is mostly timer noise: both sides repeat
         # until they have measured MIN_SECONDS, and report the median pass.
-        py, timeouts = python_pass(f)
-        if py < MIN_SECONDS:
-            passes = [py] + [python_pass(f)[0] for _ in range(min(MAX_PASSES, math.ceil(MIN_SECONDS / py)))]
-            py = sorted(passes)[len(passes) // 2]
+        if name in cached:
+            py, timeouts = cached[name]
+        else:
+            py, timeouts = python_pass(f)
+            if py < MIN_SECONDS:
+                passes = [py] + [python_pass(f)[0] for _ in range(min(MAX_PASSES, math.ceil(MIN_SECONDS / py)))]
+                py = sorted(passes)[len(passes) // 2]
+            remember(name, py, timeouts)
+        if a.python_only:
+            print(f'{name:28} python {py:9.6f} s', flush=True)
+            continue
         ours, error = battgen_run(name, a.repeat)
         if ours is not None and ours * a.repeat < MIN_SECONDS:
             ours, error = battgen_run(name, min(MAX_PASSES, math.ceil(MIN_SECONDS / ours)))
