@@ -248,6 +248,23 @@ impl Bounds {
 
 /// Sets this long or longer are unioned in a bitmap of their box where
 /// the box's bitmap has at most [`BITMAP_WORDS_PER_ITEM`] words per item.
+/// `src.iter().map(f).collect::<Arc<[U]>>()` for plain values, written
+/// by a plain loop into the new slice. std's collection into an `Arc`
+/// counts every element it writes (to drop them if `f` panics), which
+/// keeps the loop from being vectorised: shifting an object that way was
+/// a third to a half of the programs that shift large patches.
+#[inline]
+pub fn map_arc<T: Copy, U: Copy>(src: &[T], mut f: impl FnMut(T) -> U) -> Arc<[U]> {
+    let mut out = Arc::<[U]>::new_uninit_slice(src.len());
+    let slots = Arc::get_mut(&mut out).expect("a new Arc is not shared");
+    for (slot, &x) in slots.iter_mut().zip(src) {
+        slot.write(f(x));
+    }
+    // SAFETY: the loop wrote every slot (the slices have one length); a
+    // panic in `f` drops the uninitialised slice, which drops nothing.
+    unsafe { out.assume_init() }
+}
+
 const BITMAP_MIN_ITEMS: usize = 32;
 const BITMAP_WORDS_PER_ITEM: usize = 2;
 

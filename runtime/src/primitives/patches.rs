@@ -27,7 +27,7 @@ use crate::error::{Error, Result};
 use crate::primitives::buffers;
 use crate::typed::{objects_iter, objects_value, CellSeq, Cells, LocSeq, Locs, G};
 use crate::values::{
-    cell_value, row_value, sorted_unique_cells, Cell, Color, Grid, Kind, Loc, Patch, Value,
+    cell_value, map_arc, row_value, sorted_unique_cells, Cell, Color, Grid, Kind, Loc, Patch, Value,
 };
 
 /// `vfrontier` / `hfrontier` cover rows (columns) `0..30`.
@@ -1015,56 +1015,69 @@ fn offset_in_reach(d: i64) -> bool {
     d.unsigned_abs() <= 1 << 32
 }
 
+/// Whether the wrapping sum `sum` of `x` and `d` overflowed i32: both
+/// terms of one sign and the sum of the other. Branch-free, so that the
+/// loops that shift every location vectorise.
+#[inline(always)]
+fn overflowed(x: i32, d: i32, sum: i32) -> bool {
+    ((x ^ sum) & (d ^ sum)) < 0
+}
+
 /// Every location moved by `(di, dj)`: sorted locations stay sorted, so
 /// the result is built straight into its `Arc`. A location moved beyond
 /// i32 is unsupported (as [`add_coord`] says).
-fn shifted_locs(s: &[Loc], (di, dj): (i64, i64), context: &'static str) -> Result<Locs> {
+fn shifted_locs(s: &[Loc], d: (i64, i64), context: &'static str) -> Result<Locs> {
     if s.is_empty() {
         return Ok(Arc::from([]));
     }
-    if !(offset_in_reach(di) && offset_in_reach(dj)) {
-        return Err(Error::unsupported(context));
-    }
-    let mut out_of_range = false;
-    let out: Locs = s
-        .iter()
-        .map(|&(i, j)| {
-            let (i, j) = (i as i64 + di, j as i64 + dj);
-            out_of_range |= i32::try_from(i).is_err() | i32::try_from(j).is_err();
-            (i as i32, j as i32)
-        })
-        .collect();
-    if out_of_range {
-        return Err(Error::unsupported(context));
-    }
-    Ok(out)
+    moved(s, d, |l| l, |_, l| l).ok_or(Error::unsupported(context))
 }
 
 /// [`shifted_locs`] for the cells of an object (ordered by colour, then
 /// location: the order stays).
-fn shifted_cells(s: &[Cell], (di, dj): (i64, i64), context: &'static str) -> Result<Cells> {
+fn shifted_cells(s: &[Cell], d: (i64, i64), context: &'static str) -> Result<Cells> {
     if s.is_empty() {
         return Ok(Arc::from([]));
     }
-    if !(offset_in_reach(di) && offset_in_reach(dj)) {
-        return Err(Error::unsupported(context));
-    }
+    moved(
+        s,
+        d,
+        |c| c.loc,
+        |c, loc| Cell {
+            color: c.color,
+            loc,
+        },
+    )
+    .ok_or(Error::unsupported(context))
+}
+
+/// The elements of `s` with their locations (`loc`, set by `with`) moved
+/// by `(di, dj)`, or `None` where one leaves i32.
+fn moved<T: Copy>(
+    s: &[T],
+    (di, dj): (i64, i64),
+    loc: impl Fn(T) -> Loc,
+    with: impl Fn(T, Loc) -> T,
+) -> Option<Arc<[T]>> {
     let mut out_of_range = false;
-    let out: Cells = s
-        .iter()
-        .map(|c| {
-            let (i, j) = (c.loc.0 as i64 + di, c.loc.1 as i64 + dj);
-            out_of_range |= i32::try_from(i).is_err() | i32::try_from(j).is_err();
-            Cell {
-                color: c.color,
-                loc: (i as i32, j as i32),
-            }
-        })
-        .collect();
-    if out_of_range {
-        return Err(Error::unsupported(context));
-    }
-    Ok(out)
+    let out = match (i32::try_from(di), i32::try_from(dj)) {
+        // Offsets within i32 (all but absurd ones): i32 sums, their
+        // overflow read off the signs, in a loop that vectorises.
+        (Ok(di), Ok(dj)) => map_arc(s, |x| {
+            let (i, j) = loc(x);
+            let (a, b) = (i.wrapping_add(di), j.wrapping_add(dj));
+            out_of_range |= overflowed(i, di, a) | overflowed(j, dj, b);
+            with(x, (a, b))
+        }),
+        _ if !(offset_in_reach(di) && offset_in_reach(dj)) => return None,
+        _ => map_arc(s, |x| {
+            let (i, j) = loc(x);
+            let (a, b) = (i as i64 + di, j as i64 + dj);
+            out_of_range |= i32::try_from(a).is_err() | i32::try_from(b).is_err();
+            with(x, (a as i32, b as i32))
+        }),
+    };
+    (!out_of_range).then_some(out)
 }
 
 /// Shift every location of `p` by `(di, dj)`, keeping its shape. Both
@@ -3059,6 +3072,44 @@ crate::kernel_table! {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A shift keeps every location within i32 or is unsupported, both
+    /// where the offsets fit i32 (the vectorised sums) and where they do
+    /// not (up to 2^32 an offset can still bring a negative coordinate
+    /// back into range).
+    #[test]
+    fn shifts_stay_within_i32() {
+        let max = i64::from(i32::MAX);
+        let locs = [(5, 0), (-7, 3)];
+        let cells = [Cell::new(2, 5, 0), Cell::new(3, -7, 3)];
+        let ok = |d: (i64, i64)| {
+            let l = shifted_locs(&locs, d, "t").ok().map(|s| s.to_vec());
+            let c = shifted_cells(&cells, d, "t").ok();
+            // Cells move as their locations do, colours kept.
+            let c = c.map(|c| c.iter().map(|c| c.loc).collect::<Vec<_>>());
+            assert_eq!(l, c, "{d:?}");
+            l
+        };
+        assert_eq!(ok((1, -2)), Some(vec![(6, -2), (-6, 1)]));
+        assert_eq!(
+            ok((max - 5, 0)),
+            Some(vec![(i32::MAX, 0), (i32::MAX - 12, 3)])
+        );
+        assert_eq!(ok((max - 4, 0)), None);
+        assert_eq!(
+            ok((0, -max - 1)),
+            Some(vec![(5, i32::MIN), (-7, i32::MIN + 3)])
+        );
+        assert_eq!(ok((0, -max - 2)), None);
+        // Offsets beyond i32.
+        let locs2 = [(-10, 0)];
+        assert_eq!(
+            shifted_locs(&locs2, (1 << 31, 0), "t").unwrap().to_vec(),
+            vec![(i32::MAX - 9, 0)]
+        );
+        assert!(shifted_locs(&locs2, (1 << 31, 1 << 32), "t").is_err());
+        assert!(shifted_locs(&locs, ((1 << 32) + 1, 0), "t").is_err());
+    }
 
     /// The spans of [`lines_union`] against the reference's way, every
     /// pair's `connect` kept by `hline`, `vline`, `either` of them or
