@@ -946,6 +946,14 @@ impl Value {
                 None => false,
             },
             Value::Set(s) => s.binary_search(x).is_ok(),
+            // A number among numbers (`x in interval(...)`, tested per
+            // element by `sfilter`): compared as numbers (a bool is its
+            // int; a number equals nothing else), without the generic
+            // comparison of values.
+            Value::Tuple(t) if x.number().is_some() => {
+                let n = x.number();
+                t.iter().any(|e| e.number() == n)
+            }
             Value::Tuple(t) => t.iter().any(|e| e == x),
             _ => self.elems()?.iter().any(|e| e == x),
         })
