@@ -11,14 +11,15 @@
 # for the compiled battery per input and the battery's merged plan per
 # input. Efficiency (3) = time(1) / (N x time(3)); the ceiling (2) =
 # time(1) / mean time(2). Staged by stage.sh; run from the repository root.
-# BIN names the battery (default: corpus).
+# BIN names the battery (default: corpus); EXECS the modes (default:
+# "per-input battery").
 cd "$(dirname "$0")"
 N=${N:-$(nproc)}
 BIN=${BIN:-corpus}
 T=${T:-training}
 date; nproc; lscpu | grep -E 'Model name|^CPU\(s\)|Thread|Core|Socket|NUMA node\(s\)|MHz'
 wall() { grep 'wall time' | awk '{print $3}'; }
-for exec in per-input battery; do
+for exec in ${EXECS:-per-input battery}; do
     run() { ./$BIN --data "$T" --mode cross --exec "$exec" "$@" 2>&1 | wall; }
     alone=$(run --jobs 1)
     dir=$(mktemp -d)
