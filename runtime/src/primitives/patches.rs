@@ -866,9 +866,6 @@ pub fn toindices_locs(p: &Locs) -> Result<Locs> {
 }
 
 pub fn toindices_cells(p: &Cells) -> Result<Locs> {
-    if one_color(p) {
-        return Ok(map_arc(p, |c| c.loc));
-    }
     Ok(cells_locs(p))
 }
 
@@ -909,7 +906,7 @@ fn recolored(value: i64, locs: &[Loc]) -> Result<Cells> {
         return Ok(Arc::from([]));
     }
     let color = recolor_color(value)?;
-    Ok(map_arc(locs, |loc| Cell { color, loc }))
+    Ok(locs.iter().map(|&loc| Cell { color, loc }).collect())
 }
 
 pub fn recolor_locs(value: i64, p: &Locs) -> Result<Cells> {
@@ -968,7 +965,7 @@ pub fn recolor_cells(value: i64, p: &Cells) -> Result<Cells> {
         Some(c) if c.color as i64 == value => Ok(p.clone()),
         Some(_) => {
             let color = recolor_color(value)?;
-            Ok(map_arc(p, |c| Cell { color, loc: c.loc }))
+            Ok(p.iter().map(|c| Cell { color, loc: c.loc }).collect())
         }
     }
 }
