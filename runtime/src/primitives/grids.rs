@@ -765,6 +765,9 @@ struct ComponentScratch {
     order: Vec<u32>,
 }
 
+/// The most cells (runs) whose lists a thread keeps between calls.
+const SCRATCH_KEPT: usize = 1 << 16;
+
 /// In [`ComponentScratch::colour`]: a component of more than one colour.
 const MIXED: i16 = i16::MAX;
 
@@ -909,7 +912,15 @@ fn objects_in(g: &Grid, univalued: bool, diagonal: bool, without_bg: bool) -> Re
     };
     g.require_rows(CTX)?;
     COMPONENT_SCRATCH.with(|s| match s.try_borrow_mut() {
-        Ok(mut s) => components(g, univalued, diagonal, bg, &mut s),
+        Ok(mut s) => {
+            let objects = components(g, univalued, diagonal, bg, &mut s);
+            // The lists of a moderate grid are kept for the next call, not
+            // those of a huge one (every thread would hold them).
+            if s.cells.capacity() > SCRATCH_KEPT || s.runs.capacity() > SCRATCH_KEPT {
+                *s = ComponentScratch::default();
+            }
+            objects
+        }
         // Not reached (`objects` calls nothing that calls it), but a
         // borrowed scratch only costs fresh lists.
         Err(_) => components(g, univalued, diagonal, bg, &mut ComponentScratch::default()),
@@ -2382,9 +2393,9 @@ mod tests {
 
     /// `objects` (runs and a union-find, a counting sort by colour, the
     /// set ordered by counting) is the reference's flood fill on every
-    /// input of the bundled tasks, their mirrors and transposes, for all
+    /// input of the bundled tasks and their rotations by 90 and 180, for all
     /// eight flag combinations, twice in a row (the scratch lists are
-    /// reused).
+    /// reused), and on a grid larger than the lists a thread keeps.
     #[test]
     fn objects_are_the_reference_flood_fill() {
         let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/arc");
@@ -2399,6 +2410,15 @@ mod tests {
             .flat_map(|g| [rot90_grid(g).unwrap(), rot180_grid(g).unwrap()])
             .collect();
         grids.extend(more);
+        // A grid past the scratch lists a thread keeps (the lists are
+        // dropped after it): a test input tiled to 300 x 300.
+        let tile = &grids[0];
+        let (h, w) = (tile.height(), tile.width());
+        let cells = (0..300 * 300)
+            .map(|k| tile.row(k / 300 % h)[k % 300 % w])
+            .collect();
+        grids.push(Arc::new(Grid::new(300, 300, cells)));
+        assert!(300 * 300 > SCRATCH_KEPT);
         for g in &grids {
             for flags in 0..8 {
                 let (u, d, b) = (flags & 1 != 0, flags & 2 != 0, flags & 4 != 0);
