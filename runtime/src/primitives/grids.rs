@@ -2418,7 +2418,7 @@ mod tests {
             .map(|k| tile.row(k / 300 % h)[k % 300 % w])
             .collect();
         grids.push(Arc::new(Grid::new(300, 300, cells)));
-        assert!(300 * 300 > SCRATCH_KEPT);
+        const { assert!(300 * 300 > SCRATCH_KEPT) };
         for g in &grids {
             for flags in 0..8 {
                 let (u, d, b) = (flags & 1 != 0, flags & 2 != 0, flags & 4 != 0);
