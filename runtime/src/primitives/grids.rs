@@ -2341,6 +2341,18 @@ crate::kernel_table! {
 mod tests {
     use super::*;
 
+    /// The input grids of the bundled tasks (`tests/data/arc`).
+    fn bundled_inputs() -> Vec<G> {
+        let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/arc");
+        let grids: Vec<G> = crate::task::load(&data)
+            .tasks
+            .iter()
+            .flat_map(|t| t.samples().map(|s| s.input.clone()).collect::<Vec<_>>())
+            .collect();
+        assert!(grids.len() >= 40);
+        grids
+    }
+
     /// `objects` as the reference computes it: a flood fill from each
     /// unvisited cell in row-major order, over the 4 or 8 neighbours of
     /// the same colour (univalued) or not of the background; each object
@@ -2362,16 +2374,8 @@ mod tests {
                 let mut todo = vec![(i, j)];
                 while let Some((a, b)) = todo.pop() {
                     obj.push(Cell::new(at((a, b)), a, b));
-                    for (da, db) in [
-                        (-1, -1),
-                        (-1, 0),
-                        (-1, 1),
-                        (0, -1),
-                        (0, 1),
-                        (1, -1),
-                        (1, 0),
-                        (1, 1),
-                    ] {
+                    let offsets = (-1..=1).flat_map(|da| (-1..=1).map(move |db| (da, db)));
+                    for (da, db) in offsets.filter(|&d| d != (0, 0)) {
                         let (x, y) = (a + da, b + db);
                         if (!diagonal && da != 0 && db != 0) || x < 0 || y < 0 || x >= h || y >= w {
                             continue;
@@ -2398,13 +2402,7 @@ mod tests {
     /// reused), and on a grid larger than the lists a thread keeps.
     #[test]
     fn objects_are_the_reference_flood_fill() {
-        let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/arc");
-        let mut grids: Vec<G> = crate::task::load(&data)
-            .tasks
-            .iter()
-            .flat_map(|t| t.samples().map(|s| s.input.clone()).collect::<Vec<_>>())
-            .collect();
-        assert!(grids.len() >= 40);
+        let mut grids = bundled_inputs();
         let more: Vec<G> = grids
             .iter()
             .flat_map(|g| [rot90_grid(g).unwrap(), rot180_grid(g).unwrap()])
@@ -2440,13 +2438,7 @@ mod tests {
         use crate::primitives::patches::{
             hmirror_grid, hmirror_grid_owned, vmirror_grid, vmirror_grid_owned,
         };
-        let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/arc");
-        let mut grids: Vec<G> = crate::task::load(&data)
-            .tasks
-            .iter()
-            .flat_map(|t| t.samples().map(|s| s.input.clone()).collect::<Vec<_>>())
-            .collect();
-        assert!(grids.len() >= 40);
+        let mut grids = bundled_inputs();
         grids.push(Arc::new(Grid::new(0, 0, Vec::new())));
         grids.push(Arc::new(Grid::new(3, 0, Vec::new())));
         grids.push(Arc::new(Grid::new(1, 1, vec![7])));
