@@ -1,7 +1,7 @@
 #!/bin/bash
 # The thirty-first session's device run, part 1 (one H200: kinds with two
 # GPUs were not lent this session). solvers_whole is solvers_whole.py
-# built at this session's end, solvers_whole_start the same programs
+# built at 511f2ce, solvers_whole_start the same programs
 # built on the session start's runtime (c3ad469, `BATTGEN_RUNTIME`).
 #  1. solvers_whole's outputs and counter line against the CPU, on the
 #     evaluation and the training set;
