@@ -1,0 +1,23 @@
+#!/bin/bash
+# Where the typical program's instructions go: each program of BATTERY
+# alone under callgrind, per input, one thread, cross mode over DATA,
+# counting only inside its `solve_` function; each program's self cost
+# per function goes to OUT/PROGRAM.txt. Then
+#   tools/typical_profile.py share OUT          # each function's share of the typical program
+#   tools/typical_profile.py compare OUT_A OUT_B  # per-program totals, B / A
+# BENCHMARKS.md's thirty-first session figures come from
+#   tools/typical_profile.sh OUT BATTERY PROGRAMS.py D40
+# (D40: the first 40 training tasks; PROGRAMS.py the file the battery was
+# built from, which names the programs). About 6 minutes for the 399
+# public solvers on the dev machine.
+set -euo pipefail
+out=$1 bin=$2 programs=$3 data=$4
+mkdir -p "$out"
+for p in $(grep -o '^def solve_[0-9a-f]*' "$programs" | cut -c5-); do
+    valgrind --tool=callgrind --toggle-collect='*::solve_*' --callgrind-out-file="$out/$p.out" \
+        "$bin" --program "$p" --data "$data" --mode cross --exec per-input --jobs 1 \
+        --timeout-ms 600000 > /dev/null 2>&1 || true
+    callgrind_annotate "$out/$p.out" --threshold=100 2>/dev/null |
+        grep -E '^ *[0-9,]+ \(' | sed 's/ \[.*//' > "$out/$p.txt" || true
+    rm -f "$out/$p.out"
+done
