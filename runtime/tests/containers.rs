@@ -99,6 +99,17 @@ fn test_dedupe() {
         dedupe(&ints(&[1, 2, 3, 3, 2, 4, 1])).unwrap(),
         ints(&[1, 2, 3, 4])
     );
+    // Rows of a grid, hashed eight cells at a time: rows that differ
+    // only past the eighth cell, or only in the first, are kept apart.
+    let row = |last: i8, first: i8| {
+        let mut r = vec![first, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+        r.push(last);
+        r
+    };
+    let rows = [row(0, 0), row(5, 0), row(0, 0), row(0, 3), row(5, 0)];
+    let g = Value::grid(Grid::new(5, 11, rows.concat()));
+    let kept = Value::grid(Grid::new(3, 11, [row(0, 0), row(5, 0), row(0, 3)].concat()));
+    assert_eq!(dedupe(&g).unwrap(), kept);
 }
 
 #[test]
