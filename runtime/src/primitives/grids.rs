@@ -332,6 +332,18 @@ fn pick_color(counts: &[u32; 256], most: bool, ctx: &'static str) -> Result<Colo
     pick_by_count(present, most, ctx)
 }
 
+/// Each present colour slot's first place in a list ordered by colour,
+/// from the slots' counts (a counting sort's starts; absent slots are
+/// left 0 and never read).
+fn first_places(counts: &[u32; 256]) -> [u32; 256] {
+    let mut at = [0u32; 256];
+    let mut sum = 0;
+    for (s, n) in present_slots(counts) {
+        (at[s], sum) = (sum, sum + n);
+    }
+    at
+}
+
 /// The slots and counts of the colours counted in `counts`, in ascending
 /// order. ARC's colours are 0..=9: where no other is counted (one OR over
 /// the other slots, which vectorises) only their ten slots are visited,
@@ -1019,16 +1031,13 @@ fn components(
     // cell, (colour, row, column), and they are numbered in row-major
     // order of that cell, so a stable counting sort by colour orders them
     // (a comparison sort of the objects was 8% of a call).
-    let mut at = [0u32; 256];
-    let slot_of = |c: i16| (c + 128) as usize;
+    // (Every component has its colour here: one run at least.)
+    let slot_of = |c: i16| slot(c as Color);
+    let mut counts = [0u32; 256];
     for &c in colour.iter() {
-        at[slot_of(c)] += 1;
+        counts[slot_of(c)] += 1;
     }
-    let counts = at;
-    let mut sum = 0;
-    for (s, n) in present_slots(&counts) {
-        (at[s], sum) = (sum, sum + n);
-    }
+    let mut at = first_places(&counts);
     order.clear();
     order.resize(n, 0);
     for (k, &c) in colour.iter().enumerate() {
@@ -1049,15 +1058,11 @@ fn components(
 /// colour (a comparison sort of the large objects of `objects(g, F, _,
 /// _)` took 15% of the calls).
 fn by_colour(object: &[Cell], out: &mut Vec<Cell>) {
-    let mut at = [0u32; 256];
+    let mut counts = [0u32; 256];
     for cell in object {
-        at[slot(cell.color)] += 1;
+        counts[slot(cell.color)] += 1;
     }
-    let counts = at;
-    let mut sum = 0;
-    for (s, n) in present_slots(&counts) {
-        (at[s], sum) = (sum, sum + n);
-    }
+    let mut at = first_places(&counts);
     out.clear();
     out.resize(object.len(), Cell::new(0, 0, 0));
     for &cell in object {

@@ -25,7 +25,7 @@ use std::sync::Arc;
 use crate::budget;
 use crate::error::{Error, Result};
 use crate::primitives::buffers;
-use crate::typed::{objects_iter, objects_value, CellSeq, Cells, LocSeq, Locs, G};
+use crate::typed::{objects_iter, objects_value, CellSeq, Cells, LocSeq, Locs, SeqItem, G};
 use crate::values::{
     cell_value, map_arc, row_value, sorted_unique_cells, Cell, Color, Grid, Kind, Loc, Patch, Value,
 };
@@ -1023,69 +1023,46 @@ fn overflowed(x: i32, d: i32, sum: i32) -> bool {
     ((x ^ sum) & (d ^ sum)) < 0
 }
 
-/// Every location moved by `(di, dj)`: sorted locations stay sorted, so
-/// the result is built straight into its `Arc`. A location moved beyond
-/// i32 is unsupported (as [`add_coord`] says).
-fn shifted_locs(s: &[Loc], d: (i64, i64), context: &'static str) -> Result<Locs> {
+/// Every location (of indices or an object's cells) moved by `(di, dj)`:
+/// the order stays (sorted locations stay sorted; cells ordered by colour,
+/// then location, too), so the result is built straight into its `Arc`. A
+/// location moved beyond i32 is unsupported (as [`add_coord`] says).
+fn shifted<T: SeqItem>(s: &[T], (di, dj): (i64, i64), context: &'static str) -> Result<Arc<[T]>> {
     if s.is_empty() {
         return Ok(Arc::from([]));
     }
-    moved(s, d, |l| l, |_, l| l).ok_or(Error::unsupported(context))
-}
-
-/// [`shifted_locs`] for the cells of an object (ordered by colour, then
-/// location: the order stays).
-fn shifted_cells(s: &[Cell], d: (i64, i64), context: &'static str) -> Result<Cells> {
-    if s.is_empty() {
-        return Ok(Arc::from([]));
-    }
-    moved(
-        s,
-        d,
-        |c| c.loc,
-        |c, loc| Cell {
-            color: c.color,
-            loc,
-        },
-    )
-    .ok_or(Error::unsupported(context))
-}
-
-/// The elements of `s` with their locations (`loc`, set by `with`) moved
-/// by `(di, dj)`, or `None` where one leaves i32.
-fn moved<T: Copy>(
-    s: &[T],
-    (di, dj): (i64, i64),
-    loc: impl Fn(T) -> Loc,
-    with: impl Fn(T, Loc) -> T,
-) -> Option<Arc<[T]>> {
     let mut out_of_range = false;
     let out = match (i32::try_from(di), i32::try_from(dj)) {
         // Offsets within i32 (all but absurd ones): i32 sums, their
         // overflow read off the signs, in a loop that vectorises.
         (Ok(di), Ok(dj)) => map_arc(s, |x| {
-            let (i, j) = loc(x);
+            let (i, j) = x.loc();
             let (a, b) = (i.wrapping_add(di), j.wrapping_add(dj));
             out_of_range |= overflowed(i, di, a) | overflowed(j, dj, b);
-            with(x, (a, b))
+            x.with_loc((a, b))
         }),
-        _ if !(offset_in_reach(di) && offset_in_reach(dj)) => return None,
+        _ if !(offset_in_reach(di) && offset_in_reach(dj)) => {
+            return Err(Error::unsupported(context))
+        }
         _ => map_arc(s, |x| {
-            let (i, j) = loc(x);
+            let (i, j) = x.loc();
             let (a, b) = (i as i64 + di, j as i64 + dj);
             out_of_range |= i32::try_from(a).is_err() | i32::try_from(b).is_err();
-            with(x, (a as i32, b as i32))
+            x.with_loc((a as i32, b as i32))
         }),
     };
-    (!out_of_range).then_some(out)
+    if out_of_range {
+        return Err(Error::unsupported(context));
+    }
+    Ok(out)
 }
 
 /// Shift every location of `p` by `(di, dj)`, keeping its shape. Both
 /// shapes stay sorted under a shift.
 fn shift_patch(p: &Patch, di: i64, dj: i64, context: &'static str) -> Result<Value> {
     match p {
-        Patch::Indices(s) => shifted_locs(s, (di, dj), context).map(Value::Indices),
-        Patch::Object(s) => shifted_cells(s, (di, dj), context).map(Value::Object),
+        Patch::Indices(s) => shifted(s, (di, dj), context).map(Value::Indices),
+        Patch::Object(s) => shifted(s, (di, dj), context).map(Value::Object),
     }
 }
 
@@ -1095,14 +1072,14 @@ pub fn shift_locs(p: &Locs, d: (i64, i64)) -> Result<Locs> {
     if p.is_empty() || d == (0, 0) {
         return Ok(p.clone());
     }
-    shifted_locs(p, d, "shift")
+    shifted(p, d, "shift")
 }
 
 pub fn shift_cells(p: &Cells, d: (i64, i64)) -> Result<Cells> {
     if p.is_empty() || d == (0, 0) {
         return Ok(p.clone());
     }
-    shifted_cells(p, d, "shift")
+    shifted(p, d, "shift")
 }
 
 pub fn shift(patch: &Value, directions: &Value) -> Result<Value> {
@@ -1143,7 +1120,7 @@ pub fn shift(patch: &Value, directions: &Value) -> Result<Value> {
 pub fn normalize_locs(p: &Locs) -> Result<Locs> {
     match locs_bounds(p) {
         Some(b) if (b.top, b.left) != (0, 0) => {
-            shifted_locs(p, (-(b.top as i64), -(b.left as i64)), "normalize")
+            shifted(p, (-(b.top as i64), -(b.left as i64)), "normalize")
         }
         _ => Ok(p.clone()),
     }
@@ -1152,7 +1129,7 @@ pub fn normalize_locs(p: &Locs) -> Result<Locs> {
 pub fn normalize_cells(p: &Cells) -> Result<Cells> {
     match cells_bounds(p) {
         Some(b) if (b.top, b.left) != (0, 0) => {
-            shifted_cells(p, (-(b.top as i64), -(b.left as i64)), "normalize")
+            shifted(p, (-(b.top as i64), -(b.left as i64)), "normalize")
         }
         _ => Ok(p.clone()),
     }
@@ -3083,8 +3060,8 @@ mod tests {
         let locs = [(5, 0), (-7, 3)];
         let cells = [Cell::new(2, 5, 0), Cell::new(3, -7, 3)];
         let ok = |d: (i64, i64)| {
-            let l = shifted_locs(&locs, d, "t").ok().map(|s| s.to_vec());
-            let c = shifted_cells(&cells, d, "t").ok();
+            let l = shifted(&locs, d, "t").ok().map(|s| s.to_vec());
+            let c = shifted(&cells, d, "t").ok();
             // Cells move as their locations do, colours kept.
             let c = c.map(|c| c.iter().map(|c| c.loc).collect::<Vec<_>>());
             assert_eq!(l, c, "{d:?}");
@@ -3104,11 +3081,11 @@ mod tests {
         // Offsets beyond i32.
         let locs2 = [(-10, 0)];
         assert_eq!(
-            shifted_locs(&locs2, (1 << 31, 0), "t").unwrap().to_vec(),
+            shifted(&locs2, (1 << 31, 0), "t").unwrap().to_vec(),
             vec![(i32::MAX - 9, 0)]
         );
-        assert!(shifted_locs(&locs2, (1 << 31, 1 << 32), "t").is_err());
-        assert!(shifted_locs(&locs, ((1 << 32) + 1, 0), "t").is_err());
+        assert!(shifted(&locs2, (1 << 31, 1 << 32), "t").is_err());
+        assert!(shifted(&locs, ((1 << 32) + 1, 0), "t").is_err());
     }
 
     /// The spans of [`lines_union`] against the reference's way, every

@@ -114,12 +114,17 @@ struct SeqData<T> {
 /// tuple of such items.
 pub trait SeqItem: Copy + PartialEq + std::fmt::Debug {
     fn loc(&self) -> Loc;
+    /// The same element at another location (a cell keeps its colour).
+    fn with_loc(self, loc: Loc) -> Self;
     fn tuple_value(items: &[Self]) -> Value;
 }
 
 impl SeqItem for Loc {
     fn loc(&self) -> Loc {
         *self
+    }
+    fn with_loc(self, loc: Loc) -> Loc {
+        loc
     }
     fn tuple_value(items: &[Loc]) -> Value {
         crate::values::tuple_of_locs(items)
@@ -129,6 +134,9 @@ impl SeqItem for Loc {
 impl SeqItem for Cell {
     fn loc(&self) -> Loc {
         self.loc
+    }
+    fn with_loc(self, loc: Loc) -> Cell {
+        Cell { loc, ..self }
     }
     fn tuple_value(items: &[Cell]) -> Value {
         Value::tuple(items.iter().map(|&c| Value::Cell(c)).collect())
