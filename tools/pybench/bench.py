@@ -95,15 +95,17 @@ def main():
     # --python-times, later runs time battgen alone against it. The key
     # holds what the times depend on.
     key = f'{os.path.abspath(a.data)}|{a.tasks}|{a.timeout}'
-    cached = {}
+    store = {}
     if a.python_times and os.path.exists(a.python_times):
-        cached = json.load(open(a.python_times)).get(key, {})
+        store = json.load(open(a.python_times))
+    cached = store.setdefault(key, {})
 
     def remember(name, py, timeouts):
+        """Add a program's time, the file rewritten at once (an
+        interrupted run keeps what it measured)."""
         if not a.python_times:
             return
-        store = json.load(open(a.python_times)) if os.path.exists(a.python_times) else {}
-        store.setdefault(key, {})[name] = [py, timeouts]
+        cached[name] = [py, timeouts]
         tmp = a.python_times + '.tmp'
         json.dump(store, open(tmp, 'w'))
         os.replace(tmp, a.python_times)
