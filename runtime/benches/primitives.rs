@@ -11,15 +11,7 @@ use std::hint::black_box;
 fn grids() -> Vec<Value> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/arc");
     let loaded = task::load(std::path::Path::new(dir));
-    loaded
-        .tasks
-        .iter()
-        .flat_map(|t| {
-            t.samples()
-                .map(|ex| Value::Grid(ex.input.clone()))
-                .collect::<Vec<_>>()
-        })
-        .collect()
+    loaded.inputs().map(|g| Value::Grid(g.clone())).collect()
 }
 
 /// Run `f` over every grid: one iteration of a benchmark.

@@ -30,15 +30,7 @@ fn main() {
     };
     let rounds: usize = rounds.parse().expect("ROUNDS: a number");
     let loaded = task::load(std::path::Path::new(dir));
-    let grids: Vec<Value> = loaded
-        .tasks
-        .iter()
-        .flat_map(|t| {
-            t.samples()
-                .map(|ex| Value::Grid(ex.input.clone()))
-                .collect::<Vec<_>>()
-        })
-        .collect();
+    let grids: Vec<Value> = loaded.inputs().map(|g| Value::Grid(g.clone())).collect();
     let indices: Vec<Value> = grids.iter().map(|g| p::asindices(g).unwrap()).collect();
     let objects: Vec<Value> = grids.iter().map(|g| p::asobject(g).unwrap()).collect();
     let (t, f) = (Value::Bool(true), Value::Bool(false));

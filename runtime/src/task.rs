@@ -71,6 +71,15 @@ pub struct Loaded {
     pub errors: Vec<TaskError>,
 }
 
+impl Loaded {
+    /// Every sample's input grid, task by task, train then test.
+    pub fn inputs(&self) -> impl Iterator<Item = &std::sync::Arc<Grid>> {
+        self.tasks
+            .iter()
+            .flat_map(|t| t.samples().map(|e| &e.input))
+    }
+}
+
 /// Load tasks from a directory of `<id>.json` or a Kaggle challenges file.
 /// Tasks are sorted by id so that runs are deterministic.
 pub fn load(path: &Path) -> Loaded {

@@ -2349,11 +2349,7 @@ mod tests {
     /// The input grids of the bundled tasks (`tests/data/arc`).
     fn bundled_inputs() -> Vec<G> {
         let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/arc");
-        let grids: Vec<G> = crate::task::load(&data)
-            .tasks
-            .iter()
-            .flat_map(|t| t.samples().map(|s| s.input.clone()).collect::<Vec<_>>())
-            .collect();
+        let grids: Vec<G> = crate::task::load(&data).inputs().cloned().collect();
         assert!(grids.len() >= 40);
         grids
     }
