@@ -178,7 +178,7 @@ fn write_crates(
     let manifest = format!(
         "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
          [dependencies]\n{}\n{deps}\n\
-         [profile.release]\nopt-level = 3\ncodegen-units = 16\n\n{overrides}\
+         {BATTERY_PROFILE}\n{overrides}\
          # Its own workspace: the cache may sit inside another one.\n[workspace]\n",
         layout.runtime_dep()
     );
@@ -215,6 +215,17 @@ fn handle_interrupts() {
 
 /// The optimisation level of the modules of program functions.
 pub const MODULE_OPT_LEVEL: u8 = 1;
+
+/// The battery's release profile. Thin LTO inlines the runtime's small
+/// functions (thread-local accessors, reference counts, argument
+/// conversions) into the programs, and one codegen unit for the runtime
+/// lets its kernels inline one another: callgrind over the 397 public
+/// solvers that finish (first 40 training tasks, cross mode, per input)
+/// counted 1.113x fewer instructions (geometric mean; none more than
+/// 1.2% more) than 16 units without LTO. Fat LTO gave 1.08x, with some
+/// programs 1.2-1.5x worse; the modules at opt-level 3 0.1% more.
+const BATTERY_PROFILE: &str = "[profile.release]\nopt-level = 3\ncodegen-units = 16\nlto = \"thin\"\n\n\
+     [profile.release.package.battgen-runtime]\ncodegen-units = 1\n";
 
 /// Build an emitted battery crate into a release binary. `timeout` bounds
 /// cargo's time (then it is killed and the build has failed).
