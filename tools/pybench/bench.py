@@ -2,7 +2,7 @@
 """Side by side: the Python reference (arc-dsl's dsl.py under CPython) and
 battgen on the same programs and inputs, one thread each, program by program.
 
-usage: bench.py DSL_DIR [--programs FILE] [--data DIR] [--tasks N] [--gen PATH] [--compiled]
+usage: bench.py DSL_DIR [--programs FILE] [--data DIR] [--tasks N] [--gen PATH] [--compiled | --battery PATH]
 
 Every program runs in cross mode on every input (train and test) of the
 first N tasks of DATA. Python: each program over all inputs, each call
@@ -67,6 +67,9 @@ def main():
     ap.add_argument('--timeout', type=float, default=2.0)
     ap.add_argument('--repeat', type=int, default=5, help="battgen's runs per program (median)")
     ap.add_argument('--only', action='append', default=[], help='program name (repeatable)')
+    ap.add_argument('--battery', metavar='PATH',
+                    help='time this compiled battery of the programs (built earlier, e.g. '
+                         'with another profile or runtime) instead of building one')
     ap.add_argument('--compiled', action='store_true',
                     help='time the compiled battery (gen build) instead of the interpreter')
     ap.add_argument('--python-times', metavar='FILE',
@@ -164,8 +167,8 @@ def main():
 
     if a.python_only and not a.python_times:
         sys.exit('--python-only needs --python-times FILE')
-    battery = None
-    if a.compiled and not a.python_only:
+    battery = os.path.abspath(a.battery) if a.battery else None
+    if a.compiled and not a.battery and not a.python_only:
         battery = os.path.join(data, 'battery')
         built = subprocess.run([a.gen, 'build', '--programs', a.programs, '-o', battery],
                                capture_output=True, text=True)
