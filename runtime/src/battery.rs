@@ -102,7 +102,7 @@ pub enum Runner<'a> {
 
 impl Runner<'_> {
     /// The program's result on `input`, as `run_program` gives it.
-    #[inline]
+    #[inline(always)]
     pub fn run(&self, input: &Value) -> Result<Value> {
         match *self {
             Runner::Compiled {
@@ -190,7 +190,10 @@ impl Emitted {
     }
     /// Program `k` (whose function is `run`) on one input: the typed code,
     /// unless it gave up too often; where it gives up, the interpreter.
-    #[inline]
+    /// Inlined into the evaluation loops: a cheap program's evaluation
+    /// took 18 of its ~370 instructions less (the call and its copy of the
+    /// result).
+    #[inline(always)]
     fn run_compiled(
         &self,
         k: usize,
