@@ -129,15 +129,16 @@ impl Exec {
 
     /// Whether running `battery` merged (each shared node once, the plan
     /// interpreted) does less work than its compiled programs one by one.
-    /// Interpreted, a node cost 1.65x a compiled statement (callgrind, one
-    /// thread: `solvers.py` less its two programs that time out, 26.4 G
-    /// against 20.4 G instructions at 0.787 nodes per statement; the
-    /// bundled corpus 935 M against 733 M at 0.775); so the merged battery
-    /// pays below about 0.6 nodes per statement (batteries of variants of
-    /// a few programs). A view of some programs (`--program`) has no plan
-    /// of its own: merged, it would run all the others too.
+    /// Interpreted, a node costs 2.3x a compiled statement (callgrind, one
+    /// thread, the bundled corpus in cross mode over the first 40 training
+    /// tasks: 866 M instructions merged against 478 M per input at 0.775
+    /// nodes per statement, 2026-11-29, batteries built with thin LTO; it
+    /// was 1.65x on 2026-11-27, 935 M against 733 M); so the merged
+    /// battery pays below about 0.43 nodes per statement (batteries of
+    /// variants of a few programs). A view of some programs (`--program`)
+    /// has no plan of its own: merged, it would run all the others too.
     fn merged_pays(battery: &dyn Battery) -> bool {
-        const NODES_PER_STATEMENT: f64 = 0.6;
+        const NODES_PER_STATEMENT: f64 = 0.43;
         battery
             .plan()
             .is_some_and(|p| p.node_share() < NODES_PER_STATEMENT)
