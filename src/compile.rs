@@ -224,7 +224,8 @@ pub const MODULE_OPT_LEVEL: u8 = 1;
 /// counted 1.113x fewer instructions (geometric mean; none more than
 /// 1.2% more) than 16 units without LTO. Fat LTO gave 1.08x, with some
 /// programs 1.2-1.5x worse; the modules at opt-level 3 0.1% more.
-const BATTERY_PROFILE: &str = "[profile.release]\nopt-level = 3\ncodegen-units = 16\nlto = \"thin\"\n\n\
+const BATTERY_PROFILE: &str =
+    "[profile.release]\nopt-level = 3\ncodegen-units = 16\nlto = \"thin\"\n\n\
      [profile.release.package.battgen-runtime]\ncodegen-units = 1\n";
 
 /// Build an emitted battery crate into a release binary. `timeout` bounds
