@@ -10,14 +10,28 @@
 # (D40: the first 40 training tasks; PROGRAMS.py the file the battery was
 # built from, which names the programs). About 6 minutes for the 399
 # public solvers on the dev machine.
+#
+# COLLECT (default `*::solve_*`) is what callgrind counts: with
+# COLLECT='*per_input*' each program's total is its whole timed pass
+# (the runner and its loop too), as the thirty-second session compared
+# batteries built with and without LTO:
+#   COLLECT='*per_input*' tools/typical_profile.sh OUT_A BATTERY_A PROGRAMS.py D40
+#   COLLECT='*per_input*' tools/typical_profile.sh OUT_B BATTERY_B PROGRAMS.py D40
+#   tools/typical_profile.py compare OUT_A OUT_B
+# JOBS (default 1) programs run at once (instruction counts do not depend
+# on it).
 set -euo pipefail
 out=$1 bin=$2 programs=$3 data=$4
 mkdir -p "$out"
-for p in $(grep -o '^def solve_[0-9a-f]*' "$programs" | cut -c5-); do
-    valgrind --tool=callgrind --toggle-collect='*::solve_*' --callgrind-out-file="$out/$p.out" \
+profile() {
+    local p=$1
+    valgrind --tool=callgrind --toggle-collect="${COLLECT:-*::solve_*}" --callgrind-out-file="$out/$p.out" \
         "$bin" --program "$p" --data "$data" --mode cross --exec per-input --jobs 1 \
         --timeout-ms 600000 > /dev/null 2>&1 || true
     callgrind_annotate "$out/$p.out" --threshold=100 2>/dev/null |
         grep -E '^ *[0-9,]+ \(' | sed 's/ \[.*//' > "$out/$p.txt" || true
     rm -f "$out/$p.out"
-done
+}
+export -f profile
+export out bin data COLLECT
+grep -o '^def solve_[0-9a-f]*' "$programs" | cut -c5- | xargs -P "${JOBS:-1}" -I{} bash -c 'profile {}'

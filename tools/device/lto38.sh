@@ -9,7 +9,10 @@
 #                 (training, its counter line); the device-code programs
 #                 alone, GPU against all CPU threads, both builds, 3 rounds;
 #   ./lto38.sh 2: parallel efficiency per input against the host's
-#                 ceiling, both builds (scaling.sh).
+#                 ceiling, both builds (scaling.sh);
+#   ./lto38.sh 3: solvers_whole_lto's batched per-node path over training:
+#                 its batch-op counters (rows on the GPU and on the CPU)
+#                 and the static gpu coverage line.
 cd "$(dirname "$0")"
 source ./lib.sh
 host
@@ -21,6 +24,10 @@ case "$1" in
 2)
     EXECS=per-input BIN=nt_nolto ./scaling.sh
     EXECS=per-input BIN=nt_lto ./scaling.sh
+    ;;
+3)
+    ./solvers_whole_lto $X --exec batched --gpus all --stats --timeout-ms 10000 2>&1 |
+        grep -E "batch ops|gpu coverage|wall time"
     ;;
 esac
 date
