@@ -952,11 +952,10 @@ impl Value {
             // element by `sfilter`): compared as numbers (a bool is its
             // int; a number equals nothing else), without the generic
             // comparison of values.
-            Value::Tuple(t) if x.number().is_some() => {
-                let n = x.number();
-                t.iter().any(|e| e.number() == n)
-            }
-            Value::Tuple(t) => t.iter().any(|e| e == x),
+            Value::Tuple(t) => match x.number() {
+                Some(n) => t.iter().any(|e| e.number() == Some(n)),
+                None => t.iter().any(|e| e == x),
+            },
             _ => self.elems()?.iter().any(|e| e == x),
         })
     }
