@@ -6,12 +6,9 @@ every input of the first N tasks of DATA.
 
 usage: objects_stats.py DSL_DIR [--data DIR] [--tasks N]
 """
-import argparse
-import json
-import os
-import sys
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
+from reference_inputs import parse
+
 FLAG_SETS = [(True, False, True), (True, True, True), (True, False, False),
              (False, True, True), (False, False, True)]
 
@@ -34,17 +31,7 @@ def runs(grid, univalued, bg):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument('dsl_dir')
-    ap.add_argument('--data', default=os.path.join(ROOT, '..', 'shared', 'arc-agi', 'training'))
-    ap.add_argument('--tasks', type=int, default=40)
-    a = ap.parse_args()
-    sys.path.insert(0, a.dsl_dir)
-    import dsl  # noqa: E402  (the reference, from DSL_DIR)
-    grids = []
-    for f in sorted(f for f in os.listdir(a.data) if f.endswith('.json'))[:a.tasks]:
-        t = json.load(open(os.path.join(a.data, f)))
-        grids += [tuple(tuple(r) for r in ex['input']) for ex in t['train'] + t['test']]
+    dsl, grids = parse(__doc__)
     print(f'{len(grids)} inputs, {sum(len(g) * len(g[0]) for g in grids) / len(grids):.1f} cells each')
     for u, d, b in FLAG_SETS:
         objs = cells = rs = 0

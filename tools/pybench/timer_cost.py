@@ -10,28 +10,14 @@ evaluation (median of 200 passes):
 
 usage: timer_cost.py DSL_DIR [--data DIR] [--tasks N]
 """
-import argparse
-import json
-import os
 import signal
-import sys
 import time
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
+from reference_inputs import parse
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument('dsl_dir')
-    ap.add_argument('--data', default=os.path.join(ROOT, '..', 'shared', 'arc-agi', 'training'))
-    ap.add_argument('--tasks', type=int, default=40)
-    a = ap.parse_args()
-    sys.path.insert(0, a.dsl_dir)
-    import dsl  # noqa: E402  (the reference, from DSL_DIR)
-    inputs = []
-    for f in sorted(f for f in os.listdir(a.data) if f.endswith('.json'))[:a.tasks]:
-        t = json.load(open(os.path.join(a.data, f)))
-        inputs += [tuple(tuple(r) for r in ex['input']) for ex in t['train'] + t['test']]
+    dsl, inputs = parse(__doc__)
     f = dsl.hmirror
     clock = time.perf_counter
     signal.signal(signal.SIGALRM, lambda *_: None)
