@@ -180,6 +180,73 @@ pub(crate) fn eq_mask64(row: &[Color], c: Color) -> u64 {
     }
 }
 
+/// Two masks of the row of `w <= 64` cells that starts at `cells[start]`:
+/// bit j of the first is set where cell j is `c`, bit j of the second
+/// where cell j is the same as cell j - 1 (never bit 0). Each block of 16
+/// is read once, straight from the buffer where 16 cells remain in it
+/// (cells past the row's end give bits that are cleared), else from a
+/// padded copy; both masks come from the same load.
+#[inline]
+pub(crate) fn row_masks(cells: &[Color], start: usize, w: usize, c: Color) -> (u64, u64) {
+    debug_assert!(w <= 64 && start + w <= cells.len());
+    let (mut eq, mut same) = (0u64, 0u64);
+    let mut k = 0;
+    while k < w {
+        let p = start + k;
+        let padded: [Color; 16];
+        let block: &[Color; 16] = match cells.get(p..p + 16) {
+            Some(b) => b.try_into().expect("16 cells"),
+            None => {
+                let rest = &cells[p..];
+                let mut b = [0; 16];
+                b[..rest.len()].copy_from_slice(rest);
+                padded = b;
+                &padded
+            }
+        };
+        let (e, s) = eq_and_same_mask16(block, c);
+        eq |= u64::from(e) << k;
+        same |= u64::from(s) << k;
+        if k > 0 && cells[p] == cells[p - 1] {
+            same |= 1 << k;
+        }
+        k += 16;
+    }
+    let keep = if w == 64 { u64::MAX } else { (1 << w) - 1 };
+    (eq & keep, same & keep)
+}
+
+/// [`eq_mask16`] of a block, and the bits of its cells that equal the cell
+/// before them in the block (bit 0 never).
+#[inline(always)]
+fn eq_and_same_mask16(block: &[Color; 16], c: Color) -> (u32, u32) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{
+            _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8, _mm_slli_si128,
+        };
+        // SAFETY: SSE2 is part of every x86_64 target; the load reads the
+        // block's 16 bytes (unaligned loads allowed).
+        unsafe {
+            let v = _mm_loadu_si128(block.as_ptr().cast());
+            let eq = _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(c))) as u32;
+            // Byte k of the shifted block is byte k - 1 of the block.
+            let before = _mm_slli_si128::<1>(v);
+            let same = _mm_movemask_epi8(_mm_cmpeq_epi8(v, before)) as u32 & !1;
+            (eq, same)
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let eq = block
+            .iter()
+            .enumerate()
+            .fold(0, |m, (k, &x)| m | (u32::from(x == c) << k));
+        let same = (1..16).fold(0, |m, k| m | (u32::from(block[k] == block[k - 1]) << k));
+        (eq, same)
+    }
+}
+
 /// `f` of the index of every cell of `cells` that is `c`, in order: 16
 /// cells at a time, one 128-bit compare giving a bit per matching cell
 /// (about 0.3 instructions per cell where the colour is sparse; eight at a

@@ -30,7 +30,9 @@
 
 use smallvec::SmallVec;
 use std::borrow::Cow;
+use std::mem::MaybeUninit;
 use std::ops::Range;
+use std::ptr::NonNull;
 use std::sync::Arc;
 
 use crate::budget;
@@ -186,21 +188,6 @@ fn count_of(n: i64, ctx: &'static str) -> Result<usize> {
     let n = usize::try_from(n).map_err(|_| Error::unsupported(ctx))?;
     budget::check_size(n, ctx)?;
     Ok(n)
-}
-
-/// Disjoint non-empty objects (the components of a grid) as a frozenset.
-/// Their first (smallest) cells all differ, so those alone give the
-/// frozenset order (sorted as packed keys), and none is a duplicate: the
-/// comparison sort of whole objects was a quarter of a program that finds
-/// many small objects (`solve_1fad071e`).
-fn components_set(objs: impl Iterator<Item = Arc<[Cell]>>) -> Value {
-    let key = |c: Cell| {
-        let colour = u64::from((c.color as u8) ^ 0x80);
-        (colour << 56) | (c.loc.0 as u64) << 28 | c.loc.1 as u64
-    };
-    let mut keyed: Vec<(u64, Arc<[Cell]>)> = objs.map(|o| (key(o[0]), o)).collect();
-    keyed.sort_unstable_by_key(|(k, _)| *k);
-    Value::Set(keyed.into_iter().map(|(_, o)| Value::Object(o)).collect())
 }
 
 /// A frozenset of objects, sorted in the frozenset order.
@@ -406,7 +393,37 @@ fn run_len(cells: &[Cell], first: impl Fn(&Cell) -> bool) -> usize {
 
 /// `mostcolor`/`leastcolor` of a grid (a value error for no cells).
 fn grid_extreme(g: &Grid, most: bool, ctx: &'static str) -> Result<i64> {
-    pick_color(&grid_color_counts(g), most, ctx).map(i64::from)
+    grid_pick_color(g, most, ctx).map(i64::from)
+}
+
+/// The most (`most`) or least common colour of a grid's cells, the
+/// smallest of those tied (a value error for no cells). Where every cell
+/// is an ARC colour, counted without the table of 256 slots: a grid under
+/// 64 cells by a histogram of 16 slots (all cells below 16), a larger one
+/// by [`buffers::counts10`] (all in 0..=9). Zeroing that table and finding
+/// its present slots were half of a small grid's `mostcolor`, which
+/// `objects`, `fgpartition` and the `cover`s call too.
+fn grid_pick_color(g: &Grid, most: bool, ctx: &'static str) -> Result<Color> {
+    let cells = g.cells();
+    let pick = |counts: &[u32]| {
+        let present = (0..counts.len())
+            .filter(|&c| counts[c] > 0)
+            .map(|c| (c as Color, counts[c]));
+        pick_by_count(present, most, ctx)
+    };
+    if cells.len() < 64 {
+        let (mut counts, mut bits) = ([0u32; 16], 0u8);
+        for &c in cells {
+            bits |= c as u8;
+            counts[usize::from(c as u8 & 15)] += 1;
+        }
+        if bits < 16 {
+            return pick(&counts);
+        }
+    } else if let Some(ten) = buffers::counts10(cells) {
+        return pick(&ten);
+    }
+    pick_color(&grid_color_counts(g), most, ctx)
 }
 
 /// `mostcolor`/`leastcolor` of an object (a value error for no cells).
@@ -459,7 +476,7 @@ fn extreme_color(element: &Value, most: bool, ctx: &'static str) -> Result<Value
 
 /// The most common colour of a grid (a value error when it has no cells).
 fn grid_mostcolor(g: &Grid, ctx: &'static str) -> Result<Color> {
-    pick_color(&grid_color_counts(g), true, ctx)
+    grid_pick_color(g, true, ctx)
 }
 
 pub fn mostcolor(element: &Value) -> Result<Value> {
@@ -758,6 +775,12 @@ struct Run {
     colour: Color,
 }
 
+impl Run {
+    fn len(&self) -> u32 {
+        self.end - self.start
+    }
+}
+
 /// The working lists of `objects`, kept per thread and reused: allocating
 /// them anew was about a tenth of a call on ARC grids, and `objects` is
 /// about a fifth of the typical public solver's time.
@@ -766,15 +789,19 @@ struct ComponentScratch {
     runs: Vec<Run>,
     /// The union-find forest over runs, then each run's component.
     label: Vec<u32>,
-    /// Each component's next free place in `cells`.
-    next: Vec<u32>,
-    /// Each component's first colour, or `MIXED` once it has two.
+    /// Each component's number of cells.
+    size: Vec<u32>,
+    /// Each component's first colour; with objects of any colours,
+    /// `MIXED` once it has two.
     colour: Vec<i16>,
-    cells: Vec<Cell>,
-    /// An object of several colours, sorted.
+    /// Each component's object, being written.
+    objects: Vec<ObjectSlot>,
+    /// An object of several colours, copied to be sorted.
     sorted: Vec<Cell>,
-    /// The components in the frozenset order.
+    /// The components in the frozenset order (univalued objects).
     order: Vec<u32>,
+    /// Each component's frozenset key and number (objects of any colours).
+    keyed: Vec<(u64, u32)>,
 }
 
 /// The most cells (runs) whose lists a thread keeps between calls.
@@ -786,6 +813,94 @@ const MIXED: i16 = i16::MAX;
 thread_local! {
     static COMPONENT_SCRATCH: std::cell::RefCell<ComponentScratch> =
         std::cell::RefCell::default();
+}
+
+/// One object of `objects`, allocated at its final size and written in
+/// place, run by run: copying the cells of all objects from one list into
+/// an `Arc` each (a `memcpy` call per object, most of which have one to
+/// three cells) was a tenth of a call. Owns its allocation until
+/// [`ObjectSlot::finish`] hands it over (a slot dropped unfinished frees
+/// it).
+struct ObjectSlot {
+    cells: NonNull<MaybeUninit<Cell>>,
+    size: u32,
+    written: u32,
+    finished: bool,
+}
+
+impl ObjectSlot {
+    fn new(size: u32) -> ObjectSlot {
+        let cells = Arc::<[Cell]>::new_uninit_slice(size as usize);
+        // The allocation is held as a raw pointer while it is written
+        // (no `Arc` of it exists until `finish`).
+        let cells = Arc::into_raw(cells).cast::<MaybeUninit<Cell>>().cast_mut();
+        ObjectSlot {
+            cells: NonNull::new(cells).expect("an Arc's pointer is not null"),
+            size,
+            written: 0,
+            finished: false,
+        }
+    }
+
+    /// Write the next `n` cells, `cell(x)` for x in `0..n`.
+    #[inline(always)]
+    fn write(&mut self, n: u32, cell: impl Fn(u32) -> Cell) {
+        let at = self.written;
+        assert!(
+            !self.finished && n <= self.size - at,
+            "an object's runs overflow it"
+        );
+        for x in 0..n {
+            // SAFETY: `at + x < size` (checked above); the allocation holds
+            // `size` cells and nothing else refers to it before `finish`.
+            unsafe {
+                self.cells
+                    .add((at + x) as usize)
+                    .write(MaybeUninit::new(cell(x)))
+            };
+        }
+        self.written = at + n;
+    }
+
+    /// The cells, all written.
+    fn cells_mut(&mut self) -> &mut [Cell] {
+        assert!(
+            !self.finished && self.written == self.size,
+            "an object is not whole"
+        );
+        // SAFETY: all `size` cells are initialised and the slot alone owns
+        // them.
+        unsafe { std::slice::from_raw_parts_mut(self.cells.as_ptr().cast(), self.size as usize) }
+    }
+
+    /// The object, all written, as the `Arc` it was allocated as.
+    fn finish(&mut self) -> Arc<[Cell]> {
+        assert!(
+            !self.finished && self.written == self.size,
+            "an object is not whole"
+        );
+        self.finished = true;
+        let cells =
+            std::ptr::slice_from_raw_parts(self.cells.as_ptr().cast_const(), self.size as usize);
+        // SAFETY: the pointer came from `Arc::into_raw` of a slice of
+        // `size` cells, is taken back once (`finished`), and every cell
+        // has been written.
+        unsafe { Arc::from_raw(cells).assume_init() }
+    }
+}
+
+impl Drop for ObjectSlot {
+    fn drop(&mut self) {
+        if !self.finished {
+            let cells = std::ptr::slice_from_raw_parts(
+                self.cells.as_ptr().cast_const(),
+                self.size as usize,
+            );
+            // SAFETY: as in `finish`; the cells stay uninitialised to the
+            // `Arc` (`MaybeUninit` has nothing to drop).
+            drop(unsafe { Arc::from_raw(cells) });
+        }
+    }
 }
 
 /// The reference's flood fill gives the connected components of the graph
@@ -801,26 +916,31 @@ thread_local! {
 /// cells make a component does not depend on how they are found.
 ///
 /// Leaves the runs in row-major order in `runs`, each run's component in
-/// `label` (components numbered by their first run in that order), and
-/// returns the number of components.
+/// `label` (components numbered by their first run in that order), each
+/// component's size and first colour in `size` and `colour`, and returns
+/// the number of components.
 fn component_runs(
     g: &Grid,
     univalued: bool,
     diagonal: bool,
     bg: Option<Color>,
-    runs: &mut Vec<Run>,
-    label: &mut Vec<u32>,
+    s: &mut ComponentScratch,
 ) -> Result<usize> {
-    let w = g.width();
     let reach = u32::from(diagonal);
-    // The background as a plain compare (no colour is 256).
-    let bg = bg.map_or(256, i16::from);
+    let ComponentScratch {
+        runs,
+        label: parent,
+        size,
+        colour,
+        ..
+    } = s;
     runs.clear();
-    label.clear();
+    parent.clear();
+    size.clear();
+    colour.clear();
     // The union-find forest: a root is its tree's first run, and every
     // run's parent comes before it or is itself (unions point the later
     // root at the earlier; path halving keeps that).
-    let parent = label;
     fn root(parent: &mut [u32], mut r: u32) -> u32 {
         while parent[r as usize] != r {
             let up = parent[parent[r as usize] as usize];
@@ -830,70 +950,134 @@ fn component_runs(
         r
     }
     let mut above = 0..0;
-    for (i, row) in g.rows().enumerate() {
+    for i in 0..g.height() {
         budget::check()?;
         let first = runs.len();
-        let mut j = 0;
-        while j < w {
-            let c = row[j];
-            if i16::from(c) == bg {
-                j += 1;
-                continue;
-            }
-            let start = j;
-            j += 1;
-            if univalued {
-                while j < w && row[j] == c {
-                    j += 1;
-                }
-            } else {
-                while j < w && i16::from(row[j]) != bg {
-                    j += 1;
-                }
-            }
-            parent.push(runs.len() as u32);
-            runs.push(Run {
-                row: i as u32,
-                start: start as u32,
-                end: j as u32,
-                colour: c,
-            });
+        if g.width() <= 64 {
+            masked_row_runs(g, i, univalued, bg, runs, parent);
+        } else {
+            row_runs(g, i, univalued, bg, runs, parent);
         }
         // Both rows' runs are sorted and disjoint: one sweep finds every
         // pair that touches.
-        let mut q0 = above.start;
-        for r in first..runs.len() {
-            let Run {
-                start, end, colour, ..
-            } = runs[r];
-            while q0 < above.end && runs[q0].end + reach <= start {
+        let (upper, row) = (&runs[above.clone()], &runs[first..]);
+        let mut q0 = 0;
+        for (r, run) in (first as u32..).zip(row) {
+            while q0 < upper.len() && upper[q0].end + reach <= run.start {
                 q0 += 1;
             }
-            let mut q = q0;
-            while q < above.end && runs[q].start < end + reach {
-                if !univalued || runs[q].colour == colour {
-                    let (a, b) = (root(parent, q as u32), root(parent, r as u32));
+            for (q, up) in (above.start as u32 + q0 as u32..).zip(&upper[q0..]) {
+                if up.start >= run.end + reach {
+                    break;
+                }
+                if !univalued || up.colour == run.colour {
+                    let (a, b) = (root(parent, q), root(parent, r));
                     parent[a.max(b) as usize] = a.min(b);
                 }
-                q += 1;
             }
         }
         above = first..runs.len();
     }
     // One pass in order numbers the roots and gives every other run its
-    // parent's number: the parent comes before it, so it already holds
-    // its root's number.
-    let mut n = 0u32;
+    // parent's number (the parent comes before it, so it already holds
+    // its root's number), counting each component's cells.
     for r in 0..runs.len() {
         let up = parent[r] as usize;
-        parent[r] = if up == r {
-            n += 1;
-            n - 1
+        let run = runs[r];
+        let k = if up == r {
+            size.push(0);
+            colour.push(i16::from(run.colour));
+            size.len() - 1
         } else {
-            parent[up]
+            parent[up] as usize
         };
+        parent[r] = k as u32;
+        size[k] += run.len();
     }
-    Ok(n as usize)
+    Ok(size.len())
+}
+
+/// The runs of row `i` of a grid at most 64 wide, from two masks of the
+/// row ([`buffers::row_masks`]): its background cells and the cells equal
+/// to the one before them. A cell continues the run before it where it is
+/// not background and (univalued) of that cell's colour; runs start and end
+/// at the bits where that changes, so a row costs a few instructions plus a
+/// few per run, without a branch per cell (the cell-by-cell scan's tests
+/// were a third of a call). Each run is its own tree in `parent`.
+#[inline]
+fn masked_row_runs(
+    g: &Grid,
+    i: usize,
+    univalued: bool,
+    bg: Option<Color>,
+    runs: &mut Vec<Run>,
+    parent: &mut Vec<u32>,
+) {
+    let w = g.width();
+    let (is_bg, same) = buffers::row_masks(g.cells(), i * w, w, bg.unwrap_or(0));
+    let row_bits = if w == 64 { u64::MAX } else { (1 << w) - 1 };
+    let fg = match bg {
+        Some(_) => row_bits & !is_bg,
+        None => row_bits,
+    };
+    let continues = if univalued { fg & same } else { fg & (fg << 1) };
+    let (mut starts, mut ends) = (fg & !continues, fg & !(continues >> 1));
+    let row = g.row(i);
+    while starts != 0 {
+        let start = starts.trailing_zeros();
+        let end = ends.trailing_zeros() + 1;
+        starts &= starts - 1;
+        ends &= ends - 1;
+        parent.push(runs.len() as u32);
+        runs.push(Run {
+            row: i as u32,
+            start,
+            end,
+            colour: row[start as usize],
+        });
+    }
+}
+
+/// The runs of row `i` (any width), cell by cell, each its own tree in
+/// `parent`.
+fn row_runs(
+    g: &Grid,
+    i: usize,
+    univalued: bool,
+    bg: Option<Color>,
+    runs: &mut Vec<Run>,
+    parent: &mut Vec<u32>,
+) {
+    let row = g.row(i);
+    let w = row.len();
+    // The background as a plain compare (no colour is 256).
+    let bg = bg.map_or(256, i16::from);
+    let mut j = 0;
+    while j < w {
+        let c = row[j];
+        if i16::from(c) == bg {
+            j += 1;
+            continue;
+        }
+        let start = j;
+        j += 1;
+        if univalued {
+            while j < w && row[j] == c {
+                j += 1;
+            }
+        } else {
+            while j < w && i16::from(row[j]) != bg {
+                j += 1;
+            }
+        }
+        parent.push(runs.len() as u32);
+        runs.push(Run {
+            row: i as u32,
+            start: start as u32,
+            end: j as u32,
+            colour: c,
+        });
+    }
 }
 
 pub fn objects(
@@ -928,7 +1112,7 @@ fn objects_in(g: &Grid, univalued: bool, diagonal: bool, without_bg: bool) -> Re
             let objects = components(g, univalued, diagonal, bg, &mut s);
             // The lists of a moderate grid are kept for the next call, not
             // those of a huge one (every thread would hold them).
-            if s.cells.capacity() > SCRATCH_KEPT || s.runs.capacity() > SCRATCH_KEPT {
+            if s.runs.capacity() > SCRATCH_KEPT || s.sorted.capacity() > SCRATCH_KEPT {
                 *s = ComponentScratch::default();
             }
             objects
@@ -948,90 +1132,41 @@ fn components(
     bg: Option<Color>,
     s: &mut ComponentScratch,
 ) -> Result<Value> {
-    let n = component_runs(g, univalued, diagonal, bg, &mut s.runs, &mut s.label)?;
+    let n = component_runs(g, univalued, diagonal, bg, s)?;
+    s.objects.clear();
+    s.objects
+        .extend(s.size.iter().map(|&size| ObjectSlot::new(size)));
+    Ok(if univalued {
+        univalued_objects(n, s)
+    } else {
+        multicolour_objects(g, s)
+    })
+}
+
+/// Objects of one colour each. The frozenset order is by their first cell,
+/// (colour, row, column), and they are numbered in row-major order of that
+/// cell, so a stable counting sort by colour orders them (a comparison
+/// sort of the objects was 8% of a call). Runs in row-major order, each
+/// written whole after the runs before it of its object: every object's
+/// cells in row-major order, which is the (colour, row, column) order of
+/// an object of one colour.
+fn univalued_objects(n: usize, s: &mut ComponentScratch) -> Value {
     let ComponentScratch {
         runs,
         label,
-        next,
         colour,
-        cells,
-        sorted,
+        objects,
         order,
+        ..
     } = s;
-    // Each component's place in `cells`: its cells follow those of the
-    // components numbered before it.
-    next.clear();
-    next.resize(n + 1, 0);
     for (run, &k) in runs.iter().zip(label.iter()) {
-        next[k as usize + 1] += run.end - run.start;
+        let (color, i) = (run.colour, run.row as i32);
+        let j0 = run.start as i32;
+        objects[k as usize].write(run.len(), |x| Cell {
+            color,
+            loc: (i, j0 + x as i32),
+        });
     }
-    for k in 0..n {
-        next[k + 1] += next[k];
-    }
-    let total = next[n] as usize;
-    cells.clear();
-    cells.resize(total, Cell::new(0, 0, 0));
-    // Runs in row-major order, each written whole at its component's next
-    // place: every object's cells in row-major order, which is the
-    // (colour, row, column) order of an object of one colour.
-    colour.clear();
-    colour.resize(n, i16::MIN);
-    for (run, &k) in runs.iter().zip(label.iter()) {
-        let k = k as usize;
-        let at = next[k] as usize;
-        let len = (run.end - run.start) as usize;
-        next[k] += len as u32;
-        let i = run.row as i32;
-        let out = &mut cells[at..at + len];
-        if univalued {
-            let c = run.colour;
-            for (cell, j) in out.iter_mut().zip(run.start as i32..) {
-                *cell = Cell {
-                    color: c,
-                    loc: (i, j),
-                };
-            }
-            colour[k] = i16::from(c);
-        } else {
-            let row = &g.row(run.row as usize)[run.start as usize..run.end as usize];
-            let mut first = colour[k];
-            for ((cell, &c), j) in out.iter_mut().zip(row).zip(run.start as i32..) {
-                *cell = Cell {
-                    color: c,
-                    loc: (i, j),
-                };
-                if first != i16::from(c) {
-                    first = if first == i16::MIN {
-                        i16::from(c)
-                    } else {
-                        MIXED
-                    };
-                }
-            }
-            colour[k] = first;
-        }
-    }
-    // `next[k]` is now the end of component k, `next[k - 1]` its start.
-    let cells_of = |k: usize| {
-        let start = if k == 0 { 0 } else { next[k - 1] as usize };
-        &cells[start..next[k] as usize]
-    };
-    if !univalued {
-        return Ok(components_set((0..n).map(|k| {
-            let object = cells_of(k);
-            if colour[k] == MIXED {
-                by_colour(object, sorted);
-                Arc::from(&sorted[..])
-            } else {
-                Arc::from(object)
-            }
-        })));
-    }
-    // Objects of one colour each: the frozenset order is by their first
-    // cell, (colour, row, column), and they are numbered in row-major
-    // order of that cell, so a stable counting sort by colour orders them
-    // (a comparison sort of the objects was 8% of a call).
-    // (Every component has its colour here: one run at least.)
     let slot_of = |c: i16| slot(c as Color);
     let mut counts = [0u32; 256];
     for &c in colour.iter() {
@@ -1045,26 +1180,77 @@ fn components(
         order[*a as usize] = k as u32;
         *a += 1;
     }
-    Ok(Value::Set(
+    Value::Set(
         order
             .iter()
-            .map(|&k| Value::Object(Arc::from(cells_of(k as usize))))
+            .map(|&k| Value::Object(objects[k as usize].finish()))
             .collect(),
-    ))
+    )
+}
+
+/// Objects of any colours: written in row-major order (run by run, as in
+/// [`univalued_objects`]) and, where an object has several colours, sorted
+/// by colour. The objects are disjoint, so their first cells alone give the
+/// frozenset order (sorted as packed keys): the comparison sort of whole
+/// objects was a quarter of a program that finds many small objects
+/// (`solve_1fad071e`).
+fn multicolour_objects(g: &Grid, s: &mut ComponentScratch) -> Value {
+    let ComponentScratch {
+        runs,
+        label,
+        colour,
+        objects,
+        sorted,
+        keyed,
+        ..
+    } = s;
+    for (run, &k) in runs.iter().zip(label.iter()) {
+        let row = &g.row(run.row as usize)[run.start as usize..run.end as usize];
+        let i = run.row as i32;
+        let j0 = run.start as i32;
+        let k = k as usize;
+        objects[k].write(run.len(), |x| Cell {
+            color: row[x as usize],
+            loc: (i, j0 + x as i32),
+        });
+        let first = &mut colour[k];
+        if *first != MIXED && row.iter().any(|&c| i16::from(c) != *first) {
+            *first = MIXED;
+        }
+    }
+    let key = |c: Cell| {
+        let colour = u64::from((c.color as u8) ^ 0x80);
+        (colour << 56) | (c.loc.0 as u64) << 28 | c.loc.1 as u64
+    };
+    keyed.clear();
+    for (k, object) in objects.iter_mut().enumerate() {
+        let cells = object.cells_mut();
+        if colour[k] == MIXED {
+            sorted.clear();
+            sorted.extend_from_slice(cells);
+            by_colour(sorted, cells);
+        }
+        keyed.push((key(cells[0]), k as u32));
+    }
+    keyed.sort_unstable_by_key(|&(key, _)| key);
+    Value::Set(
+        keyed
+            .iter()
+            .map(|&(_, k)| Value::Object(objects[k as usize].finish()))
+            .collect(),
+    )
 }
 
 /// The cells of an object of several colours, in row-major order, into
 /// `out` by colour, then row, then column: a stable counting sort by
 /// colour (a comparison sort of the large objects of `objects(g, F, _,
 /// _)` took 15% of the calls).
-fn by_colour(object: &[Cell], out: &mut Vec<Cell>) {
+fn by_colour(object: &[Cell], out: &mut [Cell]) {
     let mut counts = [0u32; 256];
     for cell in object {
         counts[slot(cell.color)] += 1;
     }
     let mut at = first_places(&counts);
-    out.clear();
-    out.resize(object.len(), Cell::new(0, 0, 0));
     for &cell in object {
         let a = &mut at[slot(cell.color)];
         out[*a as usize] = cell;
@@ -2400,7 +2586,10 @@ mod tests {
     /// set ordered by counting) is the reference's flood fill on every
     /// input of the bundled tasks and their rotations by 90 and 180, for all
     /// eight flag combinations, twice in a row (the scratch lists are
-    /// reused), and on a grid larger than the lists a thread keeps.
+    /// reused), on tiles of an input at widths around the masks' blocks of
+    /// 16 and their limit of 64 (rows read past their end, the last row
+    /// from a padded copy), with colours outside ARC's, and on a grid
+    /// larger than the lists a thread keeps.
     #[test]
     fn objects_are_the_reference_flood_fill() {
         let mut grids = bundled_inputs();
@@ -2409,14 +2598,22 @@ mod tests {
             .flat_map(|g| [rot90_grid(g).unwrap(), rot180_grid(g).unwrap()])
             .collect();
         grids.extend(more);
+        let tiled = |g: &Grid, h: usize, w: usize, recolour: fn(Color) -> Color| {
+            let cells = (0..h * w)
+                .map(|k| recolour(g.row(k / w % g.height())[k % w % g.width()]))
+                .collect();
+            Arc::new(Grid::new(h, w, cells))
+        };
+        let odd: G = grids[1].clone();
+        for w in [1, 2, 15, 16, 17, 31, 32, 33, 47, 48, 63, 64, 65] {
+            for h in [1, 3, 7] {
+                grids.push(tiled(&odd, h, w, |c| c));
+                grids.push(tiled(&odd, h, w, |c| if c == 0 { -1 } else { 127 - c }));
+            }
+        }
         // A grid past the scratch lists a thread keeps (the lists are
         // dropped after it): a test input tiled to 300 x 300.
-        let tile = &grids[0];
-        let (h, w) = (tile.height(), tile.width());
-        let cells = (0..300 * 300)
-            .map(|k| tile.row(k / 300 % h)[k % 300 % w])
-            .collect();
-        grids.push(Arc::new(Grid::new(300, 300, cells)));
+        grids.push(tiled(&grids[0].clone(), 300, 300, |c| c));
         const { assert!(300 * 300 > SCRATCH_KEPT) };
         for g in &grids {
             for flags in 0..8 {
@@ -2652,6 +2849,55 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The most and least common colours without the 256-slot table (ARC
+    /// colours) against those of the table, with ties, on the same grids
+    /// as above.
+    #[test]
+    fn grid_pick_color_is_the_tables() {
+        let palettes: [&[Color]; 6] = [
+            &[0],
+            &[0, 9, 3],
+            &[5, 15, 2],
+            &[0, 16, 1],
+            &[-1, 127, -128, 0],
+            &[9, 0],
+        ];
+        for palette in palettes {
+            for (h, w) in [
+                (1, 1),
+                (2, 1),
+                (3, 3),
+                (7, 9),
+                (8, 8),
+                (10, 10),
+                (30, 30),
+                (1, 65),
+            ] {
+                for every in [2, 7] {
+                    let cells: Vec<Color> = (0..h * w)
+                        .map(|k| {
+                            palette[if k % every == 1 {
+                                (k / every) % palette.len()
+                            } else {
+                                0
+                            }]
+                        })
+                        .collect();
+                    let g = Grid::new(h, w, cells);
+                    for most in [true, false] {
+                        assert_eq!(
+                            grid_pick_color(&g, most, "test").unwrap(),
+                            pick_color(&grid_color_counts(&g), most, "test").unwrap(),
+                            "{h}x{w} over {palette:?}, every {every}, most {most}"
+                        );
+                    }
+                }
+            }
+        }
+        let empty = Grid::new(0, 0, Vec::new());
+        assert!(grid_pick_color(&empty, true, "test").is_err());
     }
 
     /// An object's colour runs against a histogram of its cells, on objects
