@@ -2799,6 +2799,35 @@ mod tests {
         assert_eq!(one_colour_box(&[]), None);
     }
 
+    /// Grid sizes around the 16- and 64-cell boundaries of the colour
+    /// counts.
+    const COUNTED_SIZES: [(usize, usize); 9] = [
+        (1, 1),
+        (2, 1),
+        (3, 3),
+        (7, 9),
+        (8, 8),
+        (9, 7),
+        (10, 10),
+        (30, 30),
+        (1, 65),
+    ];
+
+    /// The cells of an `h` x `w` grid in `palette[0]`, with every
+    /// `every`-th cell (from the third) of the palette's colours in turn:
+    /// runs of one colour with others scattered, as in ARC grids.
+    fn scattered(palette: &[Color], h: usize, w: usize, every: usize) -> Vec<Color> {
+        (0..h * w)
+            .map(|k| {
+                palette[if k % every == 3 % every {
+                    (k / every) % palette.len()
+                } else {
+                    0
+                }]
+            })
+            .collect()
+    }
+
     /// The counts by passes over the colours present (64 cells or more,
     /// all below 32) against the histogram, on grids of every size around
     /// the 64-cell and 16-cell boundaries, with colours at the ends of the
@@ -2814,26 +2843,8 @@ mod tests {
             &[-1, 127, -128, 0],
         ];
         for palette in palettes {
-            for (h, w) in [
-                (1, 1),
-                (3, 3),
-                (7, 9),
-                (8, 8),
-                (9, 7),
-                (10, 10),
-                (30, 30),
-                (1, 65),
-            ] {
-                // Runs of one colour with others scattered, as in ARC grids.
-                let cells: Vec<Color> = (0..h * w)
-                    .map(|k| {
-                        palette[if k % 7 == 3 {
-                            (k / 7) % palette.len()
-                        } else {
-                            0
-                        }]
-                    })
-                    .collect();
+            for (h, w) in COUNTED_SIZES {
+                let cells = scattered(palette, h, w, 7);
                 let g = Grid::new(h, w, cells.clone());
                 assert_eq!(
                     grid_color_counts(&g),
@@ -2845,8 +2856,8 @@ mod tests {
     }
 
     /// The most and least common colours without the 256-slot table (ARC
-    /// colours) against those of the table, with ties, on the same grids
-    /// as above.
+    /// colours) against those of the table, with ties (every second cell
+    /// scattered), on the same grids as above.
     #[test]
     fn grid_pick_color_is_the_tables() {
         let palettes: [&[Color]; 6] = [
@@ -2858,27 +2869,9 @@ mod tests {
             &[9, 0],
         ];
         for palette in palettes {
-            for (h, w) in [
-                (1, 1),
-                (2, 1),
-                (3, 3),
-                (7, 9),
-                (8, 8),
-                (10, 10),
-                (30, 30),
-                (1, 65),
-            ] {
+            for (h, w) in COUNTED_SIZES {
                 for every in [2, 7] {
-                    let cells: Vec<Color> = (0..h * w)
-                        .map(|k| {
-                            palette[if k % every == 1 {
-                                (k / every) % palette.len()
-                            } else {
-                                0
-                            }]
-                        })
-                        .collect();
-                    let g = Grid::new(h, w, cells);
+                    let g = Grid::new(h, w, scattered(palette, h, w, every));
                     for most in [true, false] {
                         assert_eq!(
                             grid_pick_color(&g, most, "test").unwrap(),
