@@ -200,6 +200,37 @@ pub(crate) struct Expr {
     /// between the points, and a set that nothing else reads is never
     /// built (`Lower::sequence`).
     single: Option<Box<Expr>>,
+    /// The kernel call this is, where `code` is that call alone: a
+    /// statement's lowering may then call a variant of the kernel with the
+    /// same arguments (`Lower::clipped_union`, `Lower::written_in_place`).
+    call: Option<KernelCall>,
+}
+
+/// A call of a runtime kernel, `rt::{module}::{name}(args)?`.
+#[derive(Clone, Debug)]
+struct KernelCall {
+    module: &'static str,
+    name: String,
+    args: Vec<String>,
+}
+
+impl KernelCall {
+    fn code(&self) -> String {
+        format!(
+            "rt::{}::{}({})?",
+            self.module,
+            self.name,
+            self.args.join(", ")
+        )
+    }
+    /// The call as a typed expression whose code is the call.
+    fn expr(self, repr: Repr, ty: Ty) -> Expr {
+        Expr {
+            call: Some(self),
+            ..Expr::typed(String::new(), repr, ty)
+        }
+        .with_call_code()
+    }
 }
 
 impl Expr {
@@ -216,6 +247,7 @@ impl Expr {
             prelude: String::new(),
             parts: None,
             single: None,
+            call: None,
         }
     }
     fn owned(code: String, repr: Repr, ty: Ty) -> Expr {
@@ -227,6 +259,18 @@ impl Expr {
             typed: true,
             ..Expr::owned(code, repr, ty)
         }
+    }
+    /// This with `code` made from its kernel call.
+    fn with_call_code(mut self) -> Expr {
+        if let Some(call) = &self.call {
+            self.code = call.code();
+        }
+        self
+    }
+    /// The kernel call this is, where its code is still that call (code
+    /// wrapped or rewritten since is no longer one).
+    fn kernel_call(&self) -> Option<&KernelCall> {
+        self.call.as_ref().filter(|c| c.code() == self.code)
     }
     /// The representation a kernel may take this in: its own, or the one
     /// its inferred type promises (read through a guard).
@@ -771,11 +815,12 @@ impl<'p> Lower<'p> {
                 .zip(k.params)
                 .map(|(a, &want)| self.param(a, want))
                 .collect();
-            let mut e = Expr::typed(
-                format!("rt::p::{}({})?", k.name, params.join(", ")),
-                k.ret,
-                ty_of_repr(k.ret, ty),
-            );
+            let call = KernelCall {
+                module: "p",
+                name: k.name.to_owned(),
+                args: params,
+            };
+            let mut e = call.expr(k.ret, ty_of_repr(k.ret, ty));
             if let (Prim::initset, [x]) = (p, args) {
                 if is_name(&x.code) && matches!(x.usable_repr(), Repr::Pair | Repr::Cell) {
                     e.single = Some(Box::new(x.clone()));
@@ -1114,11 +1159,12 @@ impl<'p> Lower<'p> {
             }
             _ => return None,
         };
-        Some(Expr::typed(
-            format!("rt::t::{func}({c}, {closure})?"),
-            ret,
-            ty_of_repr(ret, ty.clone()),
-        ))
+        let call = KernelCall {
+            module: "t",
+            name: func,
+            args: vec![c, closure],
+        };
+        Some(call.expr(ret, ty_of_repr(ret, ty.clone())))
     }
 
     /// `apply` of a known function over a pair of ints (a tuple of two):
@@ -2293,15 +2339,19 @@ impl<'p> Lower<'p> {
             }
             _ => return e,
         };
-        let Some(args) = e
-            .code
-            .strip_prefix("rt::t::mapply_set(")
-            .and_then(|c| c.strip_suffix(")?"))
-        else {
-            return e;
-        };
-        let code = format!("rt::t::mapply_set_within({args}, {grid})?");
-        Expr { code, ..e }
+        match e.kernel_call() {
+            Some(call) if call.module == "t" && call.name == "mapply_set" => {
+                let mut within = call.clone();
+                within.name = "mapply_set_within".into();
+                within.args.push(grid);
+                Expr {
+                    call: Some(within),
+                    ..e
+                }
+                .with_call_code()
+            }
+            _ => e,
+        }
     }
 
     /// Node `n`'s call `e`, given its grid by value where that grid is a
@@ -2334,26 +2384,27 @@ impl<'p> Lower<'p> {
         {
             return e;
         }
-        for name in OWNED {
-            for (by_ref, by_value) in [
-                (
-                    format!("rt::p::{name}(&{var}, "),
-                    format!("rt::p::{name}_owned({var}, "),
-                ),
-                (
-                    format!("rt::p::{name}(&{var})"),
-                    format!("rt::p::{name}_owned({var})"),
-                ),
-            ] {
-                if let Some(rest) = e.code.strip_prefix(&by_ref) {
-                    let code = format!("{by_value}{rest}");
-                    let slot = self.slot(n);
-                    self.moves[slot] = Some(*m);
-                    return Expr { code, ..e };
-                }
+        let by_ref = format!("&{var}");
+        let owned = match e.kernel_call() {
+            Some(call)
+                if call.module == "p"
+                    && OWNED.contains(&call.name.as_str())
+                    && call.args.first() == Some(&by_ref) =>
+            {
+                let mut owned = call.clone();
+                owned.name = format!("{}_owned", call.name);
+                owned.args[0] = var;
+                owned
             }
+            _ => return e,
+        };
+        let slot = self.slot(n);
+        self.moves[slot] = Some(*m);
+        Expr {
+            call: Some(owned),
+            ..e
         }
-        e
+        .with_call_code()
     }
 
     /// Node `n` as a product that is no statement of its own: a `product`
