@@ -272,14 +272,22 @@ fn grid_color_counts(g: &Grid) -> [u32; 256] {
     if cells.len() < 64 {
         return color_counts(cells.iter().copied());
     }
-    let mut counts = [0u32; 256];
     if let Some(ten) = buffers::counts10(cells) {
+        let mut counts = [0u32; 256];
         counts[slot(0)..slot(10)].copy_from_slice(&ten);
         return counts;
     }
+    counts_beyond_ten(cells)
+}
+
+/// [`grid_color_counts`] of 64 cells or more where some cell is not in
+/// 0..=9: a pass per colour present where all are below 32, else the
+/// histogram.
+fn counts_beyond_ten(cells: &[Color]) -> [u32; 256] {
     let Some(mut low) = low_colors(cells.iter().copied()) else {
         return color_counts(cells.iter().copied());
     };
+    let mut counts = [0u32; 256];
     while low != 0 {
         let c = low.trailing_zeros() as Color;
         counts[slot(c)] = buffers::count_eq(cells, c) as u32;
@@ -411,7 +419,9 @@ fn grid_pick_color(g: &Grid, most: bool, ctx: &'static str) -> Result<Color> {
             .map(|c| (c as Color, counts[c]));
         pick_by_count(present, most, ctx)
     };
-    if cells.len() < 64 {
+    // Where a cell is not an ARC colour, the table, without counting the
+    // cells the same way a second time.
+    let table = if cells.len() < 64 {
         let (mut counts, mut bits) = ([0u32; 16], 0u8);
         for &c in cells {
             bits |= c as u8;
@@ -420,10 +430,14 @@ fn grid_pick_color(g: &Grid, most: bool, ctx: &'static str) -> Result<Color> {
         if bits < 16 {
             return pick(&counts);
         }
-    } else if let Some(ten) = buffers::counts10(cells) {
-        return pick(&ten);
-    }
-    pick_color(&grid_color_counts(g), most, ctx)
+        color_counts(cells.iter().copied())
+    } else {
+        match buffers::counts10(cells) {
+            Some(ten) => return pick(&ten),
+            None => counts_beyond_ten(cells),
+        }
+    };
+    pick_color(&table, most, ctx)
 }
 
 /// `mostcolor`/`leastcolor` of an object (a value error for no cells).
