@@ -38,7 +38,7 @@ fn inputs() -> Vec<Grid> {
     };
     tasks
         .iter()
-        .flat_map(|t| t.samples().map(|e| (*e.input).clone()).collect::<Vec<_>>())
+        .flat_map(|t| t.samples().map(|e| e.input.clone()).collect::<Vec<_>>())
         .collect()
 }
 
@@ -610,7 +610,7 @@ int main() {
                 .split(' ')
                 .map(|x| x.parse().unwrap())
                 .collect();
-            let cpu = || plan.run_program(k, &Value::Grid(std::sync::Arc::new(g.clone())));
+            let cpu = || plan.run_program(k, &Value::Grid(g.clone()));
             if let Some(kind) = raised_status(nums[0] as i32) {
                 raised += 1;
                 let cpu = cpu();
@@ -653,7 +653,7 @@ int main() {
             let (h, w) = (nums[1] as usize, nums[2] as usize);
             assert!(h * w <= OUT_CAP);
             let cells: Vec<i8> = nums[3..].iter().map(|&c| c as i8).collect();
-            let device = Value::Grid(std::sync::Arc::new(Grid::new(h, w, cells)));
+            let device = Value::Grid(Grid::new(h, w, cells));
             let cpu = cpu();
             if cpu.as_ref().ok() != Some(&device) {
                 wrong.push(format!(

@@ -148,7 +148,7 @@ impl Exec {
 /// What one evaluation gave, kept compact.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Outcome {
-    Grid(Arc<Grid>),
+    Grid(Grid),
     NonGrid(String),
     Error(&'static str),
 }
@@ -179,7 +179,7 @@ impl Outcome {
                 Ok(g) if v.is_tuple() && g.height() > 0 && g.width() > 0 => {
                     Outcome::Grid(match v {
                         Value::Grid(g) => g,
-                        _ => Arc::new(g.into_owned()),
+                        _ => g.into_owned(),
                     })
                 }
                 _ => Outcome::NonGrid(repr_prefix(&v, 80)),
@@ -191,7 +191,7 @@ impl Outcome {
     /// cells is no ARC grid).
     pub fn from_given(given: Given) -> Outcome {
         match given {
-            Given::Grid(g) => Outcome::from_result(Ok(Value::Grid(Arc::new(g)))),
+            Given::Grid(g) => Outcome::from_result(Ok(Value::Grid(g))),
             Given::Raised(kind) => Outcome::Error(kind.as_str()),
         }
     }
@@ -550,7 +550,7 @@ fn whole_on_device(
     let grids: Option<Vec<&Grid>> = samples
         .iter()
         .map(|(_, _, v)| match v {
-            Value::Grid(g) => Some(&**g),
+            Value::Grid(g) => Some(g),
             _ => None,
         })
         .collect();
@@ -2291,7 +2291,7 @@ fn bench_whole_alone(
 fn inputs_of(tasks: &[Task]) -> (Vec<&Grid>, Vec<(usize, usize, Value)>) {
     let grids = tasks
         .iter()
-        .flat_map(|t| t.samples().map(|e| &*e.input))
+        .flat_map(|t| t.samples().map(|e| &e.input))
         .collect();
     let samples = tasks
         .iter()
@@ -2418,7 +2418,7 @@ mod tests {
             let out = |first: usize, len: usize, status: &dyn Fn(usize) -> Option<i32>| {
                 let (mut desc, mut cells) = (vec![0i32; OUT_DESC * len * n], Vec::new());
                 for t in 0..len * n {
-                    let input = Value::Grid(Arc::new(inputs[t % n].clone()));
+                    let input = Value::Grid(inputs[t % n].clone());
                     let cpu = self.plan.run_program(code.programs[first + t / n], &input);
                     let d = &mut desc[OUT_DESC * t..OUT_DESC * (t + 1)];
                     match (status(t), cpu) {
@@ -2574,7 +2574,7 @@ mod tests {
     #[test]
     fn written_reprs_are_display_cut_at_the_limit() {
         let ints = |xs: &[i64]| Value::tuple(xs.iter().map(|&x| Value::Int(x)).collect());
-        let grid = Value::Grid(Arc::new(Grid::new(2, 2, vec![1, 2, 3, 4])));
+        let grid = Value::Grid(Grid::new(2, 2, vec![1, 2, 3, 4]));
         let values = [
             Value::Tuple(vec![ints(&[0, 9, 10, -1]), ints(&[7]), ints(&[])].into()),
             Value::Tuple(vec![Value::Bool(true), Value::Int(1), grid.clone()].into()),

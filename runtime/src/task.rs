@@ -20,7 +20,7 @@ pub const MAX_SIDE: usize = 30;
 #[derive(Clone, Debug)]
 pub struct Example {
     /// Shared: every evaluation of every program reads the same grid.
-    pub input: std::sync::Arc<Grid>,
+    pub input: Grid,
     pub output: Option<Grid>,
 }
 
@@ -73,7 +73,7 @@ pub struct Loaded {
 
 impl Loaded {
     /// Every sample's input grid, task by task, train then test.
-    pub fn inputs(&self) -> impl Iterator<Item = &std::sync::Arc<Grid>> {
+    pub fn inputs(&self) -> impl Iterator<Item = &Grid> {
         self.tasks
             .iter()
             .flat_map(|t| t.samples().map(|e| &e.input))
@@ -187,10 +187,7 @@ fn parse_task(path: &Path, id: &str, j: &Json, outputs_required: bool) -> Result
                 }
                 None => None,
             };
-            examples.push(Example {
-                input: input.into(),
-                output,
-            });
+            examples.push(Example { input, output });
         }
         parts.push(examples);
     }

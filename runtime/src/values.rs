@@ -37,6 +37,9 @@ use smallvec::SmallVec;
 use crate::error::{Error, Result};
 use crate::functions::Func;
 
+mod grid;
+pub use grid::Grid;
+
 /// A grid location `(row, column)`. Ordered like the Python tuple `(i, j)`.
 pub type Loc = (i32, i32);
 
@@ -57,97 +60,6 @@ impl Cell {
     }
 }
 
-/// A rectangular grid in one row-major buffer.
-///
-/// A grid of height 0 is Python's `()`, so its width is 0 too.
-#[derive(Clone, PartialEq, Eq, Hash)]
-pub struct Grid {
-    h: usize,
-    w: usize,
-    cells: Vec<Color>,
-}
-
-impl Grid {
-    /// A grid from its dimensions and row-major cells.
-    pub fn new(h: usize, w: usize, cells: Vec<Color>) -> Grid {
-        debug_assert_eq!(h * w, cells.len());
-        let w = if h == 0 { 0 } else { w };
-        Grid { h, w, cells }
-    }
-    /// A grid filled with one colour.
-    pub fn filled(h: usize, w: usize, color: Color) -> Grid {
-        Grid::new(h, w, vec![color; h * w])
-    }
-    /// A grid from rows; `None` if the rows are ragged.
-    pub fn from_rows(rows: &[Vec<Color>]) -> Option<Grid> {
-        let w = rows.first().map_or(0, |r| r.len());
-        if rows.iter().any(|r| r.len() != w) {
-            return None;
-        }
-        Some(Grid::new(rows.len(), w, rows.concat()))
-    }
-    pub fn height(&self) -> usize {
-        self.h
-    }
-    pub fn width(&self) -> usize {
-        self.w
-    }
-    pub fn cells(&self) -> &[Color] {
-        &self.cells
-    }
-    pub fn cells_mut(&mut self) -> &mut [Color] {
-        &mut self.cells
-    }
-    pub fn into_cells(self) -> Vec<Color> {
-        self.cells
-    }
-    pub fn get(&self, i: usize, j: usize) -> Color {
-        self.cells[i * self.w + j]
-    }
-    pub fn set(&mut self, i: usize, j: usize, c: Color) {
-        self.cells[i * self.w + j] = c;
-    }
-    /// The value at a signed location, or `None` when outside the grid.
-    pub fn at(&self, i: i64, j: i64) -> Option<Color> {
-        if i >= 0 && j >= 0 && (i as usize) < self.h && (j as usize) < self.w {
-            Some(self.get(i as usize, j as usize))
-        } else {
-            None
-        }
-    }
-    pub fn row(&self, i: usize) -> &[Color] {
-        &self.cells[i * self.w..(i + 1) * self.w]
-    }
-    pub fn rows(&self) -> impl Iterator<Item = &[Color]> {
-        (0..self.h).map(move |i| self.row(i))
-    }
-    /// Python's `grid[0]` succeeds only on a non-empty grid.
-    pub fn require_rows(&self, context: &'static str) -> Result<()> {
-        if self.h == 0 {
-            Err(Error::index_error(context))
-        } else {
-            Ok(())
-        }
-    }
-    /// Python tuple comparison of two grids (rows compared as int tuples).
-    pub fn python_cmp(&self, other: &Grid) -> Ordering {
-        for i in 0..self.h.min(other.h) {
-            match self.row(i).cmp(other.row(i)) {
-                Ordering::Equal => {}
-                o => return o,
-            }
-        }
-        self.h.cmp(&other.h)
-    }
-}
-
-impl fmt::Debug for Grid {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Grid{}x{}", self.h, self.w)?;
-        f.debug_list().entries(self.rows()).finish()
-    }
-}
-
 /// A value of the DSL.
 #[derive(Clone)]
 pub enum Value {
@@ -158,7 +70,7 @@ pub enum Value {
     /// A tuple of two numbers: locations, offsets, dimensions.
     Pair(i64, i64),
     /// A grid: a tuple of equal-length tuples of colours.
-    Grid(Arc<Grid>),
+    Grid(Grid),
     /// Any other tuple.
     Tuple(Arc<[Value]>),
     /// The tuple `(color, (i, j))` of an object's cell, unboxed: iterating
@@ -636,7 +548,7 @@ impl Value {
         Value::Pair(a, b)
     }
     pub fn grid(g: Grid) -> Value {
-        Value::Grid(Arc::new(g))
+        Value::Grid(g)
     }
     /// A tuple; two numbers become a `Pair`, and equal-length tuples of
     /// colours a `Grid` (same value either way; the compact forms are what

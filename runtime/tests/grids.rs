@@ -1639,7 +1639,7 @@ fn arc_facts() {
 // ----- kernels: the typed forms on their edge cases ------------------------------
 
 /// A grid literal as typed code holds it.
-fn tg(text: &str) -> std::sync::Arc<Grid> {
+fn tg(text: &str) -> Grid {
     match g(text) {
         Value::Grid(x) => x,
         _ => unreachable!(),
@@ -1658,17 +1658,17 @@ fn kernels_on_colours_that_are_not_colours() {
     // Stored into a cell: unsupported; never stored: fine.
     for c in [300, -129, 128, i64::MIN, i64::MAX] {
         assert_eq!(err_kind(fill_locs(&x, c, &locs)), ErrorKind::Unsupported);
-        assert_eq!(*fill_locs(&x, c, &outside).unwrap(), *x);
+        assert_eq!(fill_locs(&x, c, &outside).unwrap(), x);
         assert_eq!(err_kind(canvas_int_pair(c, (2, 2))), ErrorKind::Unsupported);
         assert_eq!(canvas_int_pair(c, (2, 0)).unwrap().height(), 2);
         assert_eq!(canvas_int_pair(c, (0, 2)).unwrap().height(), 0);
         // A non-colour matches no cell.
-        assert!(std::sync::Arc::ptr_eq(&replace_grid(&x, c, 3).unwrap(), &x));
+        assert!(Grid::ptr_eq(&replace_grid(&x, c, 3).unwrap(), &x));
         assert_eq!(err_kind(replace_grid(&x, 1, c)), ErrorKind::Unsupported);
         assert_eq!(colorcount_grid(&x, c).unwrap(), 0);
         assert!(ofcolor_grid(&x, c).unwrap().is_empty());
         assert_eq!(err_kind(switch_grid(&x, 1, c)), ErrorKind::Unsupported);
-        assert_eq!(*cellwise_grids(&x, &x, c).unwrap(), *x);
+        assert_eq!(cellwise_grids(&x, &x, c).unwrap(), x);
         assert_eq!(
             err_kind(cellwise_grids(&x, &tg("((1, 1), (1, 1))"), c)),
             ErrorKind::Unsupported
@@ -1686,7 +1686,7 @@ fn kernels_on_degenerate_grids() {
     let none = tg("()");
     let flat = match two_empty_rows() {
         Value::Grid(x) => x,
-        v => std::sync::Arc::new(v.as_grid("t").unwrap().into_owned()),
+        v => v.as_grid("t").unwrap().into_owned(),
     };
     let no_locs: std::sync::Arc<[(i32, i32)]> = Vec::new().into();
     assert_eq!(err_kind(fill_locs(&none, 1, &no_locs)), ErrorKind::Index);
@@ -1721,8 +1721,5 @@ fn vconcat_kernel_declines_ragged_results() {
         vconcat(&Value::Grid(a.clone()), &Value::Grid(b)).unwrap(),
         py("((1, 2), (3,))")
     );
-    assert!(std::sync::Arc::ptr_eq(
-        &vconcat_grids(&a, &tg("()")).unwrap(),
-        &a
-    ));
+    assert!(Grid::ptr_eq(&vconcat_grids(&a, &tg("()")).unwrap(), &a));
 }

@@ -1045,7 +1045,7 @@ fn arc(id: &str) -> Task {
 /// Every grid of a task, inputs and outputs.
 fn grids(task: &Task) -> Vec<Grid> {
     task.samples()
-        .flat_map(|e| std::iter::once((*e.input).clone()).chain(e.output.clone()))
+        .flat_map(|e| std::iter::once(e.input.clone()).chain(e.output.clone()))
         .collect()
 }
 

@@ -25,7 +25,7 @@ fn grids() -> Vec<Grid> {
         let text = std::fs::read_to_string(path).unwrap();
         let t = task::parse_str(&path.display().to_string(), "t", &text).unwrap();
         for ex in t.samples() {
-            out.push((*ex.input).clone());
+            out.push(ex.input.clone());
             out.extend(ex.output.clone());
         }
     }
@@ -47,7 +47,7 @@ fn agree<K: battgen_runtime::rt::t::Key>(
     let sort_rows = rbind(&prim(Prim::order), key_value).unwrap();
     let mut declined = 0;
     for g in grids() {
-        let typed = apply_rows_order(&std::sync::Arc::new(g.clone()), &mut key);
+        let typed = apply_rows_order(&g.clone(), &mut key);
         let generic = apply(&sort_rows, &Value::grid(g.clone()));
         match (typed, generic) {
             (Err(e), _) if is_deopt(&e) => declined += 1,
@@ -106,10 +106,7 @@ fn cellwise_extremes_agree_with_apply_of_papply_of_pair() {
     for (best, largest) in [(Prim::maximum, true), (Prim::minimum, false)] {
         let per_row = lbind(&prim(Prim::apply), &prim(best)).unwrap();
         for w in grids.windows(2) {
-            let (a, b) = (
-                std::sync::Arc::new(w[0].clone()),
-                std::sync::Arc::new(w[1].clone()),
-            );
+            let (a, b) = (w[0].clone(), w[1].clone());
             let typed = cellwise_best(&a, &b, largest);
             let zipped = papply(&prim(Prim::pair), &Value::Grid(a), &Value::Grid(b)).unwrap();
             let generic = apply(&per_row, &zipped);

@@ -10,7 +10,7 @@
 use std::cmp::Ordering;
 
 use crate::error::{Error, Result};
-use crate::values::{Grid, Kind, Value};
+use crate::values::{Kind, Value};
 
 // ----- Python operators on single values -------------------------------------
 
@@ -73,12 +73,7 @@ pub(crate) fn concat_tuples(a: &Value, b: &Value) -> Result<Value> {
         (Value::Grid(x), _) if b.len()? == 0 => Ok(Value::Grid(x.clone())),
         (_, Value::Grid(y)) if a.len()? == 0 => Ok(Value::Grid(y.clone())),
         (Value::Grid(x), Value::Grid(y)) if x.width() == y.width() => {
-            let cells = super::buffers::concatenated(x.cells(), y.cells());
-            Ok(Value::grid(Grid::new(
-                x.height() + y.height(),
-                x.width(),
-                cells,
-            )))
+            Ok(Value::Grid(super::buffers::concatenated(x, y)))
         }
         _ => {
             let mut items = a.elems()?;

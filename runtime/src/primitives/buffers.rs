@@ -10,24 +10,38 @@
 //! each loop's bounds derived from the grid it reads and the buffer it
 //! writes.
 
+use std::mem::MaybeUninit;
 use std::ptr;
 
 use crate::values::{Color, Grid};
 
-/// A buffer of exactly `n` cells, every one written by `fill` through a
-/// pointer to `n` uninitialised cells.
+/// A grid of `h` x `w` cells, every one written by `fill` through a
+/// pointer to the `h * w` uninitialised cells of the grid's own block (no
+/// buffer to copy from).
 ///
 /// # Safety
-/// `fill` must write each of the cells `0..n` of the pointer it is given
-/// (and nothing outside them). If it panics, the buffer is freed unread.
+/// `fill` must write each of the cells `0..h*w` of the pointer it is given
+/// (and nothing outside them). If it panics, the grid is freed unread.
 #[inline(always)]
-unsafe fn build(n: usize, fill: impl FnOnce(*mut Color)) -> Vec<Color> {
-    let mut v: Vec<Color> = Vec::with_capacity(n);
-    fill(v.as_mut_ptr());
-    // SAFETY: `fill` initialised the `n` cells (the caller's contract),
-    // and the capacity is at least `n`.
-    unsafe { v.set_len(n) };
-    v
+unsafe fn build(h: usize, w: usize, fill: impl FnOnce(*mut Color)) -> Grid {
+    // SAFETY: the caller's.
+    unsafe { Grid::build(h, w, fill) }
+}
+
+/// `g` with every cell `c` replaced by `f(c)` (`replace`, `switch`):
+/// written straight into the new grid, a loop that vectorises.
+#[inline(always)]
+pub(crate) fn map_cells(g: &Grid, f: impl Fn(Color) -> Color) -> Grid {
+    let src = g.cells();
+    // SAFETY: writes each of the `h * w` = `src.len()` cells once.
+    unsafe {
+        build(g.height(), g.width(), |dst| {
+            let out = std::slice::from_raw_parts_mut(dst.cast::<MaybeUninit<Color>>(), src.len());
+            for (o, &c) in out.iter_mut().zip(src) {
+                o.write(f(c));
+            }
+        })
+    }
 }
 
 /// How many of `cells` are `c`: sixteen byte counters, one per lane of
@@ -339,19 +353,19 @@ unsafe fn copy_cells_reversed(src: *const Color, dst: *mut Color, n: usize) {
     unsafe { move_cells::<true>(src, dst, n) }
 }
 
-/// The cells of `g`'s rows in reverse order (`hmirror`).
-pub(crate) fn rows_reversed(g: &Grid) -> Vec<Color> {
+/// The grid of `g`'s rows in reverse order (`hmirror`).
+pub(crate) fn rows_reversed(g: &Grid) -> Grid {
     rows_at(g, (0..g.height()).rev())
 }
 
-/// The cells of `g` with each row reversed (`vmirror`).
-pub(crate) fn each_row_reversed(g: &Grid) -> Vec<Color> {
+/// The grid of `g` with each row reversed (`vmirror`).
+pub(crate) fn each_row_reversed(g: &Grid) -> Grid {
     let (h, w) = (g.height(), g.width());
     let src = g.cells();
     debug_assert_eq!(src.len(), h * w);
     // SAFETY: output cell i*w+j is source cell i*w+w-1-j, both < h*w.
     unsafe {
-        build(h * w, |dst| {
+        build(h, w, |dst| {
             let src = src.as_ptr();
             for i in 0..h {
                 copy_cells_reversed(src.add(i * w), dst.add(i * w), w);
@@ -360,13 +374,13 @@ pub(crate) fn each_row_reversed(g: &Grid) -> Vec<Color> {
     }
 }
 
-/// The cells of `g` in reverse order (`rot180`).
-pub(crate) fn all_reversed(g: &Grid) -> Vec<Color> {
+/// The grid of `g` in reverse order (`rot180`).
+pub(crate) fn all_reversed(g: &Grid) -> Grid {
     let src = g.cells();
     let n = src.len();
     // SAFETY: output cell k is source cell n-1-k, both < n.
     unsafe {
-        build(n, |dst| {
+        build(g.height(), g.width(), |dst| {
             let src = src.as_ptr();
             // Rows of 32 cells from the end, each reversed by words.
             let mut k = 0;
@@ -379,7 +393,7 @@ pub(crate) fn all_reversed(g: &Grid) -> Vec<Color> {
     }
 }
 
-/// The cells of `g`'s transpose (a `w` by `h` grid), with the source's
+/// The grid of `g`'s transpose (a `w` by `h` grid), with the source's
 /// rows read bottom to top when `REV_ROWS` and its columns right to left
 /// when `REV_COLS`: output cell (r, c) is source cell
 /// (`REV_ROWS ? h-1-c : c`, `REV_COLS ? w-1-r : r`). `dmirror` is
@@ -390,7 +404,7 @@ pub(crate) fn all_reversed(g: &Grid) -> Vec<Color> {
 /// rows loaded as words, eight columns stored as words, about one
 /// instruction a cell where a cell at a time took six or seven); the
 /// rows and columns past the last whole block a cell at a time.
-pub(crate) fn transposed<const REV_ROWS: bool, const REV_COLS: bool>(g: &Grid) -> Vec<Color> {
+pub(crate) fn transposed<const REV_ROWS: bool, const REV_COLS: bool>(g: &Grid) -> Grid {
     let (h, w) = (g.height(), g.width());
     let src = g.cells();
     debug_assert_eq!(src.len(), h * w);
@@ -401,7 +415,7 @@ pub(crate) fn transposed<const REV_ROWS: bool, const REV_COLS: bool>(g: &Grid) -
     // the rest; every read is inside the source (blocks read eight whole
     // cells of rows < h8 at columns < w8).
     unsafe {
-        build(h * w, |dst| {
+        build(w, h, |dst| {
             let src = src.as_ptr();
             // Output row of source column j, output position of source row i.
             let out_row = |j: usize| if REV_COLS { w - 1 - j } else { j };
@@ -475,9 +489,9 @@ fn transpose8(x: &mut [u64; 8]) {
     swap(x, 3, 4, 32, M4);
 }
 
-/// The cells of `a` and `b` side by side, row by row, over the first `h`
+/// The grid of `a` and `b` side by side, row by row, over the first `h`
 /// rows of each (`hconcat`).
-pub(crate) fn side_by_side(a: &Grid, b: &Grid, h: usize) -> Vec<Color> {
+pub(crate) fn side_by_side(a: &Grid, b: &Grid, h: usize) -> Grid {
     side_by_side_flipped(a, (false, false), b, (false, false), h)
 }
 
@@ -537,19 +551,14 @@ unsafe fn write_rows<const ROWS: bool, const CELLS: bool>(
 
 /// `vconcat` of `a` and `b`, each mirrored by its `flips` (see
 /// [`write_flipped`]): both of one width.
-pub(crate) fn stacked_flipped(
-    a: &Grid,
-    fa: (bool, bool),
-    b: &Grid,
-    fb: (bool, bool),
-) -> Vec<Color> {
+pub(crate) fn stacked_flipped(a: &Grid, fa: (bool, bool), b: &Grid, fb: (bool, bool)) -> Grid {
     let w = a.width();
     assert_eq!(w, b.width());
     let (ha, hb) = (a.height(), b.height());
     // SAFETY: rows 0..ha of the output are `a`'s, ha..ha+hb `b`'s, each of
     // w cells.
     unsafe {
-        build((ha + hb) * w, |dst| {
+        build(ha + hb, w, |dst| {
             write_flipped(a, fa, ha, dst, w);
             write_flipped(b, fb, hb, dst.add(ha * w), w);
         })
@@ -564,53 +573,51 @@ pub(crate) fn side_by_side_flipped(
     b: &Grid,
     fb: (bool, bool),
     h: usize,
-) -> Vec<Color> {
+) -> Grid {
     let (wa, wb) = (a.width(), b.width());
     assert!(h <= a.height() && h <= b.height());
     // SAFETY: output row k (k < h) is a's row then b's, at k*(wa+wb).
     unsafe {
-        build(h * (wa + wb), |dst| {
+        build(h, wa + wb, |dst| {
             write_flipped(a, fa, h, dst, wa + wb);
             write_flipped(b, fb, h, dst.add(wa), wa + wb);
         })
     }
 }
 
-/// The cells of `a` then those of `b` (`vconcat` of two grids of one
+/// The grid of `a`'s rows then `b`'s (`vconcat` of two grids of one
 /// width, tuple `+`).
-pub(crate) fn concatenated(a: &[Color], b: &[Color]) -> Vec<Color> {
-    // SAFETY: `a` fills cells 0..a.len(), `b` the rest.
+pub(crate) fn concatenated(a: &Grid, b: &Grid) -> Grid {
+    assert_eq!(a.width(), b.width());
+    let (a, b, w, h) = (a.cells(), b.cells(), a.width(), a.height() + b.height());
+    // SAFETY: `a` fills cells 0..a.len(), `b` the rest: h * w in all.
     unsafe {
-        build(a.len() + b.len(), |dst| {
+        build(h, w, |dst| {
             ptr::copy_nonoverlapping(a.as_ptr(), dst, a.len());
             ptr::copy_nonoverlapping(b.as_ptr(), dst.add(a.len()), b.len());
         })
     }
 }
 
-/// The cells of rows `rows` and columns `cols` of `g`, both ranges within
+/// The grid of rows `rows` and columns `cols` of `g`, both ranges within
 /// the grid (`crop`, the halves, `trim`): one copy of the whole block when
 /// every column is kept.
-pub(crate) fn block(
-    g: &Grid,
-    rows: std::ops::Range<usize>,
-    cols: std::ops::Range<usize>,
-) -> Vec<Color> {
+pub(crate) fn block(g: &Grid, rows: std::ops::Range<usize>, cols: std::ops::Range<usize>) -> Grid {
     let w = g.width();
     assert!(rows.start <= rows.end && rows.end <= g.height());
     assert!(cols.start <= cols.end && cols.end <= w);
     let (nh, nw) = (rows.len(), cols.len());
     if nh == 0 || nw == 0 {
         // (No pointer into the grid at all: an empty block may start past its end.)
-        return Vec::new();
+        return Grid::filled(nh, nw, 0);
     }
     if nw == w {
-        return g.cells()[rows.start * w..rows.end * w].to_vec();
+        return Grid::from_cells(nh, nw, &g.cells()[rows.start * w..rows.end * w]);
     }
     // SAFETY: output row k (k < nh) is cells cols of source row
     // rows.start + k < height, written at k*nw.
     unsafe {
-        build(nh * nw, |dst| {
+        build(nh, nw, |dst| {
             let src = g.cells().as_ptr().add(rows.start * w + cols.start);
             for k in 0..nh {
                 copy_cells(src.add(k * w), dst.add(k * nw), nw);
@@ -619,14 +626,33 @@ pub(crate) fn block(
     }
 }
 
-/// The cells of the rows `rows` of `g`, in that order (each `< height`).
-pub(crate) fn rows_at(g: &Grid, rows: impl ExactSizeIterator<Item = usize> + Clone) -> Vec<Color> {
+/// The rows of all `grids` (each of width `w` or without rows), in order,
+/// as one grid (`merge` of grids).
+pub(crate) fn stacked(grids: &[&Grid], w: usize) -> Grid {
+    assert!(grids.iter().all(|g| g.height() == 0 || g.width() == w));
+    let h = grids.iter().map(|g| g.height()).sum();
+    // SAFETY: grid k's cells go after those of the grids before it; they
+    // are `h * w` in all (each grid's height times `w`).
+    unsafe {
+        build(h, w, |dst| {
+            let mut at = 0;
+            for g in grids {
+                let cells = g.cells();
+                ptr::copy_nonoverlapping(cells.as_ptr(), dst.add(at), cells.len());
+                at += cells.len();
+            }
+        })
+    }
+}
+
+/// The grid of the rows `rows` of `g`, in that order (each `< height`).
+pub(crate) fn rows_at(g: &Grid, rows: impl ExactSizeIterator<Item = usize> + Clone) -> Grid {
     let w = g.width();
     assert!(rows.clone().all(|i| i < g.height()));
     // SAFETY: each source row is inside the grid (checked above), output
     // row k written at k*w, every output cell once.
     unsafe {
-        build(rows.len() * w, |dst| {
+        build(rows.len(), w, |dst| {
             let src = g.cells().as_ptr();
             for (k, i) in rows.enumerate() {
                 copy_cells(src.add(i * w), dst.add(k * w), w);
@@ -759,18 +785,24 @@ mod tests {
                     continue;
                 }
                 let g = grid(h, w);
+                // The cells, and the shape (a grid without rows has width 0).
+                let same = |got: Grid, (sh, sw): (usize, usize), want: &[Color]| {
+                    assert_eq!(got.cells(), want);
+                    let sw = if sh == 0 { 0 } else { sw };
+                    assert_eq!((got.height(), got.width()), (sh, sw));
+                };
                 let hm: Vec<Color> = (0..h)
                     .flat_map(|i| (0..w).map(move |j| (i, j)))
                     .map(|(i, j)| at(&g, h - 1 - i, j))
                     .collect();
-                assert_eq!(rows_reversed(&g), hm);
+                same(rows_reversed(&g), (h, w), &hm);
                 let vm: Vec<Color> = (0..h)
                     .flat_map(|i| (0..w).map(move |j| (i, j)))
                     .map(|(i, j)| at(&g, i, w - 1 - j))
                     .collect();
-                assert_eq!(each_row_reversed(&g), vm);
+                same(each_row_reversed(&g), (h, w), &vm);
                 let r180: Vec<Color> = g.cells().iter().rev().copied().collect();
-                assert_eq!(all_reversed(&g), r180);
+                same(all_reversed(&g), (h, w), &r180);
                 let t = |rr: bool, rc: bool| -> Vec<Color> {
                     (0..w)
                         .flat_map(|r| (0..h).map(move |c| (r, c)))
@@ -781,27 +813,31 @@ mod tests {
                         })
                         .collect()
                 };
-                assert_eq!(transposed::<false, false>(&g), t(false, false));
-                assert_eq!(transposed::<true, false>(&g), t(true, false));
-                assert_eq!(transposed::<false, true>(&g), t(false, true));
-                assert_eq!(transposed::<true, true>(&g), t(true, true));
+                same(transposed::<false, false>(&g), (w, h), &t(false, false));
+                same(transposed::<true, false>(&g), (w, h), &t(true, false));
+                same(transposed::<false, true>(&g), (w, h), &t(false, true));
+                same(transposed::<true, true>(&g), (w, h), &t(true, true));
                 let b = grid(h, w / 2 + 1);
                 let side: Vec<Color> = (0..h)
                     .flat_map(|i| g.row(i).iter().chain(b.row(i)).copied().collect::<Vec<_>>())
                     .collect();
                 if h > 0 {
-                    assert_eq!(side_by_side(&g, &b, h), side);
+                    same(side_by_side(&g, &b, h), (h, w + b.width()), &side);
                 }
                 for (r0, r1, c0, c1) in
                     [(0, h, 0, w), (h / 3, h, w / 4, w), (0, h / 2, 1.min(w), w)]
                 {
                     let blk: Vec<Color> =
                         (r0..r1).flat_map(|i| g.row(i)[c0..c1].to_vec()).collect();
-                    assert_eq!(block(&g, r0..r1, c0..c1), blk);
+                    same(block(&g, r0..r1, c0..c1), (r1 - r0, c1 - c0), &blk);
                 }
                 let picks: Vec<usize> = (0..h).rev().step_by(2).collect();
                 let picked: Vec<Color> = picks.iter().flat_map(|&i| g.row(i).to_vec()).collect();
-                assert_eq!(rows_at(&g, picks.iter().copied()), picked);
+                same(
+                    rows_at(&g, picks.iter().copied()),
+                    (picks.len(), w),
+                    &picked,
+                );
             }
         }
     }

@@ -26,11 +26,7 @@ use crate::values::{
 
 /// The rows `rows` of `g`, in that order, as a grid.
 fn grid_rows(g: &Grid, rows: &[usize]) -> Value {
-    Value::grid(Grid::new(
-        rows.len(),
-        g.width(),
-        buffers::rows_at(g, rows.iter().copied()),
-    ))
+    Value::Grid(buffers::rows_at(g, rows.iter().copied()))
 }
 
 fn loc_value(&(i, j): &Loc) -> Value {
@@ -606,27 +602,19 @@ pub fn merge(containers: &Value) -> Result<Value> {
                 // One allocation of the exact size: the grids merged in
                 // cross runs reach millions of cells, where growing the
                 // buffer copied them again at every doubling.
-                let total: usize = items
-                    .iter()
-                    .map(|c| match c {
-                        Value::Grid(g) => g.cells().len(),
-                        _ => 0,
-                    })
-                    .sum();
                 // No size check: Python only gathers the rows here, so a
                 // result beyond the budget would be a difference from it.
-                let mut cells = Vec::with_capacity(total);
-                let mut h = 0;
-                for c in items.iter() {
-                    if let Value::Grid(g) = c {
-                        cells.extend_from_slice(g.cells());
-                        h += g.height();
-                    }
-                }
-                if h == 0 {
+                let grids: Vec<&Grid> = items
+                    .iter()
+                    .filter_map(|c| match c {
+                        Value::Grid(g) => Some(g),
+                        _ => None,
+                    })
+                    .collect();
+                if grids.iter().all(|g| g.height() == 0) {
                     return Ok(Value::empty_tuple());
                 }
-                return Ok(Value::grid(Grid::new(h, w, cells)));
+                return Ok(Value::Grid(buffers::stacked(&grids, w)));
             }
         }
         _ => {}
@@ -1133,11 +1121,7 @@ pub fn dedupe_grid(g: &crate::typed::G) -> Result<crate::typed::G> {
     if kept.len() == g.height() {
         return Ok(g.clone());
     }
-    Ok(Arc::new(Grid::new(
-        kept.len(),
-        g.width(),
-        buffers::rows_at(g, kept.iter().copied()),
-    )))
+    Ok(buffers::rows_at(g, kept.iter().copied()))
 }
 
 pub fn initset_pair(p: (i64, i64)) -> Result<Locs> {

@@ -69,13 +69,13 @@ fn grid_value(g: Grid) -> Value {
     Value::grid(g)
 }
 
-/// A grid argument as the `Arc` typed code holds: shared when it is a
+/// A grid argument as the handle typed code holds: shared when it is a
 /// `Grid`, converted (a tuple of equal rows of colours) otherwise, with the
 /// error of [`Value::as_grid`].
-fn grid_arc(v: &Value, ctx: &'static str) -> Result<G> {
+fn grid_handle(v: &Value, ctx: &'static str) -> Result<G> {
     match v {
         Value::Grid(g) => Ok(g.clone()),
-        _ => Ok(Arc::new(v.as_grid(ctx)?.into_owned())),
+        _ => Ok(v.as_grid(ctx)?.into_owned()),
     }
 }
 
@@ -156,8 +156,7 @@ fn sub_grid(g: &Grid, rows: Range<usize>, cols: Range<usize>) -> Grid {
     if rows.is_empty() {
         return empty_grid();
     }
-    let (h, w) = (rows.len(), cols.len());
-    Grid::new(h, w, buffers::block(g, rows, cols))
+    buffers::block(g, rows, cols)
 }
 
 /// `crop`: rows `[s0, s0 + d0)`, then, only if some row is left, columns
@@ -592,7 +591,7 @@ pub fn numcolors_cells(obj: &Cells) -> Result<i64> {
 // ----- grids as indices and objects ----------------------------------------------
 
 pub fn asindices(grid: &Value) -> Result<Value> {
-    asindices_grid(&grid_arc(grid, "asindices")?).map(Value::Indices)
+    asindices_grid(&grid_handle(grid, "asindices")?).map(Value::Indices)
 }
 
 pub fn asindices_grid(grid: &G) -> Result<Locs> {
@@ -697,7 +696,7 @@ fn cells_by_color(g: &Grid) -> (Vec<Cell>, ColorRuns) {
 }
 
 pub fn asobject(grid: &Value) -> Result<Value> {
-    asobject_grid(&grid_arc(grid, "asobject")?).map(Value::Object)
+    asobject_grid(&grid_handle(grid, "asobject")?).map(Value::Object)
 }
 
 pub fn asobject_grid(grid: &G) -> Result<Cells> {
@@ -754,7 +753,7 @@ fn partition_by_color(g: &Grid, skip: Option<Color>) -> Value {
 }
 
 pub fn partition(grid: &Value) -> Result<Value> {
-    partition_grid(&grid_arc(grid, "partition")?)
+    partition_grid(&grid_handle(grid, "partition")?)
 }
 
 pub fn partition_grid(grid: &G) -> Result<Value> {
@@ -762,7 +761,7 @@ pub fn partition_grid(grid: &G) -> Result<Value> {
 }
 
 pub fn fgpartition(grid: &Value) -> Result<Value> {
-    fgpartition_grid(&grid_arc(grid, "fgpartition")?)
+    fgpartition_grid(&grid_handle(grid, "fgpartition")?)
 }
 
 pub fn fgpartition_grid(grid: &G) -> Result<Value> {
@@ -1273,26 +1272,23 @@ fn by_colour(object: &[Cell], out: &mut [Cell]) {
 pub fn rot90_grid(grid: &G) -> Result<G> {
     let (h, w) = (grid.height(), grid.width());
     if h == 0 || w == 0 {
-        return Ok(Arc::new(empty_grid()));
+        return Ok(empty_grid());
     }
     // Column j, bottom to top, becomes row j.
-    let cells = buffers::transposed::<true, false>(grid);
-    Ok(Arc::new(Grid::new(w, h, cells)))
+    Ok(buffers::transposed::<true, false>(grid))
 }
 
 pub fn rot180_grid(grid: &G) -> Result<G> {
-    let cells = buffers::all_reversed(grid);
-    Ok(Arc::new(Grid::new(grid.height(), grid.width(), cells)))
+    Ok(buffers::all_reversed(grid))
 }
 
 pub fn rot270_grid(grid: &G) -> Result<G> {
     let (h, w) = (grid.height(), grid.width());
     if h == 0 || w == 0 {
-        return Ok(Arc::new(empty_grid()));
+        return Ok(empty_grid());
     }
     // Column j, top to bottom, becomes row w - 1 - j.
-    let cells = buffers::transposed::<false, true>(grid);
-    Ok(Arc::new(Grid::new(w, h, cells)))
+    Ok(buffers::transposed::<false, true>(grid))
 }
 
 /// A grid primitive that also takes ragged tuples of rows: `kernel` on a
@@ -1303,7 +1299,7 @@ fn or_ragged(
     kernel: impl FnOnce(&G) -> Result<G>,
     ragged: impl FnOnce(&Value) -> Result<Value>,
 ) -> Result<Value> {
-    match grid_arc(grid, ctx) {
+    match grid_handle(grid, ctx) {
         Ok(g) => kernel(&g).map(Value::Grid),
         Err(_) if grid.is_tuple() => ragged(grid),
         Err(e) => Err(e),
@@ -1358,7 +1354,7 @@ pub fn crop(grid: &Value, start: &Value, dims: &Value) -> Result<Value> {
 
 pub fn crop_grid(grid: &G, start: (i64, i64), dims: (i64, i64)) -> Result<G> {
     let cols = || Ok((start.1 as i128, dims.1 as i128));
-    cropped(grid, start.0 as i128, dims.0 as i128, cols).map(Arc::new)
+    cropped(grid, start.0 as i128, dims.0 as i128, cols)
 }
 
 pub fn tophalf(grid: &Value) -> Result<Value> {
@@ -1369,7 +1365,7 @@ pub fn tophalf(grid: &Value) -> Result<Value> {
 
 pub fn tophalf_grid(grid: &G) -> Result<G> {
     let h = grid.height();
-    Ok(Arc::new(sub_grid(grid, 0..h / 2, 0..grid.width())))
+    Ok(sub_grid(grid, 0..h / 2, 0..grid.width()))
 }
 
 pub fn bottomhalf(grid: &Value) -> Result<Value> {
@@ -1380,7 +1376,7 @@ pub fn bottomhalf(grid: &Value) -> Result<Value> {
 
 pub fn bottomhalf_grid(grid: &G) -> Result<G> {
     let h = grid.height();
-    Ok(Arc::new(sub_grid(grid, h / 2 + h % 2..h, 0..grid.width())))
+    Ok(sub_grid(grid, h / 2 + h % 2..h, 0..grid.width()))
 }
 
 /// `rot270(half(rot90(grid)))`: the rotation through `()` makes the result
@@ -1393,31 +1389,31 @@ fn columns_half(g: &Grid, cols: Range<usize>) -> Grid {
 }
 
 pub fn lefthalf(grid: &Value) -> Result<Value> {
-    lefthalf_grid(&grid_arc(grid, "lefthalf")?).map(Value::Grid)
+    lefthalf_grid(&grid_handle(grid, "lefthalf")?).map(Value::Grid)
 }
 
 pub fn lefthalf_grid(grid: &G) -> Result<G> {
     let w = grid.width();
-    Ok(Arc::new(columns_half(grid, 0..w / 2)))
+    Ok(columns_half(grid, 0..w / 2))
 }
 
 pub fn righthalf(grid: &Value) -> Result<Value> {
-    righthalf_grid(&grid_arc(grid, "righthalf")?).map(Value::Grid)
+    righthalf_grid(&grid_handle(grid, "righthalf")?).map(Value::Grid)
 }
 
 pub fn righthalf_grid(grid: &G) -> Result<G> {
     let w = grid.width();
-    Ok(Arc::new(columns_half(grid, w / 2 + w % 2..w)))
+    Ok(columns_half(grid, w / 2 + w % 2..w))
 }
 
 pub fn trim(grid: &Value) -> Result<Value> {
-    trim_grid(&grid_arc(grid, "trim")?).map(Value::Grid)
+    trim_grid(&grid_handle(grid, "trim")?).map(Value::Grid)
 }
 
 pub fn trim_grid(grid: &G) -> Result<G> {
     let rows = py_slice(grid.height(), 1, -1);
     let cols = py_slice(grid.width(), 1, -1);
-    Ok(Arc::new(sub_grid(grid, rows, cols)))
+    Ok(sub_grid(grid, rows, cols))
 }
 
 /// `height`/`width` of a piece as the reference computes them: a tuple
@@ -1459,7 +1455,7 @@ fn subgrid_in(g: &Grid, lo: Loc, (ph, pw): (i64, i64)) -> Result<Grid> {
 /// `ulcorner` is `()`, and `crop` reads `start[0]`).
 fn subgrid_of_bounds(g: &Grid, b: Option<(Loc, Loc)>) -> Result<G> {
     let b = b.ok_or(Error::index_error("subgrid"))?;
-    subgrid_in(g, b.0, span(b)).map(Arc::new)
+    subgrid_in(g, b.0, span(b))
 }
 
 pub fn subgrid(patch: &Value, grid: &Value) -> Result<Value> {
@@ -1516,7 +1512,7 @@ fn filled(
 ) -> Result<G> {
     let mut out = g.clone();
     fill_grid(&mut out, color, locs, under, ctx)?;
-    Ok(Arc::new(out))
+    Ok(out)
 }
 
 /// The cells of an object to paint: a non-empty set of locations is a type
@@ -1551,6 +1547,9 @@ fn ordered_cells<'a>(obj: &'a Value, ctx: &'static str) -> Result<Cow<'a, [Cell]
 /// Paint cells shifted by `(di, dj)`, in the object's order (later cells
 /// win), where the cell is `under` if given; cells outside are ignored.
 fn paint_grid(g: &mut Grid, cells: &[Cell], (di, dj): (i64, i64), under: Option<Color>) {
+    let (h, w) = (g.height(), g.width());
+    // (A shared grid is copied here, painted or not.)
+    let out = g.cells_mut();
     for c in cells {
         let (Some(i), Some(j)) = (
             (c.loc.0 as i64).checked_add(di),
@@ -1558,8 +1557,11 @@ fn paint_grid(g: &mut Grid, cells: &[Cell], (di, dj): (i64, i64), under: Option<
         ) else {
             continue;
         };
-        if let Some(k) = flat_index(g, i, j) {
-            let cell = &mut g.cells_mut()[k];
+        let (Ok(i), Ok(j)) = (usize::try_from(i), usize::try_from(j)) else {
+            continue;
+        };
+        if i < h && j < w {
+            let cell = &mut out[i * w + j];
             if under.is_none_or(|bg| *cell == bg) {
                 *cell = c.color;
             }
@@ -1571,7 +1573,7 @@ fn paint_grid(g: &mut Grid, cells: &[Cell], (di, dj): (i64, i64), under: Option<
 fn painted(g: &Grid, cells: &[Cell], under: Option<Color>) -> G {
     let mut out = g.clone();
     paint_grid(&mut out, cells, (0, 0), under);
-    Arc::new(out)
+    out
 }
 
 pub fn fill(grid: &Value, value: &Value, patch: &Value) -> Result<Value> {
@@ -1599,7 +1601,8 @@ pub fn fill_cells(grid: &G, value: i64, patch: &Cells) -> Result<G> {
 /// buffer, not three (`solve_feca6190`'s 8.5 million cells on its largest
 /// input: 14-17 ms of a two-GPU run's last CPU task).
 pub(crate) fn to_write(g: G) -> Grid {
-    Arc::try_unwrap(g).unwrap_or_else(|g| Grid::clone(&g))
+    // A shared grid's cells are copied on their first write (`cells_mut`).
+    g
 }
 
 /// [`fill_locs`] of a grid no later statement reads.
@@ -1613,7 +1616,7 @@ pub fn fill_locs_owned(grid: G, value: i64, patch: &Locs) -> Result<G> {
         None,
         "fill",
     )?;
-    Ok(Arc::new(out))
+    Ok(out)
 }
 
 /// [`fill_cells`] of a grid no later statement reads.
@@ -1622,7 +1625,7 @@ pub fn fill_cells_owned(grid: G, value: i64, patch: &Cells) -> Result<G> {
     let mut out = to_write(grid);
     let locs = patch.iter().map(|c| c.loc);
     fill_grid(&mut out, color_of(value), locs, None, "fill")?;
-    Ok(Arc::new(out))
+    Ok(out)
 }
 
 /// [`paint_cells`] of a grid no later statement reads.
@@ -1630,7 +1633,7 @@ pub fn paint_cells_owned(grid: G, obj: &Cells) -> Result<G> {
     grid.require_rows("paint")?;
     let mut out = to_write(grid);
     paint_grid(&mut out, obj, (0, 0), None);
-    Ok(Arc::new(out))
+    Ok(out)
 }
 
 pub fn paint(grid: &Value, obj: &Value) -> Result<Value> {
@@ -1738,10 +1741,10 @@ pub fn cover_cells(grid: &G, patch: &Cells) -> Result<G> {
     covered(grid, patch.iter().map(|c| c.loc), "cover")
 }
 
-/// Paint the cells shifted by `offset` onto a covered grid (its own `Arc`,
+/// Paint the cells shifted by `offset` onto a covered grid (its own block,
 /// so painted in place).
 fn moved(mut out: G, cells: &[Cell], offset: (i64, i64)) -> G {
-    paint_grid(Arc::make_mut(&mut out), cells, offset, None);
+    paint_grid(&mut out, cells, offset, None);
     out
 }
 
@@ -1766,9 +1769,9 @@ pub fn move_cells(grid: &G, obj: &Cells, offset: (i64, i64)) -> Result<G> {
 
 // ----- cell-wise recolouring -------------------------------------------------------
 
-/// The recoloured grid, or the input's own `Arc` where nothing changed.
+/// The recoloured grid, or the input itself (shared) where nothing changed.
 fn mapped(grid: &G, changed: Option<Grid>) -> G {
-    changed.map_or_else(|| grid.clone(), Arc::new)
+    changed.unwrap_or_else(|| grid.clone())
 }
 
 /// `replace` of colours `from` by `to` (either `None`: not a colour).
@@ -1779,8 +1782,10 @@ fn replace_in(g: &Grid, from: Option<Color>, to: Option<Color>) -> Result<Option
         return Ok(None);
     };
     let to = store(to, "replace")?;
-    let cells = g.cells().iter().map(|&c| if c == from { to } else { c });
-    Ok(Some(Grid::new(g.height(), g.width(), cells.collect())))
+    Ok(Some(buffers::map_cells(
+        g,
+        |c| if c == from { to } else { c },
+    )))
 }
 
 pub fn replace(grid: &Value, replacee: &Value, replacer: &Value) -> Result<Value> {
@@ -1818,7 +1823,7 @@ fn switch_in(g: &Grid, a: Option<Color>, b: Option<Color>) -> Result<Option<Grid
     };
     // Plain compares against colours that cannot match where absent.
     let (a, b) = (in_a.map_or(256, i16::from), in_b.map_or(256, i16::from));
-    let cells = g.cells().iter().map(|&c| {
+    Ok(Some(buffers::map_cells(g, |c| {
         let x = i16::from(c);
         if x == a {
             for_a_cells
@@ -1827,8 +1832,7 @@ fn switch_in(g: &Grid, a: Option<Color>, b: Option<Color>) -> Result<Option<Grid
         } else {
             c
         }
-    });
-    Ok(Some(Grid::new(g.height(), g.width(), cells.collect())))
+    })))
 }
 
 pub fn switch(grid: &Value, a: &Value, b: &Value) -> Result<Value> {
@@ -1857,26 +1861,26 @@ fn cellwise_in(
     let (h, w) = (ga.height(), ga.width());
     if w == 0 {
         // The inner loop never runs: `b` is never read.
-        return Ok(Arc::new(Grid::new(h, 0, Vec::new())));
+        return Ok(Grid::new(h, 0, Vec::new()));
     }
     let gb = grid_b()?;
     if gb.height() < h || gb.width() < w {
         return Err(Error::index_error(CTX));
     }
-    let mut out = Vec::with_capacity(h * w);
-    for i in 0..h {
-        for (&x, &y) in ga.row(i).iter().zip(gb.row(i)) {
-            out.push(if x == y { x } else { store(fallback, CTX)? });
+    let mut out = Grid::filled(h, w, 0);
+    for (i, dst) in out.cells_mut().chunks_exact_mut(w).enumerate() {
+        for (o, (&x, &y)) in dst.iter_mut().zip(ga.row(i).iter().zip(gb.row(i))) {
+            *o = if x == y { x } else { store(fallback, CTX)? };
         }
     }
-    Ok(Arc::new(Grid::new(h, w, out)))
+    Ok(out)
 }
 
 pub fn cellwise(a: &Value, b: &Value, fallback: &Value) -> Result<Value> {
     const CTX: &str = "cellwise";
     let ga = a.as_grid(CTX)?;
     ga.require_rows(CTX)?;
-    cellwise_in(&ga, || grid_arc(b, CTX), opt_color(fallback)).map(Value::Grid)
+    cellwise_in(&ga, || grid_handle(b, CTX), opt_color(fallback)).map(Value::Grid)
 }
 
 pub fn cellwise_grids(a: &G, b: &G, fallback: i64) -> Result<G> {
@@ -1912,13 +1916,13 @@ pub fn index_grid(grid: &G, loc: (i64, i64)) -> Result<Value> {
 fn canvas_in(color: Option<Color>, h: i64, w: impl FnOnce() -> Result<i64>) -> Result<G> {
     const CTX: &str = "canvas";
     if h <= 0 {
-        return Ok(Arc::new(empty_grid()));
+        return Ok(empty_grid());
     }
     let h = count_of(h, CTX)?;
     let w = count_of(w()?.max(0), CTX)?;
     let n = size_of(h, w, CTX)?;
     let c = if n > 0 { store(color, CTX)? } else { 0 };
-    Ok(Arc::new(Grid::filled(h, w, c)))
+    Ok(Grid::filled(h, w, c))
 }
 
 pub fn canvas(value: &Value, dimensions: &Value) -> Result<Value> {
@@ -1943,16 +1947,19 @@ fn hupscale_in(grid: &G, factor: impl FnOnce() -> Result<i64>) -> Result<G> {
     }
     let f = count_of(factor()?.max(0), CTX)?;
     let nw = w.checked_mul(f).ok_or(Error::unsupported(CTX))?;
-    let mut out = Vec::with_capacity(size_of(h, nw, CTX)?);
-    for &c in grid.cells() {
-        out.extend(std::iter::repeat_n(c, f));
+    size_of(h, nw, CTX)?;
+    let mut out = Grid::filled(h, nw, 0);
+    if f > 0 {
+        for (dst, &c) in out.cells_mut().chunks_exact_mut(f).zip(grid.cells()) {
+            dst.fill(c);
+        }
     }
-    Ok(Arc::new(Grid::new(h, nw, out)))
+    Ok(out)
 }
 
 pub fn hupscale(grid: &Value, factor: &Value) -> Result<Value> {
     const CTX: &str = "hupscale";
-    hupscale_in(&grid_arc(grid, CTX)?, || factor.as_int(CTX)).map(Value::Grid)
+    hupscale_in(&grid_handle(grid, CTX)?, || factor.as_int(CTX)).map(Value::Grid)
 }
 
 pub fn hupscale_grid(grid: &G, factor: i64) -> Result<G> {
@@ -1968,18 +1975,20 @@ fn vupscale_in(grid: &G, factor: impl FnOnce() -> Result<i64>) -> Result<G> {
     }
     let f = count_of(factor()?.max(0), CTX)?;
     let nh = size_of(h, f, CTX)?;
-    let mut out = Vec::with_capacity(size_of(nh, w, CTX)?);
-    for row in grid.rows() {
-        for _ in 0..f {
-            out.extend_from_slice(row);
+    size_of(nh, w, CTX)?;
+    let mut out = Grid::filled(nh, w, 0);
+    if w > 0 {
+        // Output row k is source row k / f.
+        for (k, dst) in out.cells_mut().chunks_exact_mut(w).enumerate() {
+            dst.copy_from_slice(grid.row(k / f));
         }
     }
-    Ok(Arc::new(Grid::new(nh, w, out)))
+    Ok(out)
 }
 
 pub fn vupscale(grid: &Value, factor: &Value) -> Result<Value> {
     const CTX: &str = "vupscale";
-    vupscale_in(&grid_arc(grid, CTX)?, || factor.as_int(CTX)).map(Value::Grid)
+    vupscale_in(&grid_handle(grid, CTX)?, || factor.as_int(CTX)).map(Value::Grid)
 }
 
 pub fn vupscale_grid(grid: &G, factor: i64) -> Result<G> {
@@ -1996,11 +2005,15 @@ fn downscale_in(g: &Grid, f: i64) -> Result<G> {
     let f = usize::try_from(f.unsigned_abs()).unwrap_or(usize::MAX);
     let (h, w) = (g.height(), g.width());
     let (nh, nw) = (h.div_ceil(f), w.div_ceil(f));
-    let mut out = Vec::with_capacity(nh * nw);
-    for i in (0..h).step_by(f) {
-        out.extend(g.row(i).iter().step_by(f).copied());
+    let mut out = Grid::filled(nh, nw, 0);
+    if nw > 0 {
+        for (dst, i) in out.cells_mut().chunks_exact_mut(nw).zip((0..h).step_by(f)) {
+            for (o, &c) in dst.iter_mut().zip(g.row(i).iter().step_by(f)) {
+                *o = c;
+            }
+        }
     }
-    Ok(Arc::new(Grid::new(nh, nw, out)))
+    Ok(out)
 }
 
 pub fn downscale(grid: &Value, factor: &Value) -> Result<Value> {
@@ -2037,8 +2050,7 @@ fn py_add(a: &Value, b: &Value, ctx: &'static str) -> Result<Value> {
 /// shorter has.
 fn hconcat_in(ga: &Grid, gb: &Grid) -> G {
     let h = ga.height().min(gb.height());
-    let w = ga.width() + gb.width();
-    Arc::new(Grid::new(h, w, buffers::side_by_side(ga, gb, h)))
+    buffers::side_by_side(ga, gb, h)
 }
 
 pub fn hconcat(a: &Value, b: &Value) -> Result<Value> {
@@ -2066,7 +2078,7 @@ pub fn hconcat_grids(a: &G, b: &G) -> Result<G> {
 
 pub fn vconcat(a: &Value, b: &Value) -> Result<Value> {
     const CTX: &str = "vconcat";
-    if let (Ok(ga), Ok(gb)) = (grid_arc(a, CTX), grid_arc(b, CTX)) {
+    if let (Ok(ga), Ok(gb)) = (grid_handle(a, CTX), grid_handle(b, CTX)) {
         match vconcat_grids(&ga, &gb) {
             // Rows of two lengths: a ragged tuple, as in the reference.
             Err(e) if crate::typed::is_deopt(&e) => {}
@@ -2088,8 +2100,7 @@ pub fn vconcat_grids(a: &G, b: &G) -> Result<G> {
     if a.width() != b.width() {
         return Err(Error::deopt("vconcat of grids of two widths"));
     }
-    let out = buffers::concatenated(a.cells(), b.cells());
-    Ok(Arc::new(Grid::new(a.height() + b.height(), a.width(), out)))
+    Ok(buffers::concatenated(a, b))
 }
 
 /// A mirror that keeps a grid's shape, applied where a concatenation
@@ -2133,12 +2144,7 @@ pub fn vconcat_flipped(a: &G, fa: Flip, b: &G, fb: Flip) -> Result<G> {
     if a.height() == 0 || b.height() == 0 || a.width() == 0 || a.width() != b.width() {
         return vconcat_grids(&fa.apply(a)?, &fb.apply(b)?);
     }
-    let cells = buffers::stacked_flipped(a, fa.flips(), b, fb.flips());
-    Ok(Arc::new(Grid::new(
-        a.height() + b.height(),
-        a.width(),
-        cells,
-    )))
+    Ok(buffers::stacked_flipped(a, fa.flips(), b, fb.flips()))
 }
 
 /// `hconcat(fa(a), fb(b))` for two shape-keeping mirrors, written in one
@@ -2148,8 +2154,13 @@ pub fn hconcat_flipped(a: &G, fa: Flip, b: &G, fb: Flip) -> Result<G> {
     if h == 0 || a.width() + b.width() == 0 {
         return hconcat_grids(&fa.apply(a)?, &fb.apply(b)?);
     }
-    let cells = buffers::side_by_side_flipped(a, fa.flips(), b, fb.flips(), h);
-    Ok(Arc::new(Grid::new(h, a.width() + b.width(), cells)))
+    Ok(buffers::side_by_side_flipped(
+        a,
+        fa.flips(),
+        b,
+        fb.flips(),
+        h,
+    ))
 }
 
 /// `hsplit` of a grid: `n` read once it is known to have rows.
@@ -2428,7 +2439,7 @@ fn uniform_cols(g: &Grid) -> Vec<bool> {
 }
 
 pub fn frontiers(grid: &Value) -> Result<Value> {
-    frontiers_grid(&grid_arc(grid, "frontiers")?)
+    frontiers_grid(&grid_handle(grid, "frontiers")?)
 }
 
 pub fn frontiers_grid(grid: &G) -> Result<Value> {
@@ -2459,21 +2470,26 @@ pub fn frontiers_grid(grid: &G) -> Result<Value> {
 }
 
 pub fn compress(grid: &Value) -> Result<Value> {
-    compress_grid(&grid_arc(grid, "compress")?).map(Value::Grid)
+    compress_grid(&grid_handle(grid, "compress")?).map(Value::Grid)
 }
 
 pub fn compress_grid(grid: &G) -> Result<G> {
     let rows = uniform_rows(grid);
     let cols = uniform_cols(grid);
     let kept_cols: Vec<usize> = (0..grid.width()).filter(|&j| !cols[j]).collect();
-    let mut out = Vec::new();
-    let mut nh = 0;
-    for (i, _) in rows.iter().enumerate().filter(|(_, &u)| !u) {
-        let row = grid.row(i);
-        out.extend(kept_cols.iter().map(|&j| row[j]));
-        nh += 1;
+    let kept_rows = (0..grid.height()).filter(|&i| !rows[i]);
+    let nh = kept_rows.clone().count();
+    let mut out = Grid::filled(nh, kept_cols.len(), 0);
+    if !kept_cols.is_empty() {
+        let dst_rows = out.cells_mut().chunks_exact_mut(kept_cols.len());
+        for (dst, i) in dst_rows.zip(kept_rows) {
+            let row = grid.row(i);
+            for (o, &j) in dst.iter_mut().zip(&kept_cols) {
+                *o = row[j];
+            }
+        }
     }
-    Ok(Arc::new(Grid::new(nh, kept_cols.len(), out)))
+    Ok(out)
 }
 
 // ----- kernels (see `typed`) ---------------------------------------------------
@@ -2612,7 +2628,7 @@ mod tests {
             let cells = (0..h * w)
                 .map(|k| recolour(g.row(k / w % g.height())[k % w % g.width()]))
                 .collect();
-            Arc::new(Grid::new(h, w, cells))
+            Grid::new(h, w, cells)
         };
         let odd: G = grids[1].clone();
         for w in [1, 2, 15, 16, 17, 31, 32, 33, 47, 48, 63, 64, 65] {
@@ -2647,15 +2663,15 @@ mod tests {
             hmirror_grid, hmirror_grid_owned, vmirror_grid, vmirror_grid_owned,
         };
         let mut grids = bundled_inputs();
-        grids.push(Arc::new(Grid::new(0, 0, Vec::new())));
-        grids.push(Arc::new(Grid::new(3, 0, Vec::new())));
-        grids.push(Arc::new(Grid::new(1, 1, vec![7])));
+        grids.push(Grid::new(0, 0, Vec::new()));
+        grids.push(Grid::new(3, 0, Vec::new()));
+        grids.push(Grid::new(1, 1, vec![7]));
         // Large enough to be mirrored in place, with an odd height.
-        grids.push(Arc::new(Grid::new(
+        grids.push(Grid::new(
             129,
             131,
             (0..129 * 131).map(|k| (k % 10) as Color).collect(),
-        )));
+        ));
         let locs: Locs = (-1..12).flat_map(|i| [(i, i), (i, 2), (3, i)]).collect();
         let cells: Cells = (0..12)
             .map(|i| Cell {
@@ -2671,7 +2687,7 @@ mod tests {
             _ => false,
         };
         for g in &grids {
-            let copy = || Arc::new(Grid::clone(g));
+            let copy = || g.copied();
             for shared in [false, true] {
                 let own = |x: G| if shared { g.clone() } else { x };
                 let before = g.cells().to_vec();
@@ -2716,9 +2732,9 @@ mod tests {
             })
             .collect();
         assert!(grids.len() >= 40);
-        grids.push(Arc::new(Grid::new(0, 0, Vec::new())));
-        grids.push(Arc::new(Grid::new(3, 0, Vec::new())));
-        grids.push(Arc::new(Grid::new(1, 1, vec![7])));
+        grids.push(Grid::new(0, 0, Vec::new()));
+        grids.push(Grid::new(3, 0, Vec::new()));
+        grids.push(Grid::new(1, 1, vec![7]));
         let flips = [Flip::None, Flip::Rows, Flip::Cells, Flip::Both];
         let same = |x: &Result<G>, y: &Result<G>| match (x, y) {
             (Ok(x), Ok(y)) => {

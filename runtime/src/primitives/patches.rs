@@ -1922,30 +1922,26 @@ fn mirror_patch(
 
 /// Rows in reverse order.
 fn hmirrored(g: &Grid) -> Grid {
-    Grid::new(g.height(), g.width(), buffers::rows_reversed(g))
+    buffers::rows_reversed(g)
 }
 
 /// Every row reversed.
 fn vmirrored(g: &Grid) -> Grid {
-    Grid::new(g.height(), g.width(), buffers::each_row_reversed(g))
+    buffers::each_row_reversed(g)
 }
 
 /// Row i of the grid becomes column i.
 fn dmirrored(g: &Grid) -> Grid {
-    Grid::new(
-        g.width(),
-        g.height(),
-        buffers::transposed::<false, false>(g),
-    )
+    buffers::transposed::<false, false>(g)
 }
 
 /// The transpose about the other diagonal.
 fn cmirrored(g: &Grid) -> Grid {
-    Grid::new(g.width(), g.height(), buffers::transposed::<true, true>(g))
+    buffers::transposed::<true, true>(g)
 }
 
 pub fn hmirror_grid(g: &G) -> Result<G> {
-    Ok(Arc::new(hmirrored(g)))
+    Ok(hmirrored(g))
 }
 
 /// Cells from which a mirror of a grid no later statement reads is made
@@ -1967,7 +1963,7 @@ pub fn hmirror_grid_owned(g: G) -> Result<G> {
         let (top, bottom) = cells.split_at_mut((h - 1 - i) * w);
         top[i * w..(i + 1) * w].swap_with_slice(&mut bottom[..w]);
     }
-    Ok(Arc::new(out))
+    Ok(out)
 }
 
 /// [`vmirror_grid`] of a grid no later statement reads: each row reversed
@@ -1981,19 +1977,19 @@ pub fn vmirror_grid_owned(g: G) -> Result<G> {
     if w > 0 {
         out.cells_mut().chunks_mut(w).for_each(<[Color]>::reverse);
     }
-    Ok(Arc::new(out))
+    Ok(out)
 }
 
 pub fn vmirror_grid(g: &G) -> Result<G> {
-    Ok(Arc::new(vmirrored(g)))
+    Ok(vmirrored(g))
 }
 
 pub fn dmirror_grid(g: &G) -> Result<G> {
-    Ok(Arc::new(dmirrored(g)))
+    Ok(dmirrored(g))
 }
 
 pub fn cmirror_grid(g: &G) -> Result<G> {
-    Ok(Arc::new(cmirrored(g)))
+    Ok(cmirrored(g))
 }
 
 /// `equality(mirror(g), g)` (`fork(equality, identity, mirror)`) compared
@@ -2181,17 +2177,21 @@ fn upscaled(g: &Grid, f: usize, context: &'static str) -> Result<Grid> {
         nh.checked_mul(nw).ok_or(Error::unsupported(context))?,
         context,
     )?;
-    let mut cells = Vec::with_capacity(nh * nw);
-    for row in g.rows() {
-        let start = cells.len();
-        for &c in row {
-            cells.extend(std::iter::repeat_n(c, f));
-        }
-        for _ in 1..f {
-            cells.extend_from_within(start..start + nw);
+    let mut out = Grid::filled(nh, nw, 0);
+    if nw > 0 {
+        // Each source row fills an `f`-row band: its first row cell by
+        // cell, the others as copies of the first.
+        for (row, band) in g.rows().zip(out.cells_mut().chunks_exact_mut(f * nw)) {
+            let (first, rest) = band.split_at_mut(nw);
+            for (dst, &c) in first.chunks_exact_mut(f).zip(row) {
+                dst.fill(c);
+            }
+            for copy in rest.chunks_exact_mut(nw) {
+                copy.copy_from_slice(first);
+            }
         }
     }
-    Ok(Grid::new(nh, nw, cells))
+    Ok(out)
 }
 
 /// `()` stays `()`, and a factor of 0 or less makes it (no rows are
@@ -2201,10 +2201,10 @@ pub fn upscale_grid(g: &G, factor: i64) -> Result<G> {
         return Ok(g.clone());
     }
     if factor <= 0 {
-        return Ok(Arc::new(Grid::new(0, 0, Vec::new())));
+        return Ok(Grid::new(0, 0, Vec::new()));
     }
     let f = usize::try_from(factor).map_err(|_| Error::unsupported("upscale"))?;
-    upscaled(g, f, "upscale").map(Arc::new)
+    upscaled(g, f, "upscale")
 }
 
 /// An empty object stays as it is.

@@ -740,7 +740,8 @@ pub fn apply_rows_order<K: Key>(g: &G, mut key: impl FnMut(i64) -> Result<K>) ->
         rank[slot(c)] = by_key.partition_point(|&x| x < k) as u8;
     }
     let w = g.width();
-    let mut cells = vec![0 as Color; g.cells().len()];
+    let mut sorted = Grid::filled(g.height(), w, 0);
+    let cells = sorted.cells_mut();
     // Counts per rank, for the rows too long for an insertion.
     let mut at = if w > 16 {
         vec![0usize; by_key.len() + 1]
@@ -779,7 +780,7 @@ pub fn apply_rows_order<K: Key>(g: &G, mut key: impl FnMut(i64) -> Result<K>) ->
             *place += 1;
         }
     }
-    Ok(Arc::new(Grid::new(g.height(), w, cells)))
+    Ok(sorted)
 }
 
 /// `apply(lbind(apply, maximum), papply(pair, a, b))` (`minimum` with
@@ -796,12 +797,14 @@ pub fn cellwise_best(a: &G, b: &G, largest: bool) -> Result<G> {
             "cellwise extreme of grids without shared cells",
         ));
     }
-    let mut cells = Vec::with_capacity(h * w);
-    for i in 0..h {
+    let mut out = Grid::filled(h, w, 0);
+    for (i, dst) in out.cells_mut().chunks_exact_mut(w).enumerate() {
         let pairs = a.row(i)[..w].iter().zip(&b.row(i)[..w]);
-        cells.extend(pairs.map(|(&x, &y)| if largest { x.max(y) } else { x.min(y) }));
+        for (o, (&x, &y)) in dst.iter_mut().zip(pairs) {
+            *o = if largest { x.max(y) } else { x.min(y) };
+        }
     }
-    Ok(Arc::new(Grid::new(h, w, cells)))
+    Ok(out)
 }
 
 // ----- a set of results consumed by one union --------------------------------

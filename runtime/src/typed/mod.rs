@@ -11,7 +11,7 @@
 //! | bool | `bool` | `bool` |
 //! | int | `i64` | `i64` |
 //! | pair | `(i64, i64)` | `(i64, i64)` |
-//! | grid | [`G`] = `Arc<Grid>` | `&G` |
+//! | grid | [`G`] = [`Grid`] (shared, one block) | `&G` |
 //! | indices | [`Locs`] = `Arc<[Loc]>` | `&Locs` |
 //! | object | [`Cells`] = `Arc<[Cell]>` | `&Cells` |
 //! | objects | `Value`, a frozenset of objects | `&Value` |
@@ -65,7 +65,7 @@ use crate::types::Ty;
 use crate::values::{Cell, Grid, Loc, Value};
 
 /// A grid as typed code holds it.
-pub type G = Arc<Grid>;
+pub type G = Grid;
 /// Indices (a frozenset of locations, sorted) as typed code holds them.
 pub type Locs = Arc<[Loc]>;
 /// An object (a frozenset of cells, sorted) as typed code holds it.
@@ -340,7 +340,7 @@ pub fn grid(v: &Value) -> Result<&G> {
 #[cold]
 fn no_rows() -> &'static G {
     static NO_ROWS: OnceLock<G> = OnceLock::new();
-    NO_ROWS.get_or_init(|| Arc::new(Grid::new(0, 0, Vec::new())))
+    NO_ROWS.get_or_init(|| Grid::new(0, 0, Vec::new()))
 }
 
 /// The empty frozenset as indices and as an object: an empty set may have

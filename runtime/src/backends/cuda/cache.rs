@@ -1,7 +1,7 @@
 //! Device residency: which grids already have their cells on a device.
 //!
 //! Every buffer of grids on a device (an upload, or the output of a GPU
-//! call) is registered with the `Arc<Grid>`s it holds. A later call whose
+//! call) is registered with the `Grid`s it holds. A later call whose
 //! argument grids are all in one buffer of its device (same `Arc`s: the
 //! column was produced or uploaded before) reads that buffer instead of
 //! uploading again. The cache holds a clone of each `Arc`, so a pointer can
@@ -21,7 +21,7 @@ struct Entry<B> {
     buf: Arc<B>,
     bytes: usize,
     last_use: u64,
-    grids: Vec<Arc<Grid>>,
+    grids: Vec<Grid>,
 }
 
 /// Keys are pointers and ids: a multiplicative hash is enough and fast.
@@ -58,8 +58,8 @@ pub struct Cache<B> {
     used: Vec<usize>,
 }
 
-fn key(g: &Arc<Grid>) -> usize {
-    Arc::as_ptr(g) as usize
+fn key(g: &Grid) -> usize {
+    g.as_ptr() as usize
 }
 
 impl<B> Cache<B> {
@@ -76,7 +76,7 @@ impl<B> Cache<B> {
     }
 
     /// The buffer on `device` holding all of `grids`, and each one's offset.
-    pub fn find(&mut self, device: usize, grids: &[&Arc<Grid>]) -> Option<(Arc<B>, Vec<u32>)> {
+    pub fn find(&mut self, device: usize, grids: &[&Grid]) -> Option<(Arc<B>, Vec<u32>)> {
         let (id, _) = *self.index.get(&(key(grids.first()?), device))?;
         let offs: Option<Vec<u32>> = grids
             .iter()
@@ -93,7 +93,7 @@ impl<B> Cache<B> {
     }
 
     /// The first device where `g` is resident.
-    pub fn home(&self, g: &Arc<Grid>) -> Option<usize> {
+    pub fn home(&self, g: &Grid) -> Option<usize> {
         (0..self.used.len()).find(|&d| self.index.contains_key(&(key(g), d)))
     }
 
@@ -103,7 +103,7 @@ impl<B> Cache<B> {
         device: usize,
         buf: Arc<B>,
         bytes: usize,
-        grids: Vec<Arc<Grid>>,
+        grids: Vec<Grid>,
         offsets: &[u32],
     ) {
         if bytes > self.budget || device >= self.used.len() {
@@ -168,8 +168,8 @@ impl<B> Cache<B> {
 mod tests {
     use super::*;
 
-    fn g(n: usize) -> Arc<Grid> {
-        Arc::new(Grid::new(1, n, vec![0; n]))
+    fn g(n: usize) -> Grid {
+        Grid::new(1, n, vec![0; n])
     }
 
     #[test]
@@ -186,8 +186,8 @@ mod tests {
         cache.insert(1, Arc::new("buf1"), 4, vec![c.clone()], &[0]);
         assert_eq!(cache.home(&c), Some(1));
         assert!(cache.find(0, &[&a, &c]).is_none());
-        // An equal grid in another Arc is not resident.
-        let a2 = Arc::new((*a).clone());
+        // An equal grid in another block is not resident.
+        let a2 = a.copied();
         assert!(cache.find(0, &[&a2]).is_none());
     }
 

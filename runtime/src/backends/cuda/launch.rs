@@ -65,13 +65,13 @@ fn download_buffers(
     Ok(seen)
 }
 
-fn cut(cells: &[(usize, Vec<i8>)], key: usize, g: (u32, u32, u32)) -> Arc<Grid> {
+fn cut(cells: &[(usize, Vec<i8>)], key: usize, g: (u32, u32, u32)) -> Grid {
     let (off, h, w) = (g.0 as usize, g.1 as usize, g.2 as usize);
     let host = cells
         .iter()
         .find(|(k, _)| *k == key)
         .map_or(&[][..], |(_, c)| &c[..]);
-    Arc::new(Grid::new(h, w, host[off..off + h * w].to_vec()))
+    Grid::from_cells(h, w, &host[off..off + h * w])
 }
 
 /// The host values of a resident column (its device rows copied down):
@@ -161,7 +161,7 @@ fn inputs(
     let used: Vec<&Arc<dyn Any + Send + Sync>> =
         device.iter().map(|d| buffer(d)).collect::<GpuResult<_>>()?;
     let cells = download_buffers(&dev.stream, &used, downloaded)?;
-    let owned: Vec<Arc<Grid>> = srcs
+    let owned: Vec<Grid> = srcs
         .iter()
         .map(|s| match s {
             GridSrc::Host(g) => Ok(g.clone()),
@@ -171,7 +171,7 @@ fn inputs(
             }
         })
         .collect::<GpuResult<_>>()?;
-    let grids: Vec<&Arc<Grid>> = owned.iter().collect();
+    let grids: Vec<&Grid> = owned.iter().collect();
     let grids = &grids[..];
     if let Some(found) = cache
         .lock()

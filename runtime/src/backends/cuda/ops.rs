@@ -285,7 +285,7 @@ fn device_ref(d: &DeviceGrid, map: &[u32]) -> Option<DeviceRef> {
 /// output of an earlier GPU call, not copied to the host).
 #[derive(Clone)]
 pub enum GridSrc {
-    Host(Arc<Grid>),
+    Host(Grid),
     Device(DeviceRef),
 }
 

@@ -5,7 +5,6 @@
 //! shared by several rows (same `Arc`) is packed once.
 
 use std::collections::HashMap;
-use std::sync::Arc;
 
 use rayon::prelude::*;
 
@@ -16,7 +15,7 @@ use crate::values::Grid;
 pub struct Packed {
     pub cells: Vec<i8>,
     /// The distinct grids packed, in buffer order.
-    pub grids: Vec<Arc<Grid>>,
+    pub grids: Vec<Grid>,
     /// Offset of each of `grids` in `cells`.
     pub offsets: Vec<u32>,
 }
@@ -24,7 +23,7 @@ pub struct Packed {
 /// Where each grid goes in a packed buffer (distinct grids once).
 pub struct Layout {
     /// The distinct grids, in buffer order, and their offsets.
-    pub grids: Vec<Arc<Grid>>,
+    pub grids: Vec<Grid>,
     pub offsets: Vec<u32>,
     /// For each input grid, its offset.
     pub rows: Vec<u32>,
@@ -34,7 +33,7 @@ pub struct Layout {
 
 /// Pack `grids`; returns the buffer and, for each input grid, its offset.
 /// `None` if the batch does not fit 32-bit offsets.
-pub fn pack(grids: &[&Arc<Grid>]) -> Option<(Packed, Vec<u32>)> {
+pub fn pack(grids: &[&Grid]) -> Option<(Packed, Vec<u32>)> {
     let l = layout(grids)?;
     let mut cells = vec![0i8; l.total];
     fill(&l, &mut cells);
@@ -49,17 +48,17 @@ pub fn pack(grids: &[&Arc<Grid>]) -> Option<(Packed, Vec<u32>)> {
 }
 
 /// The layout of `grids` in one buffer; `None` past 32-bit offsets.
-pub fn layout(grids: &[&Arc<Grid>]) -> Option<Layout> {
-    let mut seen: HashMap<*const Grid, u32> = HashMap::with_capacity(grids.len());
-    let mut unique: Vec<Arc<Grid>> = Vec::new();
+pub fn layout(grids: &[&Grid]) -> Option<Layout> {
+    let mut seen: HashMap<*const u8, u32> = HashMap::with_capacity(grids.len());
+    let mut unique: Vec<Grid> = Vec::new();
     let mut offsets = Vec::new();
     let mut at: u64 = 0;
     let row_offs: Vec<u32> = grids
         .iter()
         .map(|g| {
-            *seen.entry(Arc::as_ptr(g)).or_insert_with(|| {
+            *seen.entry(g.as_ptr()).or_insert_with(|| {
                 let off = at as u32;
-                unique.push(Arc::clone(g));
+                unique.push((*g).clone());
                 offsets.push(off);
                 at += g.cells().len() as u64;
                 off
@@ -80,7 +79,7 @@ pub fn layout(grids: &[&Arc<Grid>]) -> Option<Layout> {
 /// Copy the grids of `l` into `cells` (at least `l.total` long).
 pub fn fill(l: &Layout, cells: &mut [i8]) {
     // Copy in parallel: split the buffer at the grids' boundaries.
-    let mut parts: Vec<(&Arc<Grid>, &mut [i8])> = Vec::with_capacity(l.grids.len());
+    let mut parts: Vec<(&Grid, &mut [i8])> = Vec::with_capacity(l.grids.len());
     let mut rest: &mut [i8] = cells;
     for g in &l.grids {
         let (head, tail) = rest.split_at_mut(g.cells().len());
@@ -106,7 +105,7 @@ pub fn out_offsets(shapes: &[(usize, usize)]) -> Option<(Vec<u32>, usize)> {
 }
 
 /// Cut a buffer of consecutive grids of the given shapes back into grids.
-pub fn unpack(cells: &[i8], shapes: &[(usize, usize)]) -> Vec<Arc<Grid>> {
+pub fn unpack(cells: &[i8], shapes: &[(usize, usize)]) -> Vec<Grid> {
     let mut starts = Vec::with_capacity(shapes.len());
     let mut at = 0;
     for &(h, w) in shapes {
@@ -117,7 +116,7 @@ pub fn unpack(cells: &[i8], shapes: &[(usize, usize)]) -> Vec<Arc<Grid>> {
         .par_iter()
         .zip(starts)
         .with_min_len(64)
-        .map(|(&(h, w), s)| Arc::new(Grid::new(h, w, cells[s..s + h * w].to_vec())))
+        .map(|(&(h, w), s)| Grid::from_cells(h, w, &cells[s..s + h * w]))
         .collect()
 }
 
@@ -125,14 +124,14 @@ pub fn unpack(cells: &[i8], shapes: &[(usize, usize)]) -> Vec<Arc<Grid>> {
 mod tests {
     use super::*;
 
-    fn g(h: usize, w: usize, seed: i8) -> Arc<Grid> {
-        Arc::new(Grid::new(
+    fn g(h: usize, w: usize, seed: i8) -> Grid {
+        Grid::new(
             h,
             w,
             (0..h * w)
                 .map(|k| (k as i8).wrapping_mul(7).wrapping_add(seed))
                 .collect(),
-        ))
+        )
     }
 
     #[test]
@@ -143,8 +142,8 @@ mod tests {
         assert_eq!(offs, vec![0, 6, 0]);
         assert_eq!(p.grids.len(), 2);
         let back = unpack(&p.cells, &[(2, 3), (4, 1)]);
-        assert_eq!(*back[0], *a);
-        assert_eq!(*back[1], *b);
+        assert_eq!(back[0], a);
+        assert_eq!(back[1], b);
     }
 
     #[test]

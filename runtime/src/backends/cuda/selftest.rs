@@ -9,7 +9,6 @@
 //! CPU time, and GB/s (cells read and written by the GPU rows / warm time).
 //! Exit code: 0 all identical, 1 a mismatch or a GPU failure, 2 no GPU.
 
-use std::sync::Arc;
 use std::time::Instant;
 
 use crate::batch::{Backend, Callee, Column, Telemetry};
@@ -41,12 +40,12 @@ fn vmirrored(g: &Grid) -> Grid {
 }
 
 /// The grids of the tasks, copied until they hold `min_cells` cells.
-pub fn test_grids(tasks: &[Task], min_cells: usize) -> Vec<Arc<Grid>> {
+pub fn test_grids(tasks: &[Task], min_cells: usize) -> Vec<Grid> {
     let base: Vec<&Grid> = tasks
         .iter()
         .flat_map(|t| {
             t.samples()
-                .flat_map(|e| std::iter::once(&*e.input).chain(e.output.as_ref()))
+                .flat_map(|e| std::iter::once(&e.input).chain(e.output.as_ref()))
         })
         .collect();
     let cells: usize = base.iter().map(|g| g.cells().len()).sum();
@@ -56,12 +55,13 @@ pub fn test_grids(tasks: &[Task], min_cells: usize) -> Vec<Arc<Grid>> {
         min_cells.div_ceil(cells).max(1)
     };
     (0..copies)
-        .flat_map(|_| base.iter().map(|g| Arc::new((*g).clone())))
+        // Copies, not shared handles: each copy is its own grid to upload.
+        .flat_map(|_| base.iter().map(|g| g.copied()))
         .collect()
 }
 
 /// Every case: each supported primitive with a few parameter values.
-pub fn cases(grids: &[Arc<Grid>]) -> Vec<Case> {
+pub fn cases(grids: &[Grid]) -> Vec<Case> {
     let mut rows: Vec<crate::error::Result<Value>> =
         grids.iter().map(|g| Ok(Value::Grid(g.clone()))).collect();
     // Rows the GPU must leave to the CPU.
@@ -234,7 +234,7 @@ pub fn cases(grids: &[Arc<Grid>]) -> Vec<Case> {
 /// grids kept on the device and copied down after every call, and on the
 /// CPU: the time of each and the bytes copied down, and any row that
 /// differs. Returns (mismatching rows, whether both GPU runs were healthy).
-fn chain(grids: &[Arc<Grid>], select: &GpuSelect, reference: Reference) -> (usize, bool) {
+fn chain(grids: &[Grid], select: &GpuSelect, reference: Reference) -> (usize, bool) {
     use crate::signatures::Prim as P;
     let rows = grids.len();
     let input = Column::Rows(grids.iter().map(|g| Ok(Value::Grid(g.clone()))).collect());

@@ -4338,10 +4338,10 @@ pub fn unpack_output(cells: &[i8], desc: &[i32], t: usize) -> Option<Given> {
         return Some(Given::Grid(crate::values::Grid::new(h, 0, Vec::new())));
     }
     (h > 0 && w > 0 && h * w <= OUT_CAP && at + h * w <= cells.len()).then(|| {
-        Given::Grid(crate::values::Grid::new(
+        Given::Grid(crate::values::Grid::from_cells(
             h,
             w,
-            cells[at..at + h * w].to_vec(),
+            &cells[at..at + h * w],
         ))
     })
 }
