@@ -499,9 +499,27 @@ fn per_input(
     // program is 90% of the work (80-90 s instead of 78 s, H100 host). And
     // the evaluations on the largest inputs go first, so that the last to
     // finish are short.
-    let put = in_order_each(total, job_at, 2, Some(progress), |w| {
+    // Each thread runs on its own copies of the input grids. The jobs go
+    // input by input, so all threads work on one input at a time, and a
+    // shared grid's reference count (which programs count up and down as
+    // they pass the input on) sat on the line of its first cells.
+    let shared = std::env::var_os("BATTGEN_SHARED_INPUTS").is_some();
+    let own_inputs = || -> Vec<Value> {
+        if shared {
+            return Vec::new();
+        }
+        samples
+            .iter()
+            .map(|(_, _, v)| match v {
+                Value::Grid(g) => Value::Grid(g.copied()),
+                v => v.clone(),
+            })
+            .collect()
+    };
+    let put = in_order_each_with(total, job_at, 2, Some(progress), own_inputs, |own, w| {
         let (k, i) = job(w);
         let (t, s, input) = &samples[i];
+        let input = own.get(i).unwrap_or(input);
         let runner = runners[k].as_ref().expect("a runner of a listed program");
         let o = Outcome::from_result(runner.run(input));
         // SAFETY: job w is run once, and it is the only job of program k at
@@ -1191,10 +1209,24 @@ fn in_order_each(
     progress: Option<&Progress>,
     f: impl Fn(usize) -> usize + Sync,
 ) -> usize {
+    in_order_each_with(len, order, chunk, progress, || (), |_, k| f(k))
+}
+
+/// [`in_order_each`] with a state of each thread's own, made by `init` on
+/// the thread before its first job.
+fn in_order_each_with<S>(
+    len: usize,
+    order: impl Fn(usize) -> usize + Sync,
+    chunk: usize,
+    progress: Option<&Progress>,
+    init: impl Fn() -> S + Sync,
+    f: impl Fn(&S, usize) -> usize + Sync,
+) -> usize {
     let next = AtomicUsize::new(0);
     rayon::broadcast(|_| {
+        let state = init();
         let mut sum = 0;
-        take_in_order(&next, len, chunk, progress, |p| sum += f(order(p)));
+        take_in_order(&next, len, chunk, progress, |p| sum += f(&state, order(p)));
         sum
     })
     .into_iter()
