@@ -172,20 +172,18 @@ impl Grid {
         self.head().w
     }
 
+    /// The first cell's address (the cells follow the header).
+    #[inline(always)]
+    fn cells_ptr(&self) -> *mut Color {
+        // SAFETY: the block holds the header, then the cells.
+        unsafe { self.header.as_ptr().cast::<u8>().add(CELLS_AT).cast() }
+    }
+
     #[inline(always)]
     pub fn cells(&self) -> &[Color] {
         let h = self.head();
         // SAFETY: the block's `h * w` cells were written by `build`.
-        unsafe {
-            std::slice::from_raw_parts(
-                self.header
-                    .as_ptr()
-                    .cast::<u8>()
-                    .add(CELLS_AT)
-                    .cast::<Color>(),
-                h.h * h.w,
-            )
-        }
+        unsafe { std::slice::from_raw_parts(self.cells_ptr(), h.h * h.w) }
     }
 
     /// A copy of the grid in a block of its own (`clone` shares the block).
@@ -207,16 +205,7 @@ impl Grid {
         }
         let n = self.cells().len();
         // SAFETY: this handle is the only one, and `&mut self` is held.
-        unsafe {
-            std::slice::from_raw_parts_mut(
-                self.header
-                    .as_ptr()
-                    .cast::<u8>()
-                    .add(CELLS_AT)
-                    .cast::<Color>(),
-                n,
-            )
-        }
+        unsafe { std::slice::from_raw_parts_mut(self.cells_ptr(), n) }
     }
 
     /// Whether two handles share one block (the same grid, not only equal).
