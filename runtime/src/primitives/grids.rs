@@ -1595,20 +1595,16 @@ pub fn fill_cells(grid: &G, value: i64, patch: &Cells) -> Result<G> {
     filled(grid, color_of(value), locs, None, "fill")
 }
 
-/// The grid a typed local's last reader writes (`*_owned`, where the
-/// local has no other reader): the grid itself where no other value
-/// holds it, else a copy. A canvas painted and mirrored is then one
-/// buffer, not three (`solve_feca6190`'s 8.5 million cells on its largest
-/// input: 14-17 ms of a two-GPU run's last CPU task).
-pub(crate) fn to_write(g: G) -> Grid {
-    // A shared grid's cells are copied on their first write (`cells_mut`).
-    g
-}
+// The `*_owned` kernels take the grid of a typed local that no later
+// statement reads and write into it: its own block where no other value
+// holds it (`cells_mut` copies a shared one). A canvas painted and
+// mirrored is then one buffer, not three (`solve_feca6190`'s 8.5 million
+// cells on its largest input: 14-17 ms of a two-GPU run's last CPU task).
 
 /// [`fill_locs`] of a grid no later statement reads.
 pub fn fill_locs_owned(grid: G, value: i64, patch: &Locs) -> Result<G> {
     grid.require_rows("fill")?;
-    let mut out = to_write(grid);
+    let mut out = grid;
     fill_grid(
         &mut out,
         color_of(value),
@@ -1622,7 +1618,7 @@ pub fn fill_locs_owned(grid: G, value: i64, patch: &Locs) -> Result<G> {
 /// [`fill_cells`] of a grid no later statement reads.
 pub fn fill_cells_owned(grid: G, value: i64, patch: &Cells) -> Result<G> {
     grid.require_rows("fill")?;
-    let mut out = to_write(grid);
+    let mut out = grid;
     let locs = patch.iter().map(|c| c.loc);
     fill_grid(&mut out, color_of(value), locs, None, "fill")?;
     Ok(out)
@@ -1631,7 +1627,7 @@ pub fn fill_cells_owned(grid: G, value: i64, patch: &Cells) -> Result<G> {
 /// [`paint_cells`] of a grid no later statement reads.
 pub fn paint_cells_owned(grid: G, obj: &Cells) -> Result<G> {
     grid.require_rows("paint")?;
-    let mut out = to_write(grid);
+    let mut out = grid;
     paint_grid(&mut out, obj, (0, 0), None);
     Ok(out)
 }

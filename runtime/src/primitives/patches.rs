@@ -1956,7 +1956,7 @@ pub fn hmirror_grid_owned(g: G) -> Result<G> {
     if g.cells().len() < MIRROR_IN_PLACE {
         return hmirror_grid(&g);
     }
-    let mut out = super::grids::to_write(g);
+    let mut out = g;
     let (h, w) = (out.height(), out.width());
     let cells = out.cells_mut();
     for i in 0..h / 2 {
@@ -1972,7 +1972,7 @@ pub fn vmirror_grid_owned(g: G) -> Result<G> {
     if g.cells().len() < MIRROR_IN_PLACE {
         return vmirror_grid(&g);
     }
-    let mut out = super::grids::to_write(g);
+    let mut out = g;
     let w = out.width();
     if w > 0 {
         out.cells_mut().chunks_mut(w).for_each(<[Color]>::reverse);
