@@ -573,13 +573,12 @@ impl Value {
     pub fn tuple2(a: Value, b: Value) -> Value {
         match (&a, &b) {
             (Value::Pair(a0, a1), Value::Pair(b0, b1)) => {
-                let cells: Option<Vec<Color>> = [*a0, *a1, *b0, *b1]
-                    .iter()
-                    .map(|&x| Color::try_from(x).ok())
-                    .collect();
+                let cells = [*a0, *a1, *b0, *b1].map(|x| Color::try_from(x).ok());
                 match cells {
-                    Some(cells) => Value::grid(Grid::new(2, 2, cells)),
-                    None => Value::Tuple(Arc::new([a, b])),
+                    [Some(c0), Some(c1), Some(c2), Some(c3)] => {
+                        Value::grid(Grid::from_cells(2, 2, &[c0, c1, c2, c3]))
+                    }
+                    _ => Value::Tuple(Arc::new([a, b])),
                 }
             }
             // Rows of another width, numbers: the general rules.
@@ -1000,25 +999,23 @@ fn grid_from_rows(items: &[Value]) -> Option<Grid> {
     if items.iter().any(|row| row_width(row) != Some(width)) {
         return None;
     }
-    let mut cells = Vec::with_capacity(items.len() * width);
-    for row in items {
+    // Written into the grid itself (dropped if a cell is no colour).
+    let mut grid = Grid::filled(items.len(), width, 0);
+    for (row, out) in items.iter().zip(grid.cells_mut().chunks_exact_mut(width)) {
         match row {
             Value::Pair(a, b) => {
-                if width != 2 {
-                    return None;
-                }
-                cells.push(Color::try_from(*a).ok()?);
-                cells.push(Color::try_from(*b).ok()?);
+                out[0] = Color::try_from(*a).ok()?;
+                out[1] = Color::try_from(*b).ok()?;
             }
-            Value::Tuple(t) if t.len() == width => {
-                for v in t.iter() {
-                    cells.push(Color::try_from(v.number()?).ok()?);
+            Value::Tuple(t) => {
+                for (o, v) in out.iter_mut().zip(t.iter()) {
+                    *o = Color::try_from(v.number()?).ok()?;
                 }
             }
             _ => return None,
         }
     }
-    Some(Grid::new(items.len(), width, cells))
+    Some(grid)
 }
 
 /// The rows of a grid of two columns as locations, in order: the tuple of
@@ -1042,18 +1039,19 @@ pub fn tuple_of_locs(locs: &[Loc]) -> Value {
             .collect();
         return Value::tuple(pairs);
     }
-    let cells: Option<Vec<Color>> = locs
-        .iter()
-        .flat_map(|&(i, j)| [i, j])
-        .map(|x| Color::try_from(x).ok())
-        .collect();
-    match cells {
-        Some(cells) => Value::grid(Grid::new(locs.len(), 2, cells)),
-        None => Value::Tuple(
+    let colour = |x: i32| Color::try_from(x).is_ok();
+    if locs.iter().all(|&(i, j)| colour(i) && colour(j)) {
+        let mut grid = Grid::filled(locs.len(), 2, 0);
+        for (out, &(i, j)) in grid.cells_mut().chunks_exact_mut(2).zip(locs) {
+            out.copy_from_slice(&[i as Color, j as Color]);
+        }
+        Value::grid(grid)
+    } else {
+        Value::Tuple(
             locs.iter()
                 .map(|&(i, j)| Value::Pair(i as i64, j as i64))
                 .collect(),
-        ),
+        )
     }
 }
 

@@ -110,7 +110,9 @@ impl Grid {
         }
     }
 
-    /// A grid from its dimensions and row-major cells.
+    /// A grid from its dimensions and row-major cells (copied into the
+    /// grid's block: builders on a hot path write into [`Grid::build`] or
+    /// [`Grid::filled`]'s cells instead).
     pub fn new(h: usize, w: usize, cells: Vec<Color>) -> Grid {
         Grid::from_cells(h, w, &cells)
     }
