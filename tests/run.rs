@@ -403,8 +403,10 @@ fn compiled_programs_agree_with_the_interpreter_in_cross_mode() {
 /// patches and a tuple of offsets, and an `sfilter` of a `prapply`'s
 /// results read by an `mfilter`, and functions made per object that loop
 /// over all objects per cell (tuples read by their parts, the nearest
-/// object of a cell kept for the statement) give the interpreter's
-/// outputs, in cross mode on real tasks; the emitted code has those forms.
+/// object of a cell kept for the statement), and `power` of a made
+/// function by a count known when the program runs, over a pair of two
+/// types, give the interpreter's outputs, in cross mode on real tasks; the
+/// emitted code has those forms.
 #[test]
 fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
     let programs = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/programs/typed_forms.py");
@@ -518,6 +520,19 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
         1,
         "{shared}"
     );
+    // A power of a count known when the program runs, over a pair of an
+    // object and a tuple of objects: a typed loop, no function value called.
+    let stepped = code
+        .split("pub fn solve_fdfdfdfd")
+        .nth(1)
+        .and_then(|rest| rest.split("pub fn ").next())
+        .unwrap();
+    assert!(
+        stepped.contains("rt::budget::check()?")
+            && stepped.contains("rt::p::combine_cells(")
+            && !stepped.contains("rt::call_refs("),
+        "{stepped}"
+    );
     let run = |name: &str, extra: &[&str]| {
         let program_args = [
             "--programs",
@@ -529,7 +544,7 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
     };
     let compiled = run("compiled", &["--no-fallback"]);
     let interpreted = run("interpreted", &["--interpret"]);
-    assert_eq!(compiled.as_object().unwrap().len(), 28);
+    assert_eq!(compiled.as_object().unwrap().len(), 29);
     assert!(
         compiled == interpreted,
         "compiled and interpreted outputs differ"

@@ -141,6 +141,8 @@ pub use values::{Cell, Color, Grid, Loc, Patch, Value};
 pub mod rt {
     pub use crate::batch::{Backend, Callee, Column};
     pub use crate::battery::{arg, Emitted, EmittedProgram};
+    // (`budget::check` in loops the emitted code writes itself: `power`.)
+    pub use crate::budget;
     pub use crate::constants as c;
     pub use crate::error::Result;
     pub use crate::functions::{call, call_refs};

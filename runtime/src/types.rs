@@ -67,6 +67,12 @@ pub enum Ty {
     /// A frozenset of [`Ty::LocPair`]s.
     LocPairs,
     TupleOf(Box<Ty>),
+    /// A tuple of exactly two items of different types (`astuple` of an
+    /// object and a tuple of objects: the state that `power` of a made
+    /// function carries in `solve_234bbc79`; `pair` of a tuple of grids
+    /// and a tuple of bools). Held as a `Value`; `first` and `last` read
+    /// their items' types.
+    Tuple2(Box<Ty>, Box<Ty>),
     SetOf(Box<Ty>),
     /// A function value; where its closure is known statically, its
     /// result type is computed at each call from the argument types.
@@ -203,6 +209,7 @@ impl Ty {
         match self {
             Ty::Dynamic => false,
             Ty::TupleOf(t) | Ty::SetOf(t) => t.is_precise(),
+            Ty::Tuple2(a, b) => a.is_precise() && b.is_precise(),
             Ty::Func(f) => f.is_precise(),
             _ => true,
         }
@@ -350,6 +357,7 @@ impl fmt::Display for Ty {
             Ty::LocPair => write!(f, "locpair"),
             Ty::LocPairs => write!(f, "locpairs"),
             Ty::TupleOf(t) => write!(f, "tuple<{t}>"),
+            Ty::Tuple2(a, b) => write!(f, "tuple<{a}, {b}>"),
             Ty::SetOf(t) => write!(f, "set<{t}>"),
             Ty::Func(g) => write!(f, "{g}"),
         }
@@ -426,6 +434,11 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
         P::last if arg(0) == Ty::Cell => Ty::Pair,
         // A pair's two items are numbers.
         P::first | P::last if arg(0) == Ty::Pair => Ty::Int,
+        P::first | P::last if matches!(arg(0), Ty::Tuple2(..)) => match (p, arg(0)) {
+            (P::first, Ty::Tuple2(a, _)) => *a,
+            (_, Ty::Tuple2(_, b)) => *b,
+            _ => unreachable!("matched above"),
+        },
         P::first
         | P::last
         | P::argmax
@@ -438,7 +451,7 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
         // A grid's rows filtered are a grid, or `()`, which the grid guard
         // also takes.
         P::sfilter | P::sizefilter => match arg(0) {
-            Ty::Cell => Ty::Dynamic,
+            Ty::Cell | Ty::Tuple2(..) => Ty::Dynamic,
             Ty::LocPair => Ty::TupleOf(Box::new(Ty::Pair)),
             Ty::CellPair => Ty::TupleOf(Box::new(Ty::Cell)),
             Ty::ObjectPair => Ty::TupleOf(Box::new(Ty::Object)),
@@ -446,7 +459,7 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
         },
         // `remove(value, container)` keeps the container's type.
         P::remove => match arg(1) {
-            Ty::Cell => Ty::Dynamic,
+            Ty::Cell | Ty::Tuple2(..) => Ty::Dynamic,
             Ty::LocPair => Ty::TupleOf(Box::new(Ty::Pair)),
             Ty::CellPair => Ty::TupleOf(Box::new(Ty::Cell)),
             Ty::ObjectPair => Ty::TupleOf(Box::new(Ty::Object)),
@@ -466,7 +479,7 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
                 Ty::LocPair => Ty::TupleOf(Box::new(Ty::Pair)),
                 Ty::CellPair => Ty::TupleOf(Box::new(Ty::Cell)),
                 Ty::ObjectPair => Ty::TupleOf(Box::new(Ty::Object)),
-                Ty::Cell => Ty::Dynamic,
+                Ty::Cell | Ty::Tuple2(..) => Ty::Dynamic,
                 t => t,
             },
         },
@@ -490,6 +503,17 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
                 Ty::Dynamic => Ty::Dynamic,
                 e => Ty::TupleOf(Box::new(e)),
             },
+            // Two items of different known types (functions aside: their
+            // tuples are read as tuples of either).
+            (a, b)
+                if a != b
+                    && a.is_precise()
+                    && b.is_precise()
+                    && !matches!(a, Ty::Func(_))
+                    && !matches!(b, Ty::Func(_)) =>
+            {
+                Ty::Tuple2(Box::new(a), Box::new(b))
+            }
             _ => Ty::Dynamic,
         },
         // `tuple(zip(a, b))`: 2-tuples of the two containers' elements.
@@ -511,7 +535,7 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
         },
         P::intersection | P::difference => match Ty::join(&arg(0), &arg(1)) {
             // Tuples have no `&` or `-`: the reference raises.
-            Ty::LocPair | Ty::Cell | Ty::CellPair | Ty::ObjectPair => Ty::Dynamic,
+            Ty::LocPair | Ty::Cell | Ty::CellPair | Ty::ObjectPair | Ty::Tuple2(..) => Ty::Dynamic,
             t => t,
         },
         P::insert => Ty::join(&Ty::set_of(arg(0)), &arg(1)),
@@ -850,8 +874,81 @@ mod tests {
             result_type(Prim::pair, &[ints.clone(), ints.clone()]),
             Ty::TupleOf(Box::new(Ty::Pair))
         );
+        // Zips of two kinds: 2-tuples of the two types.
         assert_eq!(
             result_type(Prim::pair, &[ints, Ty::TupleOf(Box::new(Ty::Grid))]),
+            Ty::TupleOf(Box::new(Ty::Tuple2(Box::new(Ty::Int), Box::new(Ty::Grid))))
+        );
+    }
+
+    /// A tuple of two items of two types (`solve_234bbc79`'s state: an
+    /// object and a tuple of objects): `first` and `last` give the items'
+    /// types, `power` of a step that keeps it is typed, and what would
+    /// change its length (filters, `remove`, `combine`) is not.
+    #[test]
+    fn tuples_of_two_types_are_typed() {
+        let objects = Ty::TupleOf(Box::new(Ty::Object));
+        let state = result_type(Prim::astuple, &[Ty::Object, objects.clone()]);
+        assert_eq!(
+            state,
+            Ty::Tuple2(Box::new(Ty::Object), Box::new(objects.clone()))
+        );
+        assert!(state.is_precise());
+        assert_eq!(
+            result_type(Prim::first, std::slice::from_ref(&state)),
+            Ty::Object
+        );
+        assert_eq!(
+            result_type(Prim::last, std::slice::from_ref(&state)),
+            objects
+        );
+        // No element type: the items differ.
+        assert_eq!(state.element(), Ty::Dynamic);
+        assert_eq!(
+            result_type(Prim::argmax, &[state.clone(), Ty::Dynamic]),
+            Ty::Dynamic
+        );
+        let f = prim_value_type;
+        for p in [Prim::sfilter, Prim::sizefilter] {
+            assert_eq!(result_type(p, &[state.clone(), f(Prim::size)]), Ty::Dynamic);
+        }
+        assert_eq!(
+            result_type(Prim::remove, &[Ty::Object, state.clone()]),
+            Ty::Dynamic
+        );
+        assert_eq!(
+            result_type(Prim::combine, &[state.clone(), state.clone()]),
+            Ty::Dynamic
+        );
+        assert_eq!(
+            result_type(Prim::difference, &[state.clone(), state.clone()]),
+            Ty::Dynamic
+        );
+        // `fork(astuple, fork(combine, first, compose(first, last)),
+        // fork(remove, compose(first, last), last))`: one step keeps the
+        // type, so `power` of it is typed.
+        let next = result_type(Prim::compose, &[f(Prim::first), f(Prim::last)]);
+        let grown = result_type(
+            Prim::fork,
+            &[f(Prim::combine), f(Prim::first), next.clone()],
+        );
+        let rest = result_type(Prim::fork, &[f(Prim::remove), next, f(Prim::last)]);
+        let step = result_type(Prim::fork, &[f(Prim::astuple), grown, rest]);
+        assert_eq!(call_type(&step, std::slice::from_ref(&state)), state);
+        let stepped = result_type(Prim::power, &[step, Ty::Int]);
+        assert_eq!(call_type(&stepped, std::slice::from_ref(&state)), state);
+        // Items of one type stay the tuples they were; functions, tuples
+        // of either; an unknown item, no type.
+        assert_eq!(
+            result_type(Prim::astuple, &[Ty::Object, Ty::Object]),
+            Ty::ObjectPair
+        );
+        assert_eq!(
+            result_type(Prim::astuple, &[Ty::Object, Ty::Dynamic]),
+            Ty::Dynamic
+        );
+        assert_eq!(
+            result_type(Prim::astuple, &[f(Prim::size), Ty::Object]),
             Ty::Dynamic
         );
     }
@@ -920,8 +1017,11 @@ mod tests {
         assert_eq!(both, Ty::TupleOf(Box::new(locs.clone())));
         assert_eq!(result_type(Prim::merge, &[both]), locs);
         assert_eq!(
-            result_type(Prim::astuple, &[locs, Ty::TupleOf(Box::new(Ty::Int))]),
-            Ty::Dynamic
+            result_type(
+                Prim::astuple,
+                &[locs.clone(), Ty::TupleOf(Box::new(Ty::Int))]
+            ),
+            Ty::Tuple2(Box::new(locs), Box::new(Ty::TupleOf(Box::new(Ty::Int))))
         );
         assert_eq!(
             result_type(Prim::apply, &[f(Prim::tojvec), Ty::Pair]),

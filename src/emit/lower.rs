@@ -45,6 +45,9 @@ pub(crate) enum StaticFn {
     /// `branch(condition, a, b)` of two known functions: one of them,
     /// chosen when the program runs.
     Branch(Operand, Box<StaticFn>, Box<StaticFn>),
+    /// `power(f, n)` of a count known only when the program runs: `f`
+    /// applied `n` times in a loop. (Constant counts are compositions.)
+    Power(Box<StaticFn>, Operand),
 }
 
 impl StaticFn {
@@ -52,7 +55,7 @@ impl StaticFn {
     fn parts(&self) -> Vec<&StaticFn> {
         match self {
             StaticFn::Prim(_) => vec![],
-            StaticFn::Bind { f, .. } | StaticFn::Matcher(f, _) => vec![f],
+            StaticFn::Bind { f, .. } | StaticFn::Matcher(f, _) | StaticFn::Power(f, _) => vec![f],
             StaticFn::Compose(a, b) | StaticFn::Branch(_, a, b) => vec![a, b],
             StaticFn::Chain(a, b, c) | StaticFn::Fork(a, b, c) => vec![a, b, c],
         }
@@ -1411,6 +1414,7 @@ impl<'p> Lower<'p> {
                 };
                 self.call_prim(Prim::equality, &[x, target])
             }
+            StaticFn::Power(step, count) => self.power_loop(step, count, args)?,
             StaticFn::Branch(cond, a, b) => {
                 let x = self.inline(a, args.clone())?;
                 let y = self.inline(b, args)?;
@@ -1424,6 +1428,50 @@ impl<'p> Lower<'p> {
                     ..self.choose(&self.operand(cond), &x, &y, ty)
                 }
             }
+        })
+    }
+
+    /// A call of `power(step, count)` of a count known when the program
+    /// runs: the argument stepped `count` times in a loop, in one
+    /// representation (the step's result read in the argument's). The
+    /// node that made the function is built where the program made it
+    /// (see [`Lower::lower`]), so a count outside the reference's range has
+    /// raised its RecursionError there; the loop checks the budget each
+    /// step, as the runtime's own `power` does.
+    fn power_loop(&self, step: &StaticFn, count: &Operand, args: Vec<Expr>) -> Option<Expr> {
+        let [x] = args.as_slice() else { return None };
+        let repr = x.usable_repr();
+        if !x.ty.is_precise() || matches!(repr, Repr::Objects) {
+            return None;
+        }
+        let count = self.operand(count);
+        if count.usable_repr() != Repr::Int {
+            return None;
+        }
+        let state = self.fresh("s");
+        let param = Expr::new(state.clone(), repr, x.ty.clone(), Form::Place);
+        let next = self.inline(step, vec![param])?;
+        if next.func.is_some() || !next.prelude.is_empty() || next.ty != x.ty {
+            return None;
+        }
+        let next = match (next.repr, repr) {
+            (a, b) if a == b => self.owned(&next),
+            (Repr::Value | Repr::Objects, want) if want != Repr::Value => {
+                self.owned_as(&next, want)
+            }
+            (_, Repr::Value) => self.value_owned(&next),
+            _ => return None,
+        };
+        let code = format!(
+            "{{ let mut {state}: {held} = {init}; \
+             for _ in 0..{n} {{ rt::budget::check()?; {state} = {next}; }} {state} }}",
+            held = repr.held(),
+            init = self.owned_as(x, repr),
+            n = self.param(&count, Repr::Int),
+        );
+        Some(Expr {
+            typed: true,
+            ..Expr::owned(code, repr, x.ty.clone())
         })
     }
 
@@ -1781,7 +1829,7 @@ impl<'p> Lower<'p> {
                 // largest count constant) stay dynamic, with them the
                 // RecursionError of counts below 1.
                 let Operand::Const(name) = args[1] else {
-                    return None;
+                    return Some(StaticFn::Power(f(0)?, args[1].clone()));
                 };
                 let n = battgen_runtime::constants::constant(name)?.number()?;
                 if !(1..=MAX_INLINED_POWER).contains(&n) {
@@ -1888,7 +1936,12 @@ impl<'p> Lower<'p> {
                 };
                 match self.static_fn(&Operand::Node(n)) {
                     Some(f) => {
-                        // Built as a value only if something needs it.
+                        // Built as a value only if something needs it, or
+                        // where building it may raise: `power` of a count
+                        // outside 1..1000 raises where the program makes it.
+                        if matches!(f, StaticFn::Power(..)) {
+                            self.requested.borrow_mut()[slot] = true;
+                        }
                         let mut e = Expr::new(var, Repr::Value, self.types[n].clone(), Form::Place);
                         e.func = Some(f);
                         e.lazy = Some(n);

@@ -522,3 +522,24 @@ def solve_f9fafbfc(I):
     x6 = x5(x1)
     O = fill(I, EIGHT, x6)
     return O
+
+# power of a made function, with a count known only when the program runs
+# (the number of objects; none: a RecursionError where power is made),
+# stepping a pair of an object and a tuple of objects: each step moves the
+# next object of the tuple into the object.
+def solve_fdfdfdfd(I):
+    x1 = objects(I, T, F, T)
+    x2 = order(x1, size)
+    x3 = compose(first, last)
+    x4 = fork(combine, first, x3)
+    x5 = fork(remove, x3, last)
+    x6 = fork(astuple, x4, x5)
+    x7 = size(x1)
+    x8 = power(x6, x7)
+    x9 = astuple(ZERO, ORIGIN)
+    x10 = initset(x9)
+    x11 = astuple(x10, x2)
+    x12 = x8(x11)
+    x13 = first(x12)
+    O = paint(I, x13)
+    return O

@@ -18,9 +18,30 @@ def solve_dddddddd(I):
     O = fill(x12, FIVE, x11)
     return O
 
-# A count known only when the program runs stays a function value.
+# A count known only when the program runs: the function value is built
+# where the program makes it (a count below 1 raises there), and its call
+# is a loop.
 def solve_eeeeeeee(I):
     x1 = numcolors(I)
     x2 = power(hmirror, x1)
     O = x2(I)
+    return O
+
+# The same, carrying a pair of two types (an object and a tuple of objects)
+# through the steps: typed steps, the pair a value read through its parts.
+def solve_ffffffff(I):
+    x1 = objects(I, T, F, T)
+    x2 = order(x1, size)
+    x3 = compose(first, last)
+    x4 = fork(combine, first, x3)
+    x5 = fork(remove, x3, last)
+    x6 = fork(astuple, x4, x5)
+    x7 = size(x1)
+    x8 = power(x6, x7)
+    x9 = astuple(ZERO, ORIGIN)
+    x10 = initset(x9)
+    x11 = astuple(x10, x2)
+    x12 = x8(x11)
+    x13 = first(x12)
+    O = paint(I, x13)
     return O
