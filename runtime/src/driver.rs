@@ -1358,6 +1358,34 @@ fn repr_prefix(v: &Value, limit: usize) -> String {
                 }
                 out.write_str(")")
             }
+            // A grid's rows from its cells (`Display` makes a tuple value
+            // per row): cross runs end in many grids of no cells, such as
+            // the rows of width 0 of a crop past the edge, whose repr was a
+            // third of `solve_5bd6f4ac`'s instructions.
+            Value::Grid(g) => {
+                out.write_str("(")?;
+                for i in 0..g.height() {
+                    if i > 0 {
+                        out.write_str(", ")?;
+                    }
+                    out.write_str("(")?;
+                    let row = g.row(i);
+                    for (j, &c) in row.iter().enumerate() {
+                        if j > 0 {
+                            out.write_str(", ")?;
+                        }
+                        write_repr(&Value::Int(i64::from(c)), out)?;
+                    }
+                    if row.len() == 1 {
+                        out.write_str(",")?;
+                    }
+                    out.write_str(")")?;
+                }
+                if g.height() == 1 {
+                    out.write_str(",")?;
+                }
+                out.write_str(")")
+            }
             other => std::fmt::write(out, format_args!("{other}")),
         }
     }
@@ -2600,9 +2628,10 @@ mod tests {
         assert_eq!(repr_prefix(&short, 80), short.to_string());
     }
 
-    /// The written repr (tuples and digits directly) is `Display`'s text,
-    /// cut at every limit: numbers past 9 and below 0, bools, tuples of one,
-    /// empty tuples, grids, pairs and sets inside tuples.
+    /// The written repr (tuples, grids and digits directly) is `Display`'s
+    /// text, cut at every limit: numbers past 9 and below 0, bools, tuples
+    /// of one, empty tuples, grids (rows of width 0, of one cell, one row),
+    /// pairs and sets inside tuples.
     #[test]
     fn written_reprs_are_display_cut_at_the_limit() {
         let ints = |xs: &[i64]| Value::tuple(xs.iter().map(|&x| Value::Int(x)).collect());
@@ -2614,6 +2643,13 @@ mod tests {
             Value::Tuple(vec![ints(&[5])].into()),
             Value::Tuple(Vec::new().into()),
             grid,
+            // Rows of width 0, one row, one column, colours past 9 or
+            // below 0, no rows.
+            Value::Grid(Grid::new(3, 0, Vec::new())),
+            Value::Grid(Grid::new(1, 3, vec![0, 12, -3])),
+            Value::Grid(Grid::new(3, 1, vec![4, 5, 6])),
+            Value::Grid(Grid::new(1, 1, vec![9])),
+            Value::Grid(Grid::new(0, 0, Vec::new())),
         ];
         for v in &values {
             let full = v.to_string();
