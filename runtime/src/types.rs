@@ -22,6 +22,9 @@
 //! - containers of a known element type [`Ty::TupleOf`], [`Ty::SetOf`]
 //!   (kept in a canonical form: a set of pairs is `Indices`, a set of
 //!   objects is `Objects`, ...);
+//! - [`Ty::Tuple2`], a 2-tuple of items of two different known types (an
+//!   object and a tuple of objects), held as a `Value`: `first` and `last`
+//!   of it are typed, and so is `power` of a step that keeps it;
 //! - [`Ty::Func`]: a function value of known arity whose result type is
 //!   known (`Dynamic` where it depends on arguments not known statically).
 //!
