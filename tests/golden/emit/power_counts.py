@@ -27,21 +27,22 @@ def solve_eeeeeeee(I):
     O = x2(I)
     return O
 
-# The same, carrying a pair of two types (an object and a tuple of objects)
-# through the steps: typed steps, the pair a value read through its parts.
+# The same, carrying a pair of two types (a set of locations and a tuple of
+# objects) through the steps: typed steps, the pair a value read by its
+# items' types.
 def solve_ffffffff(I):
     x1 = objects(I, T, F, T)
-    x2 = order(x1, size)
+    x2 = order(x1, uppermost)
     x3 = compose(first, last)
-    x4 = fork(combine, first, x3)
-    x5 = fork(remove, x3, last)
-    x6 = fork(astuple, x4, x5)
-    x7 = size(x1)
-    x8 = power(x6, x7)
-    x9 = astuple(ZERO, ORIGIN)
-    x10 = initset(x9)
+    x4 = compose(toindices, x3)
+    x5 = fork(combine, first, x4)
+    x6 = fork(remove, x3, last)
+    x7 = fork(astuple, x5, x6)
+    x8 = size(x1)
+    x9 = power(x7, x8)
+    x10 = initset(ORIGIN)
     x11 = astuple(x10, x2)
-    x12 = x8(x11)
+    x12 = x9(x11)
     x13 = first(x12)
-    O = paint(I, x13)
+    O = fill(I, EIGHT, x13)
     return O

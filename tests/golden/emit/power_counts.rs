@@ -96,78 +96,84 @@ pub mod programs_0 {
         Ok(rt::t::IntoValue::into_value(O))
     }
 
-    /// `solve_ffffffff`: task ffffffff, tests/golden/emit/power_counts.py:32.
+    /// `solve_ffffffff`: task ffffffff, tests/golden/emit/power_counts.py:33.
     pub fn solve_ffffffff(I: &rt::Value) -> rt::Result<rt::Value> {
-        /// tests/golden/emit/power_counts.py:33
-        let x1: rt::Value = rt::p::objects_grid(rt::t::grid(I)?, true, false, true)?;
         /// tests/golden/emit/power_counts.py:34
+        let x1: rt::Value = rt::p::objects_grid(rt::t::grid(I)?, true, false, true)?;
+        /// tests/golden/emit/power_counts.py:35
         let x2: rt::Value = rt::t::order_objects(
             &x1,
-            |__e0: &rt::t::Cells| -> rt::Result<i64> { Ok(rt::p::size_cells(__e0)?) },
+            |__e0: &rt::t::Cells| -> rt::Result<i64> {
+                Ok(rt::p::uppermost_cells(__e0)?)
+            },
         )?;
-        /// tests/golden/emit/power_counts.py:35
+        /// tests/golden/emit/power_counts.py:36
         let x3: rt::Value = rt::p::compose(
             rt::prim_ref(rt::Prim::first),
             rt::prim_ref(rt::Prim::last),
         )?;
-        /// tests/golden/emit/power_counts.py:36
-        let x4: rt::Value = rt::p::fork(
+        /// tests/golden/emit/power_counts.py:37
+        let x4: rt::Value = rt::p::compose(rt::prim_ref(rt::Prim::toindices), &x3)?;
+        /// tests/golden/emit/power_counts.py:38
+        let x5: rt::Value = rt::p::fork(
             rt::prim_ref(rt::Prim::combine),
             rt::prim_ref(rt::Prim::first),
-            &x3,
+            &x4,
         )?;
-        /// tests/golden/emit/power_counts.py:37
-        let x5: rt::Value = rt::p::fork(
+        /// tests/golden/emit/power_counts.py:39
+        let x6: rt::Value = rt::p::fork(
             rt::prim_ref(rt::Prim::remove),
             &x3,
             rt::prim_ref(rt::Prim::last),
         )?;
-        /// tests/golden/emit/power_counts.py:38
-        let x6: rt::Value = rt::p::fork(rt::prim_ref(rt::Prim::astuple), &x4, &x5)?;
-        /// tests/golden/emit/power_counts.py:39
-        let x7: i64 = rt::p::size_objects(&x1)?;
         /// tests/golden/emit/power_counts.py:40
-        let x8: rt::Value = rt::p::power(&x6, &rt::t::value(&x7))?;
+        let x7: rt::Value = rt::p::fork(rt::prim_ref(rt::Prim::astuple), &x5, &x6)?;
         /// tests/golden/emit/power_counts.py:41
-        let x9: rt::Cell = rt::p::astuple_int_pair(0i64, (0i64, 0i64))?;
+        let x8: i64 = rt::p::size_objects(&x1)?;
         /// tests/golden/emit/power_counts.py:42
-        let x10: rt::t::Cells = rt::p::initset_cell(x9)?;
+        let x9: rt::Value = rt::p::power(&x7, &rt::t::value(&x8))?;
         /// tests/golden/emit/power_counts.py:43
-        let x11: rt::Value = rt::p::astuple(&rt::t::value(&x10), &x2)?;
+        let x10: rt::t::Locs = rt::p::initset_pair((0i64, 0i64))?;
         /// tests/golden/emit/power_counts.py:44
+        let x11: rt::Value = rt::p::astuple(&rt::t::value(&x10), &x2)?;
+        /// tests/golden/emit/power_counts.py:45
         let x12: rt::Value = {
             let mut __s1: rt::Value = x11.clone();
-            for _ in 0..x7 {
+            for _ in 0..x8 {
                 rt::budget::check()?;
                 __s1 = {
-                    let __t8: rt::t::Cells = {
-                        let __t3: rt::Value = rt::p::first(&__s1)?;
-                        let __t4: rt::Value = {
-                            let __t2: rt::Value = rt::p::last(&__s1)?;
-                            rt::p::first(&__t2)?
+                    let __t9: rt::t::Locs = {
+                        let __t4: rt::Value = rt::p::first(&__s1)?;
+                        let __t5: rt::t::Locs = {
+                            let __t3: rt::Value = {
+                                let __t2: rt::Value = rt::p::last(&__s1)?;
+                                rt::p::first(&__t2)?
+                            };
+                            rt::p::toindices_cells(rt::t::object(&__t3)?)?
                         };
-                        rt::p::combine_cells(
-                            rt::t::object(&__t3)?,
-                            rt::t::object(&__t4)?,
-                        )?
+                        rt::p::combine_locs(rt::t::indices(&__t4)?, &__t5)?
                     };
-                    let __t9: rt::Value = {
-                        let __t6: rt::Value = {
-                            let __t5: rt::Value = rt::p::last(&__s1)?;
-                            rt::p::first(&__t5)?
+                    let __t10: rt::Value = {
+                        let __t7: rt::Value = {
+                            let __t6: rt::Value = rt::p::last(&__s1)?;
+                            rt::p::first(&__t6)?
                         };
-                        let __t7: rt::Value = rt::p::last(&__s1)?;
-                        rt::p::remove(&__t6, &__t7)?
+                        let __t8: rt::Value = rt::p::last(&__s1)?;
+                        rt::p::remove(&__t7, &__t8)?
                     };
-                    rt::p::astuple(&rt::t::value(&__t8), &__t9)?
+                    rt::p::astuple(&rt::t::value(&__t9), &__t10)?
                 };
             }
             __s1
         };
-        /// tests/golden/emit/power_counts.py:45
-        let x13: rt::Value = rt::p::first(&x12)?;
         /// tests/golden/emit/power_counts.py:46
-        let O: rt::t::G = rt::p::paint_cells(rt::t::grid(I)?, rt::t::object(&x13)?)?;
+        let x13: rt::Value = rt::p::first(&x12)?;
+        /// tests/golden/emit/power_counts.py:47
+        let O: rt::t::G = rt::p::fill_locs(
+            rt::t::grid(I)?,
+            8i64,
+            rt::t::indices(&x13)?,
+        )?;
         Ok(rt::t::IntoValue::into_value(O))
     }
 }
@@ -196,7 +202,7 @@ pub static PLAN: &str = r#"
 battgen-plan 1
 program solve_dddddddd dddddddd 5 n12 tests/golden/emit/power_counts.py
 program solve_eeeeeeee eeeeeeee 24 n15 tests/golden/emit/power_counts.py
-program solve_ffffffff ffffffff 32 n29 tests/golden/emit/power_counts.py
+program solve_ffffffff ffffffff 33 n29 tests/golden/emit/power_counts.py
 node p:asobject I @ 0:x1:6
 node p:rbind p:shift c:DOWN @ 0:x2:7
 node p:power n1 c:THREE @ 0:x3:8
@@ -213,20 +219,20 @@ node p:fill n11 c:FIVE n10 @ 0:O:18
 node p:numcolors I @ 1:x1:25
 node p:power p:hmirror n13 @ 1:x2:26
 node n14 I @ 1:O:27
-node p:objects I c:T c:F c:T @ 2:x1:33
-node p:order n16 p:size @ 2:x2:34
-node p:compose p:first p:last @ 2:x3:35
-node p:fork p:combine p:first n18 @ 2:x4:36
-node p:fork p:remove n18 p:last @ 2:x5:37
-node p:fork p:astuple n19 n20 @ 2:x6:38
-node p:size n16 @ 2:x7:39
-node p:power n21 n22 @ 2:x8:40
-node p:astuple c:ZERO c:ORIGIN @ 2:x9:41
-node p:initset n24 @ 2:x10:42
-node p:astuple n25 n17 @ 2:x11:43
-node n23 n26 @ 2:x12:44
-node p:first n27 @ 2:x13:45
-node p:paint I n28 @ 2:O:46
+node p:objects I c:T c:F c:T @ 2:x1:34
+node p:order n16 p:uppermost @ 2:x2:35
+node p:compose p:first p:last @ 2:x3:36
+node p:compose p:toindices n18 @ 2:x4:37
+node p:fork p:combine p:first n19 @ 2:x5:38
+node p:fork p:remove n18 p:last @ 2:x6:39
+node p:fork p:astuple n20 n21 @ 2:x7:40
+node p:size n16 @ 2:x8:41
+node p:power n22 n23 @ 2:x9:42
+node p:initset c:ORIGIN @ 2:x10:43
+node p:astuple n25 n17 @ 2:x11:44
+node n24 n26 @ 2:x12:45
+node p:first n27 @ 2:x13:46
+node p:fill I c:EIGHT n28 @ 2:O:47
 "#;
 
 /// The battery as the driver sees it.
