@@ -506,16 +506,21 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
                 Ty::Dynamic => Ty::Dynamic,
                 e => Ty::TupleOf(Box::new(e)),
             },
-            // Two items of different known types (functions aside: their
-            // tuples are read as tuples of either).
+            // Two items of known types (functions aside: their tuples are
+            // read as tuples of either): a tuple of that type where they
+            // agree (two sets of objects, two pairs of locations), else a
+            // tuple of two types.
             (a, b)
-                if a != b
-                    && a.is_precise()
+                if a.is_precise()
                     && b.is_precise()
                     && !matches!(a, Ty::Func(_))
                     && !matches!(b, Ty::Func(_)) =>
             {
-                Ty::Tuple2(Box::new(a), Box::new(b))
+                if a == b {
+                    Ty::TupleOf(Box::new(a))
+                } else {
+                    Ty::Tuple2(Box::new(a), Box::new(b))
+                }
             }
             _ => Ty::Dynamic,
         },
@@ -940,6 +945,16 @@ mod tests {
         assert_eq!(call_type(&step, std::slice::from_ref(&state)), state);
         let stepped = result_type(Prim::power, &[step, Ty::Int]);
         assert_eq!(call_type(&stepped, std::slice::from_ref(&state)), state);
+        // Two items of one type with no pair type of its own: a tuple of
+        // it (`astuple` of two sets of objects, `solve_1190e5a7`).
+        assert_eq!(
+            result_type(Prim::astuple, &[Ty::Objects, Ty::Objects]),
+            Ty::TupleOf(Box::new(Ty::Objects))
+        );
+        assert_eq!(
+            result_type(Prim::astuple, &[Ty::LocPair, Ty::LocPair]),
+            Ty::TupleOf(Box::new(Ty::LocPair))
+        );
         // Items of one type stay the tuples they were; functions, tuples
         // of either; an unknown item, no type.
         assert_eq!(
