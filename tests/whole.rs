@@ -142,8 +142,9 @@ fn kinds_agree_with_the_inferred_types(plan: &Plan, code: &WholeCode) {
     }
     // Every program's nodes have kinds, but functions (their calls are
     // written inline), the tuples known item by item (of functions, of
-    // what functions gave, of two values the device has no pair of) and
-    // the nodes of union chains (made and unioned one value at a time).
+    // what functions gave, of two values the device has no pair of, such
+    // as a set of objects and a grid) and the nodes of union chains (made
+    // and unioned one value at a time).
     for &k in &code.programs {
         for n in plan.program_nodes(k) {
             let known = code.statics.contains(&n)
@@ -155,6 +156,7 @@ fn kinds_agree_with_the_inferred_types(plan: &Plan, code: &WholeCode) {
                         | Ty::SetOf(_)
                         | Ty::LocPair
                         | Ty::ObjectPair
+                        | Ty::Tuple2(..)
                 );
             assert!(
                 known || code.kinds.contains_key(&n) || code.unioned.contains(&n),
