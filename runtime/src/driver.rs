@@ -1345,49 +1345,39 @@ fn repr_prefix(v: &Value, limit: usize) -> String {
             Value::Int(i) if (0..10).contains(i) => {
                 out.write_str(&"0123456789"[*i as usize..*i as usize + 1])
             }
-            Value::Tuple(t) => {
-                out.write_str("(")?;
-                for (k, e) in t.iter().enumerate() {
-                    if k > 0 {
-                        out.write_str(", ")?;
-                    }
-                    write_repr(e, out)?;
-                }
-                if t.len() == 1 {
-                    out.write_str(",")?;
-                }
-                out.write_str(")")
-            }
+            Value::Tuple(t) => write_tuple(out, t.len(), |k, out| write_repr(&t[k], out)),
             // A grid's rows from its cells (`Display` makes a tuple value
             // per row): cross runs end in many grids of no cells, such as
             // the rows of width 0 of a crop past the edge, whose repr was a
             // third of `solve_5bd6f4ac`'s instructions.
-            Value::Grid(g) => {
-                out.write_str("(")?;
-                for i in 0..g.height() {
-                    if i > 0 {
-                        out.write_str(", ")?;
-                    }
-                    out.write_str("(")?;
-                    let row = g.row(i);
-                    for (j, &c) in row.iter().enumerate() {
-                        if j > 0 {
-                            out.write_str(", ")?;
-                        }
-                        write_repr(&Value::Int(i64::from(c)), out)?;
-                    }
-                    if row.len() == 1 {
-                        out.write_str(",")?;
-                    }
-                    out.write_str(")")?;
-                }
-                if g.height() == 1 {
-                    out.write_str(",")?;
-                }
-                out.write_str(")")
-            }
+            Value::Grid(g) => write_tuple(out, g.height(), |i, out| {
+                let row = g.row(i);
+                write_tuple(out, row.len(), |j, out| {
+                    write_repr(&Value::Int(i64::from(row[j])), out)
+                })
+            }),
             other => std::fmt::write(out, format_args!("{other}")),
         }
+    }
+    /// A tuple of `len` items as Python shows it (`(a, b)`, `(a,)`, `()`),
+    /// item `k` written by `item`.
+    fn write_tuple(
+        out: &mut Bounded,
+        len: usize,
+        mut item: impl FnMut(usize, &mut Bounded) -> std::fmt::Result,
+    ) -> std::fmt::Result {
+        use std::fmt::Write;
+        out.write_str("(")?;
+        for k in 0..len {
+            if k > 0 {
+                out.write_str(", ")?;
+            }
+            item(k, out)?;
+        }
+        if len == 1 {
+            out.write_str(",")?;
+        }
+        out.write_str(")")
     }
     let mut out = Bounded {
         text: String::with_capacity(limit),

@@ -437,11 +437,17 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
         P::last if arg(0) == Ty::Cell => Ty::Pair,
         // A pair's two items are numbers.
         P::first | P::last if arg(0) == Ty::Pair => Ty::Int,
-        P::first | P::last if matches!(arg(0), Ty::Tuple2(..)) => match (p, arg(0)) {
-            (P::first, Ty::Tuple2(a, _)) => *a,
-            (_, Ty::Tuple2(_, b)) => *b,
-            _ => unreachable!("matched above"),
-        },
+        // A tuple of two types: each item its own.
+        P::first | P::last if matches!(arg(0), Ty::Tuple2(..)) => {
+            let Ty::Tuple2(a, b) = arg(0) else {
+                unreachable!("matched above")
+            };
+            if p == P::first {
+                *a
+            } else {
+                *b
+            }
+        }
         P::first
         | P::last
         | P::argmax
