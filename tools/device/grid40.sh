@@ -22,12 +22,7 @@ source ./lib.sh
 host
 case "$1" in
 1)
-    echo "== selftest"
-    ./solvers_whole_grid --data training --gpu-selftest 2>&1 | tail -4
-    run_both solvers_whole_grid training solvers_whole_train
-    echo "== batched per-node path"
-    ./solvers_whole_grid $X --exec batched --gpus all --stats --timeout-ms 10000 2>&1 |
-        grep -E "batch ops|gpu coverage|wall time"
+    gpu_checks solvers_whole_grid
     alone_rounds 2 nt_obj nt_grid
     ;;
 2)

@@ -147,6 +147,19 @@ run_both() {  # binary, data set, label
     rm -f $OUT/*.json
 }
 
+# gpu_checks BIN: a session's checks of a battery on the GPU, over the
+# training set: the selftest of the batched kernels, the whole programs'
+# outputs on the GPU against the CPU (their counter line), and the batched
+# per-node path's batch-op counters and static gpu coverage line.
+gpu_checks() {
+    echo "== selftest"
+    ./$1 --data training --gpu-selftest 2>&1 | tail -4
+    run_both $1 training ${1}_train
+    echo "== batched per-node path"
+    ./$1 $X --exec batched --gpus all --stats --timeout-ms 10000 2>&1 |
+        grep -E "batch ops|gpu coverage|wall time"
+}
+
 # alone_rounds ROUNDS BIN...: each BIN alone (`alone`), the binaries in
 # turn, ROUNDS times: A/B pairs back to back on one host.
 alone_rounds() {

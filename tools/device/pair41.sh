@@ -18,12 +18,7 @@ source ./lib.sh
 host
 case "$1" in
 1)
-    echo "== selftest"
-    ./solvers_whole_t41 --data training --gpu-selftest 2>&1 | tail -4
-    run_both solvers_whole_t41 training solvers_whole_train
-    echo "== batched per-node path"
-    ./solvers_whole_t41 $X --exec batched --gpus all --stats --timeout-ms 10000 2>&1 |
-        grep -E "batch ops|gpu coverage|wall time"
+    gpu_checks solvers_whole_t41
     alone_rounds 2 nt_own nt_t41
     ;;
 2)
