@@ -1346,6 +1346,9 @@ fn repr_prefix(v: &Value, limit: usize) -> String {
                 out.write_str(&"0123456789"[*i as usize..*i as usize + 1])
             }
             Value::Tuple(t) => write_tuple(out, t.len(), |k, out| write_repr(&t[k], out)),
+            Value::Row(r) => write_tuple(out, r.len(), |k, out| {
+                write_repr(&Value::Int(i64::from(r[k])), out)
+            }),
             // A grid's rows from its cells (`Display` makes a tuple value
             // per row): cross runs end in many grids of no cells, such as
             // the rows of width 0 of a crop past the edge, whose repr was a

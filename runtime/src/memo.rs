@@ -183,6 +183,7 @@ fn hash_shallow<H: Hasher>(v: &Value, h: &mut H) {
             t.iter().for_each(|e| hash_shallow(e, h));
         }
         Value::Tuple(t) => (Arc::as_ptr(t) as *const u8 as usize).hash(h),
+        Value::Row(r) => r.hash(h),
         Value::Grid(g) => (g.as_ptr() as usize).hash(h),
         Value::Indices(s) => (Arc::as_ptr(s) as *const u8 as usize).hash(h),
         Value::Object(s) => (Arc::as_ptr(s) as *const u8 as usize).hash(h),
@@ -205,6 +206,8 @@ fn same(a: &Value, b: &Value) -> bool {
             x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| same(p, q))
         }
         (Value::Tuple(x), Value::Tuple(y)) => Arc::ptr_eq(x, y),
+        // Colours: compared in full, as cheaply as numbers.
+        (Value::Row(x), Value::Row(y)) => x == y,
         (Value::Grid(x), Value::Grid(y)) => crate::Grid::ptr_eq(x, y),
         (Value::Indices(x), Value::Indices(y)) => Arc::ptr_eq(x, y),
         (Value::Object(x), Value::Object(y)) => Arc::ptr_eq(x, y),

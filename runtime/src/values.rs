@@ -79,6 +79,16 @@ pub enum Value {
     /// each. Otherwise it is the tuple it stands for: same kind, order,
     /// equality, hash and repr.
     Cell(Cell),
+    /// A tuple of ints that all fit a colour (`i8`), of one item or of
+    /// three or more (two numbers are a `Pair`): a grid's row met alone
+    /// (`last(grid)`, `apply` over rows), the rows of a ragged tuple (a
+    /// `vconcat` of grids of two widths), `interval` of small bounds. Held
+    /// as bytes as a grid's cells are, where a `Tuple` took a boxed
+    /// `Value` per item (24 bytes, and a pass over them to drop it).
+    /// Otherwise it is the tuple it stands for: same kind, order,
+    /// equality, hash and repr. `Value::tuple` makes one of any such list
+    /// of ints.
+    Row(Arc<[Color]>),
     /// A frozenset of locations, sorted, no duplicates.
     Indices(Arc<[Loc]>),
     /// A frozenset of `(color, (i, j))` cells, sorted, no duplicates.
@@ -565,6 +575,9 @@ impl Value {
         if let Some(g) = grid_from_rows(&items) {
             return Value::grid(g);
         }
+        if let Some(row) = row_of_ints(&items) {
+            return Value::Row(row);
+        }
         Value::Tuple(items.into())
     }
     /// [`Value::tuple`] of two items without the list: two numbers are a
@@ -582,7 +595,7 @@ impl Value {
                 }
             }
             // Rows of another width, numbers: the general rules.
-            (Value::Pair(..) | Value::Tuple(_), _) => Value::tuple(vec![a, b]),
+            (Value::Pair(..) | Value::Tuple(_) | Value::Row(_), _) => Value::tuple(vec![a, b]),
             // Two numbers: a `Pair`, as `Value::tuple` makes it, without
             // the list (`pair` of two rows zips them into these).
             _ if a.number().is_some() => match (a.number(), b.number()) {
@@ -655,7 +668,9 @@ impl Value {
         match self {
             Value::None => Kind::None,
             Value::Bool(_) | Value::Int(_) => Kind::Number,
-            Value::Pair(..) | Value::Grid(_) | Value::Tuple(_) | Value::Cell(_) => Kind::Tuple,
+            Value::Pair(..) | Value::Grid(_) | Value::Tuple(_) | Value::Cell(_) | Value::Row(_) => {
+                Kind::Tuple
+            }
             Value::Indices(_) | Value::Object(_) | Value::Set(_) => Kind::Set,
             Value::Func(_) => Kind::Func,
         }
@@ -725,6 +740,7 @@ impl Value {
             Value::Pair(..) | Value::Cell(_) => 2,
             Value::Grid(g) => g.height(),
             Value::Tuple(t) => t.len(),
+            Value::Row(r) => r.len(),
             Value::Indices(s) => s.len(),
             Value::Object(s) => s.len(),
             Value::Set(s) => s.len(),
@@ -767,6 +783,7 @@ impl Value {
             },
             Value::Grid(g) => (i < g.height()).then(|| row_value(g.row(i))),
             Value::Tuple(t) => t.get(i).cloned(),
+            Value::Row(r) => r.get(i).map(|&c| Value::Int(c as i64)),
             // The item itself, without the pair of items `cell_items` makes.
             Value::Cell(c) => match i {
                 0 => Some(Value::Int(c.color as i64)),
@@ -784,6 +801,7 @@ impl Value {
             Value::Pair(a, b) => vec![Value::Int(*a), Value::Int(*b)],
             Value::Grid(g) => g.rows().map(row_value).collect(),
             Value::Tuple(t) => t.to_vec(),
+            Value::Row(r) => r.iter().map(|&c| Value::Int(c as i64)).collect(),
             Value::Cell(c) => cell_items(c).to_vec(),
             Value::Indices(s) => s
                 .iter()
@@ -817,6 +835,7 @@ impl Value {
                 }
                 Some(acc)
             }
+            Value::Row(r) => Some(r.iter().fold(init, |acc, &c| f(acc, c as i64))),
             _ => None,
         }
     }
@@ -828,6 +847,7 @@ impl Value {
             Value::Pair(a, b) => Box::new([Value::Int(*a), Value::Int(*b)].into_iter()),
             Value::Grid(g) => Box::new(g.rows().map(row_value)),
             Value::Tuple(t) => Box::new(t.iter().cloned()),
+            Value::Row(r) => Box::new(r.iter().map(|&c| Value::Int(c as i64))),
             Value::Cell(c) => Box::new(cell_items(c).into_iter()),
             Value::Indices(s) => Box::new(s.iter().map(|&(i, j)| Value::Pair(i as i64, j as i64))),
             Value::Object(s) => Box::new(s.iter().map(cell_value)),
@@ -867,6 +887,8 @@ impl Value {
                 Some(n) => t.iter().any(|e| e.number() == Some(n)),
                 None => t.iter().any(|e| e == x),
             },
+            // Only a number can equal an int.
+            Value::Row(r) => x.number().is_some_and(|n| r.iter().any(|&c| c as i64 == n)),
             _ => self.elems()?.iter().any(|e| e == x),
         })
     }
@@ -983,7 +1005,7 @@ fn grid_from_rows(items: &[Value]) -> Option<Grid> {
     let width = match items.first()? {
         Value::Pair(..) => 2,
         Value::Tuple(t) => t.len(),
-        Value::Grid(_) => return None,
+        Value::Row(r) => r.len(),
         _ => return None,
     };
     if width == 0 {
@@ -994,6 +1016,7 @@ fn grid_from_rows(items: &[Value]) -> Option<Grid> {
     let row_width = |row: &Value| match row {
         Value::Pair(..) => Some(2),
         Value::Tuple(t) => Some(t.len()),
+        Value::Row(r) => Some(r.len()),
         _ => None,
     };
     if items.iter().any(|row| row_width(row) != Some(width)) {
@@ -1012,6 +1035,7 @@ fn grid_from_rows(items: &[Value]) -> Option<Grid> {
                     *o = Color::try_from(v.number()?).ok()?;
                 }
             }
+            Value::Row(r) => out.copy_from_slice(r),
             _ => return None,
         }
     }
@@ -1060,9 +1084,26 @@ pub fn tuple_of_locs(locs: &[Loc]) -> Value {
 pub fn row_value(row: &[Color]) -> Value {
     match row {
         [a, b] => Value::Pair(*a as i64, *b as i64),
-        // Not two numbers, and no row of numbers is a grid: a plain tuple.
-        _ => Value::Tuple(row.iter().map(|&c| Value::Int(c as i64)).collect()),
+        [] => Value::empty_tuple(),
+        // Not two numbers, and no row of numbers is a grid.
+        _ => Value::Row(row.into()),
     }
+}
+
+/// The colours of a list of ints that [`Value::Row`] holds: one item, or
+/// three or more, every one a `Value::Int` (a bool prints as `True`) that
+/// fits a colour.
+fn row_of_ints(items: &[Value]) -> Option<Arc<[Color]>> {
+    if items.is_empty() || items.len() == 2 {
+        return None;
+    }
+    items
+        .iter()
+        .map(|v| match v {
+            Value::Int(i) => Color::try_from(*i).ok(),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The items of the tuple `(color, (i, j))` that a cell is.
@@ -1111,6 +1152,8 @@ impl Ord for Value {
             (Pair(a, b), Pair(c, d)) => (a, b).cmp(&(c, d)),
             (Grid(a), Grid(b)) => a.python_cmp(b),
             (Tuple(a), Tuple(b)) => a.iter().cmp(b.iter()),
+            // Colours order as the ints they are.
+            (Row(a), Row(b)) => a.cmp(b),
             // The derived order of cells is their tuples' order.
             (Cell(a), Cell(b)) => a.cmp(b),
             (Indices(a), Indices(b)) => a.cmp(b),
@@ -1464,6 +1507,54 @@ mod tests {
         assert!(matches!(flag, Value::Tuple(_)));
         assert_eq!(flag.to_string(), "(True, (0, 0))");
         assert_eq!(flag, cell_value(&Cell::new(1, 0, 0)));
+    }
+
+    /// A row of colours held as bytes is the tuple of ints it stands for:
+    /// equality, order against other tuples, hash, repr, length, items and
+    /// membership; bools, ints beyond a colour and two numbers keep their
+    /// own forms, and rows of one width still make a grid.
+    #[test]
+    fn rows_of_colours_are_their_tuples() {
+        let ints = |xs: &[i64]| xs.iter().map(|&x| Value::Int(x)).collect::<Vec<_>>();
+        let row = Value::tuple(ints(&[3, -1, 127]));
+        let boxed = Value::Tuple(Arc::from(ints(&[3, -1, 127])));
+        assert!(matches!(row, Value::Row(_)));
+        assert!(matches!(row_value(&[3, -1, 127]), Value::Row(_)));
+        assert!(matches!(Value::tuple(ints(&[7])), Value::Row(_)));
+        assert_eq!(row, boxed);
+        assert_eq!(hash_of(&row), hash_of(&boxed));
+        assert_eq!(row.to_string(), "(3, -1, 127)");
+        assert_eq!(Value::tuple(ints(&[7])).to_string(), "(7,)");
+        assert_eq!(row.len().unwrap(), 3);
+        assert_eq!(row.elems().unwrap(), boxed.elems().unwrap());
+        assert_eq!(row.tuple_get(1), Some(Value::Int(-1)));
+        assert!(row.contains(&Value::Int(127)).unwrap());
+        assert!(!row.contains(&Value::pair(3, -1)).unwrap());
+        let others = [
+            Value::Tuple(Arc::from(ints(&[3, -1, 128]))),
+            Value::tuple(ints(&[3, -1])),
+            Value::tuple(ints(&[3, -1, 127, 0])),
+            Value::tuple(ints(&[3, 0, 0])),
+            Value::tuple(ints(&[2, 9, 9, 9])),
+            Value::tuple(ints(&[3])),
+            Value::tuple(vec![Value::Bool(true), Value::Int(2), Value::Int(3)]),
+            grid_of(&[[3, 4], [5, 6]]),
+        ];
+        for o in &others {
+            assert_eq!(row.cmp(o), boxed.cmp(o), "{o}");
+            assert_eq!(o.cmp(&row), o.cmp(&boxed), "{o}");
+        }
+        let flag = Value::tuple(vec![Value::Bool(true), Value::Int(2), Value::Int(3)]);
+        assert!(matches!(flag, Value::Tuple(_)));
+        assert_eq!(flag.to_string(), "(True, 2, 3)");
+        assert!(matches!(Value::tuple(ints(&[1, 200, 3])), Value::Tuple(_)));
+        assert!(matches!(Value::tuple(ints(&[1, 2])), Value::Pair(1, 2)));
+        let rows = Value::tuple(vec![row.clone(), Value::tuple(ints(&[0, 1, 2]))]);
+        assert!(matches!(rows, Value::Grid(_)));
+        assert_eq!(rows.to_string(), "((3, -1, 127), (0, 1, 2))");
+        let ragged = Value::tuple(vec![row.clone(), Value::tuple(ints(&[0]))]);
+        assert!(matches!(ragged, Value::Tuple(_)));
+        assert_eq!(ragged.to_string(), "((3, -1, 127), (0,))");
     }
 
     #[test]

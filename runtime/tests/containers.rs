@@ -110,6 +110,23 @@ fn test_dedupe() {
     let g = Value::grid(Grid::new(5, 11, rows.concat()));
     let kept = Value::grid(Grid::new(3, 11, [row(0, 0), row(5, 0), row(0, 3)].concat()));
     assert_eq!(dedupe(&g).unwrap(), kept);
+    // A row of colours (held as bytes) and the same tuple boxed give one
+    // value in one shape: negative colours, and two items left (a pair).
+    for xs in [
+        &[1, 2, 3, 3, 2, 4, 1][..],
+        &[-1, 5, -1, 5],
+        &[-128, 127, -128, 0],
+        &[9],
+    ] {
+        let row = ints(xs);
+        let boxed = Value::Tuple(xs.iter().map(|&x| i(x)).collect());
+        assert!(matches!(row, Value::Row(_)));
+        let (a, b) = (dedupe(&row).unwrap(), dedupe(&boxed).unwrap());
+        assert_eq!(a, b);
+        assert_eq!(a.to_string(), b.to_string());
+        assert_eq!(std::mem::discriminant(&a), std::mem::discriminant(&b));
+    }
+    assert_eq!(dedupe(&ints(&[-1, 5, -1, 5])).unwrap(), p(-1, 5));
 }
 
 #[test]
@@ -278,6 +295,33 @@ fn test_insert() {
 #[test]
 fn test_remove() {
     assert_eq!(remove(&i(1), &iset(&[1, 2])).unwrap(), iset(&[2]));
+    // A grid's rows against a row of colours (bytes) and against the same
+    // tuple boxed: every equal row goes, another width removes none, and
+    // all of them gone is `()`.
+    let g = grid_of(&[[1, 2, 3], [0, 0, 0], [1, 2, 3], [3, 2, 1]]);
+    let uniform = grid_of(&[[4, 4, 4], [4, 4, 4]]);
+    for (xs, grid) in [
+        (&[1, 2, 3][..], &g),
+        (&[3, 2, 1], &g),
+        (&[1, 2, 3, 0], &g),
+        (&[1], &g),
+        (&[4, 4, 4], &uniform),
+    ] {
+        let row = ints(xs);
+        let boxed = Value::Tuple(xs.iter().map(|&x| i(x)).collect());
+        assert!(matches!(row, Value::Row(_)));
+        let (a, b) = (remove(&row, grid).unwrap(), remove(&boxed, grid).unwrap());
+        assert_eq!(a, b, "{row}");
+        assert_eq!(a.to_string(), b.to_string());
+    }
+    assert_eq!(
+        remove(&ints(&[1, 2, 3]), &g).unwrap(),
+        grid_of(&[[0, 0, 0], [3, 2, 1]])
+    );
+    assert_eq!(
+        remove(&ints(&[4, 4, 4]), &uniform).unwrap().to_string(),
+        "()"
+    );
 }
 
 #[test]

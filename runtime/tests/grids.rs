@@ -1040,6 +1040,16 @@ fn ragged_rows_go_on_as_in_the_reference() {
         t(replace(&r, &int(5), &int(9))),
         "((1, 2, 3), (4, 9, 6), (7, 8, 0), (1, 2), (4, 9))"
     );
+    // A number beyond a colour (the rows of colours, held as bytes, can
+    // hold none) and a negative colour.
+    assert_eq!(
+        t(replace(&r, &int(5), &int(300))),
+        "((1, 2, 3), (4, 300, 6), (7, 8, 0), (1, 2), (4, 300))"
+    );
+    assert_eq!(
+        replace(&r, &int(6), &int(-7)).unwrap(),
+        py("((1, 2, 3), (4, 5, -7), (7, 8, 0), (1, 2), (4, 5))")
+    );
     // Bools are ints: `True == 1` replaces the ones.
     assert_eq!(
         t(replace(&r, &Value::Bool(true), &int(9))),

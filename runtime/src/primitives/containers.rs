@@ -469,6 +469,22 @@ pub fn dedupe(tup: &Value) -> Result<Value> {
         Value::Pair(a, b) if a == b => Ok(Value::tuple(vec![Value::Int(*a)])),
         Value::Pair(..) => Ok(tup.clone()),
         Value::Grid(g) => Ok(grid_rows(g, &first_rows(g))),
+        // A row of colours (`apply(dedupe, grid)` meets one per row):
+        // the colours seen marked among the 256 a byte can hold.
+        Value::Row(r) => {
+            let mut seen = [0u64; 4];
+            let kept: Vec<Color> = r
+                .iter()
+                .copied()
+                .filter(|&c| {
+                    let (word, bit) = ((c as u8 / 64) as usize, 1u64 << (c as u8 % 64));
+                    let new = seen[word] & bit == 0;
+                    seen[word] |= bit;
+                    new
+                })
+                .collect();
+            Ok(row_value(&kept))
+        }
         v if v.is_tuple() => {
             // Small non-negative ints (colours, sizes): seen as bits.
             let mut seen_ints = 0u64;
@@ -883,15 +899,23 @@ pub fn remove(value: &Value, container: &Value) -> Result<Value> {
             }
             _ => container.clone(),
         }),
-        // Rows compared as colours, not as tuples built per row.
-        Value::Grid(g) => Ok(match row_numbers(value, g.width())? {
-            Some(row) => {
-                let kept: Vec<usize> = (0..g.height())
-                    .filter(|&i| !is_row(g.row(i), &row))
-                    .collect();
+        Value::Grid(g) => Ok(match value {
+            // A row of colours against the grid's rows: bytes against bytes.
+            Value::Row(r) if r.len() == g.width() => {
+                let kept: Vec<usize> = (0..g.height()).filter(|&i| g.row(i) != &r[..]).collect();
                 grid_rows(g, &kept)
             }
-            None => container.clone(),
+            Value::Row(_) => container.clone(),
+            // Rows compared as colours, not as tuples built per row.
+            _ => match row_numbers(value, g.width())? {
+                Some(row) => {
+                    let kept: Vec<usize> = (0..g.height())
+                        .filter(|&i| !is_row(g.row(i), &row))
+                        .collect();
+                    grid_rows(g, &kept)
+                }
+                None => container.clone(),
+            },
         }),
         _ => filter_container(container, "remove", |e| Ok(e != value)),
     }

@@ -164,6 +164,7 @@ fn first_elem(v: &Value, context: &'static str) -> Result<Value> {
             }
         }
         Value::Tuple(t) => t.first().cloned().ok_or(empty),
+        Value::Row(r) => r.first().map(|&c| Value::Int(c as i64)).ok_or(empty),
         Value::Cell(c) => Ok(Value::Int(c.color as i64)),
         Value::Indices(s) => s
             .first()
@@ -2075,6 +2076,7 @@ fn reversed_tuple(v: &Value, context: &'static str) -> Result<Value> {
         Value::Pair(a, b) => Ok(Value::Pair(*b, *a)),
         Value::Grid(g) => Ok(Value::grid(hmirrored(g))),
         Value::Tuple(t) => Ok(Value::tuple(t.iter().rev().cloned().collect())),
+        Value::Row(r) => Ok(Value::Row(r.iter().rev().copied().collect())),
         v @ Value::Cell(_) => Ok(Value::tuple(v.elems()?.into_iter().rev().collect())),
         _ => Err(Error::type_error(context)),
     }

@@ -12,7 +12,7 @@
 use std::ops::Range;
 
 use crate::error::Result;
-use crate::values::Value;
+use crate::values::{map_arc, Color, Value};
 
 /// The rows of a tuple as element lists (a type error where a row is not a
 /// container, as iterating it raises in Python).
@@ -32,6 +32,19 @@ pub fn replace(grid: &Value, replacee: &Value, replacer: &Value) -> Result<Value
     let rows = grid.elems_cow()?;
     let mut out = Vec::with_capacity(rows.len());
     for r in rows.iter() {
+        // A row of colours and a colour for a colour: bytes for bytes.
+        if let (Value::Row(row), Value::Int(a), Value::Int(b)) = (r, replacee, replacer) {
+            if let Ok(b) = Color::try_from(*b) {
+                out.push(Value::Row(map_arc(row, |c| {
+                    if i64::from(c) == *a {
+                        b
+                    } else {
+                        c
+                    }
+                })));
+                continue;
+            }
+        }
         let row = r.elems_cow()?;
         let cells: Vec<Value> = match (replacee, replacer) {
             // Plain ints (no bools, which print differently): compared as
