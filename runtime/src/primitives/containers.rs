@@ -434,6 +434,9 @@ fn first_rows(g: &Grid) -> Vec<usize> {
     // the remaining cells zero-padded (rows of one grid have one width):
     // a multiply per cell made a chain of dependent multiplies, and this
     // took 7% off `solve_eb5a1d5d`, a third of which is `first_rows`.
+    // The last word is gathered by shifts: copied into a buffer of eight
+    // bytes (a `memcpy` call) and read back as one word, it stalled on the
+    // store, half of `first_rows`' time in `solve_eb5a1d5d`.
     let hash = |row: &[Color]| {
         let word = |cells: &[Color]| {
             let mut w = [0u8; 8];
@@ -442,9 +445,15 @@ fn first_rows(g: &Grid) -> Vec<usize> {
             }
             u64::from_le_bytes(w)
         };
+        let tail = |cells: &[Color]| {
+            cells
+                .iter()
+                .rev()
+                .fold(0u64, |w, &c| (w << 8) | u64::from(c as u8))
+        };
         let mix = |h: u64, w: u64| (h ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29);
         let words = row.chunks_exact(8);
-        let last = word(words.remainder());
+        let last = tail(words.remainder());
         mix(
             words.fold(0xcbf2_9ce4_8422_2325u64, |h, c| mix(h, word(c))),
             last,

@@ -4,7 +4,7 @@
 use crate::error::{Error, Result};
 use crate::functions::{arity, call1, Callable, Func, Side};
 use crate::primitives::collect_results;
-use crate::values::Value;
+use crate::values::{row_value, Value};
 
 pub fn compose(outer: &Value, inner: &Value) -> Result<Value> {
     Ok(Value::func(Func::Compose(outer.clone(), inner.clone())))
@@ -98,6 +98,12 @@ pub(crate) fn apply_results(
     function: impl FnMut(&Value) -> Result<Value>,
     container: &Value,
 ) -> Result<Vec<Value>> {
+    // A grid's rows one at a time: each row's value is made and dropped
+    // around its call, without a list of them all.
+    if let Value::Grid(g) = container {
+        let mut f = function;
+        return collect_results(g.height(), g.rows().map(|r| f(&row_value(r))));
+    }
     let items = container.elems_cow()?;
     collect_results(items.len(), items.iter().map(function))
 }
