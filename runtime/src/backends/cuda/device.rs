@@ -223,7 +223,13 @@ pub struct Device {
     staging_up: Mutex<Option<PinnedHostSlice<i8>>>,
     staging_down: Mutex<Option<PinnedHostSlice<i8>>>,
     /// Page-locked buffers that whole programs' outputs come down into,
-    /// kept for the next run (fresh pages made the copy 4x slower).
+    /// kept for the next run (fresh pages made the copy 4x slower). One
+    /// pool for all the devices: with modules from a shared queue, each
+    /// device decodes a different set of modules on each run, and a pool
+    /// of its own still lacked a buffer on warm runs (one made while a
+    /// module's cells waited, 8 ms on a two-GPU host, the thirty-sixth
+    /// session's trace). Page-locked memory is every context's under
+    /// unified addressing (and asked `PORTABLE` besides).
     results_pool: Arc<Mutex<Vec<PinnedHostSlice<i8>>>>,
     /// The pool's buffers made while a module's cells waited for one, and
     /// the time that took, for the trace.
@@ -395,7 +401,7 @@ fn staged<'a>(
 fn pinned(ctx: &Arc<CudaContext>, n: usize, read_back: bool) -> GpuResult<PinnedHostSlice<i8>> {
     let cap = n.next_power_of_two().max(1 << 20);
     let flags = if read_back {
-        0
+        sys::CU_MEMHOSTALLOC_PORTABLE
     } else {
         sys::CU_MEMHOSTALLOC_WRITECOMBINED
     };
@@ -408,6 +414,7 @@ impl Device {
     pub fn open(
         ordinal: usize,
         ptx_cache: &mut HashMap<(Family, Option<&'static str>), Ptx>,
+        results_pool: Arc<Mutex<Vec<PinnedHostSlice<i8>>>>,
     ) -> GpuResult<Device> {
         guard(|| {
             let ctx = CudaContext::new(ordinal)?;
@@ -454,7 +461,7 @@ impl Device {
                 dummy,
                 staging_up: Mutex::new(None),
                 staging_down: Mutex::new(None),
-                results_pool: Arc::new(Mutex::new(Vec::new())),
+                results_pool,
                 results_made: PoolCounts::default(),
                 whole_out: Mutex::new(Vec::new()),
                 whole_scratch: Mutex::new(Vec::new()),

@@ -86,9 +86,12 @@ impl GpuBackend {
         }
         let ordinals = select.ordinals(count)?;
         let mut ptx = std::collections::HashMap::new();
+        // One pool of page-locked result buffers for all the devices (see
+        // `Device::open`).
+        let results_pool = std::sync::Arc::new(Mutex::new(Vec::new()));
         let devices = ordinals
             .iter()
-            .map(|&o| Device::open(o, &mut ptx))
+            .map(|&o| Device::open(o, &mut ptx, results_pool.clone()))
             .collect::<GpuResult<Vec<_>>>()?;
         let n = devices.len();
         Ok(GpuBackend {
