@@ -393,7 +393,8 @@ fn compiled_programs_agree_with_the_interpreter_in_cross_mode() {
 /// Typed pairs of locations (`product` of indices filtered and mapped), an
 /// object's cells as typed elements (`sfilter`, `argmax`, `valmax`,
 /// `extract` over an object), pairs of cells and of objects (`product` of
-/// an object, of a set of objects, and a pair read through its guard),
+/// an object, of a set of objects, and a pair read through its guard;
+/// filtered as the product makes them where the filter is its one reader),
 /// `prapply` inside a made function, functions
 /// made per element (`lbind(rbind, adjacent)` of each object) and
 /// statements whose typed code hands over to the interpreter midway (a
@@ -470,8 +471,21 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
         "rt::p::manhattan_points(",
         "rt::p::adjacent_points(",
         "rt::t::mapply_set_within(",
+        "rt::t::sfilter_product_locs(",
+        "rt::t::sfilter_product_cells(",
+        "rt::t::sfilter_product_objects(",
     ] {
         assert!(code.contains(form), "no {form} in the emitted code");
+    }
+    // A product read by one filter alone is never built: its pairs are
+    // filtered as they are made.
+    for name in ["solve_a1a1a1a1", "solve_1b1b1b1b", "solve_2c2c2c2c"] {
+        let body = code
+            .split(&format!("pub fn {name}("))
+            .nth(1)
+            .and_then(|rest| rest.split("pub fn ").next())
+            .unwrap();
+        assert!(!body.contains("rt::p::product_"), "{body}");
     }
     // The function made by calling `lbind(compose, toindices)` is inlined
     // into typed `mapply`s: no function value is built or called.
@@ -544,7 +558,7 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
     };
     let compiled = run("compiled", &["--no-fallback"]);
     let interpreted = run("interpreted", &["--interpret"]);
-    assert_eq!(compiled.as_object().unwrap().len(), 29);
+    assert_eq!(compiled.as_object().unwrap().len(), 30);
     assert!(
         compiled == interpreted,
         "compiled and interpreted outputs differ"

@@ -20,7 +20,7 @@
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
-use battgen_runtime::plan::{Fused, Operand, Plan};
+use battgen_runtime::plan::{Fused, Node, Operand, Plan};
 use battgen_runtime::typed::{kernels, Kernel, Repr};
 use battgen_runtime::types::{result_type, Ty};
 use battgen_runtime::values::Value;
@@ -386,6 +386,18 @@ fn set_repr(elem: Repr) -> Option<Repr> {
         | Repr::CellPairs
         | Repr::ObjectPair
         | Repr::ObjectPairs => None,
+    }
+}
+
+/// The typed `sfilter` of a product of two sets of representation `over`
+/// ([`Lower::filtered_product`]): its form and the representation of the
+/// product's pairs.
+fn product_filter(over: Repr) -> Option<(&'static str, Repr)> {
+    match over {
+        Repr::Indices => Some(("sfilter_product_locs", Repr::LocPairs)),
+        Repr::Object => Some(("sfilter_product_cells", Repr::CellPairs)),
+        Repr::Objects => Some(("sfilter_product_objects", Repr::ObjectPairs)),
+        _ => None,
     }
 }
 
@@ -1861,6 +1873,9 @@ impl<'p> Lower<'p> {
         if let Some(e) = self.cellwise(n) {
             return e;
         }
+        if let Some(e) = self.filtered_product(n) {
+            return e;
+        }
         let args: Vec<Expr> = node.args.iter().map(|a| self.operand(a)).collect();
         match &node.callee {
             Operand::Prim(p) => self.call_prim(*p, &args),
@@ -2460,11 +2475,14 @@ impl<'p> Lower<'p> {
         .with_call_code()
     }
 
-    /// Node `n` as a product that is no statement of its own: a `product`
-    /// of two sets of locations whose one reader is an `apply`, with only
-    /// statically known functions (which cannot fail) between them. The
-    /// apply then computes it, where nothing can have failed in between,
-    /// or, as a collector, never builds its pairs.
+    /// Node `n` as a product that is no statement of its own, where only
+    /// statically known functions (which cannot fail) stand between it and
+    /// its one reader: a `product` of two sets of locations read by an
+    /// `apply`, or of two sets of the same typed kind (locations, cells,
+    /// objects) read by an `sfilter` of a known function. The reader then
+    /// computes it, where nothing can have failed in between, or, as a
+    /// collector or a filter of its pairs ([`Lower::filtered_product`]),
+    /// never builds its pairs.
     fn lazy_product(&self, n: usize, readers: &[Option<Vec<usize>>]) -> bool {
         let node = &self.plan.nodes[n];
         if !matches!(
@@ -2473,14 +2491,24 @@ impl<'p> Lower<'p> {
         ) {
             return false;
         }
-        if !node
+        let reprs: Vec<Repr> = node
             .args
             .iter()
-            .all(|a| self.operand(a).usable_repr() == Repr::Indices)
+            .map(|a| self.operand(a).usable_repr())
+            .collect();
+        if reprs.iter().all(|&r| r == Repr::Indices)
+            && self.one_apply_reads(n, readers, |f| *f != Operand::Node(n))
         {
-            return false;
+            return true;
         }
-        self.one_apply_reads(n, readers, |f| *f != Operand::Node(n))
+        matches!(reprs[..], [a, b] if a == b && product_filter(a).is_some())
+            && self.only_reader(n, readers, |user| {
+                matches!(
+                    (&user.callee, user.args.as_slice()),
+                    (Operand::Prim(Prim::sfilter), [Operand::Node(m), g])
+                        if *m == n && self.static_fn(g).is_some_and(|g| g.arity() == 1)
+                )
+            })
     }
 
     /// Whether node `n`'s one reader is `apply(f, n)` with `fits(f)`, and
@@ -2492,16 +2520,27 @@ impl<'p> Lower<'p> {
         readers: &[Option<Vec<usize>>],
         fits: impl Fn(&Operand) -> bool,
     ) -> bool {
+        self.only_reader(n, readers, |user| {
+            matches!(
+                (&user.callee, user.args.as_slice()),
+                (Operand::Prim(Prim::apply), [f, Operand::Node(m)]) if *m == n && fits(f)
+            )
+        })
+    }
+
+    /// Whether node `n` has one reader, for which `reads` holds, and only
+    /// statically known functions (which cannot fail) stand between them.
+    fn only_reader(
+        &self,
+        n: usize,
+        readers: &[Option<Vec<usize>>],
+        reads: impl Fn(&Node) -> bool,
+    ) -> bool {
         let Some([reader]) = readers[self.slot(n)].as_deref() else {
             return false;
         };
-        let user = &self.plan.nodes[*reader];
-        let applies = match (&user.callee, user.args.as_slice()) {
-            (Operand::Prim(Prim::apply), [f, Operand::Node(m)]) => *m == n && fits(f),
-            _ => false,
-        };
         let (from, to) = (self.slot(n), self.slot(*reader));
-        applies
+        reads(&self.plan.nodes[*reader])
             && self.order[from + 1..to]
                 .iter()
                 .all(|&m| self.static_fn(&Operand::Node(m)).is_some())
@@ -2576,6 +2615,50 @@ impl<'p> Lower<'p> {
             ),
             Repr::Grid,
             ty_of_repr(Repr::Grid, self.types[n].clone()),
+        ))
+    }
+
+    /// `sfilter(product(a, b), g)` of a lazy product (two sets of one
+    /// typed kind) and a known function: the pairs filtered as the product
+    /// makes them (`typed::functional::sfilter_product_*`), only the kept
+    /// ones built.
+    fn filtered_product(&self, n: usize) -> Option<Expr> {
+        let node = &self.plan.nodes[n];
+        let (Operand::Prim(Prim::sfilter), [Operand::Node(m), g]) =
+            (&node.callee, node.args.as_slice())
+        else {
+            return None;
+        };
+        if !self.is_lazy(m, Prim::product) {
+            return None;
+        }
+        let [a, b] = self.plan.nodes[*m].args.as_slice() else {
+            return None;
+        };
+        let (a, b) = (self.operand(a), self.operand(b));
+        let over = a.usable_repr();
+        let (form, pairs) = product_filter(over).filter(|_| b.usable_repr() == over)?;
+        let g = self.static_fn(g).filter(|g| g.arity() == 1)?;
+        self.depth.set(self.depth.get() + 1);
+        let closure = self.filter_closure(&g, pairs);
+        self.depth.set(self.depth.get() - 1);
+        let call = KernelCall {
+            module: "t",
+            name: form.into(),
+            args: vec![self.param(&a, over), self.param(&b, over), closure?],
+        };
+        Some(call.expr(pairs, ty_of_repr(pairs, self.types[n].clone())))
+    }
+
+    /// A Rust closure on an element of a container of representation
+    /// `over` that says whether known function `f` holds on it (its value
+    /// truthy): the condition of the typed `sfilter` forms.
+    fn filter_closure(&self, f: &StaticFn, over: Repr) -> Option<String> {
+        let (e, param_ty, elem) = self.element(over)?;
+        let body = self.inline(f, vec![elem])?;
+        Some(format!(
+            "|{e}: {param_ty}| -> rt::Result<bool> {{ Ok(rt::t::Truthy::truthy({})) }}",
+            self.borrow(&body)
         ))
     }
 

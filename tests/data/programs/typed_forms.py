@@ -543,3 +543,46 @@ def solve_fdfdfdfd(I):
     x13 = first(x12)
     O = paint(I, x13)
     return O
+
+# Products read twice (a filter of them and their size) are built, one
+# pair at a time; read by a filter alone they are not (solve_a1a1a1a1,
+# solve_1b1b1b1b and solve_2c2c2c2c filter the pairs as the product makes
+# them). Locations, an object's cells, and objects.
+def solve_a9a8a7a6(I):
+    x1 = ofcolor(I, ONE)
+    x2 = product(x1, x1)
+    x3 = fork(subtract, last, first)
+    x4 = compose(first, x3)
+    x5 = compose(last, x3)
+    x6 = fork(equality, x4, x5)
+    x7 = sfilter(x2, x6)
+    x8 = size(x2)
+    x9 = fork(connect, first, last)
+    x10 = mapply(x9, x7)
+    x11 = objects(I, T, F, T)
+    x12 = argmax(x11, size)
+    x13 = product(x12, x12)
+    x14 = compose(last, first)
+    x15 = compose(last, last)
+    x16 = compose(first, x14)
+    x17 = compose(first, x15)
+    x18 = fork(equality, x16, x17)
+    x19 = sfilter(x13, x18)
+    x20 = size(x13)
+    x21 = fork(connect, x14, x15)
+    x22 = mapply(x21, x19)
+    x23 = product(x11, x11)
+    x24 = fork(hmatching, first, last)
+    x25 = sfilter(x23, x24)
+    x26 = size(x23)
+    x27 = size(x25)
+    x28 = even(x8)
+    x29 = branch(x28, SIX, SEVEN)
+    x30 = underfill(I, x29, x10)
+    x31 = even(x20)
+    x32 = branch(x31, EIGHT, NINE)
+    x33 = underfill(x30, x32, x22)
+    x34 = greater(x26, x27)
+    x35 = branch(x34, FIVE, FOUR)
+    O = replace(x33, ZERO, x35)
+    return O

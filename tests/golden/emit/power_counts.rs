@@ -37,11 +37,10 @@ pub mod programs_0 {
         };
         /// tests/golden/emit/power_counts.py:10
         let x5: rt::t::Locs = rt::p::toindices_cells(&x1)?;
-        /// tests/golden/emit/power_counts.py:11
-        let x6: rt::t::LocPairs = rt::p::product_locs(&x5, &x5)?;
         /// tests/golden/emit/power_counts.py:15
-        let x10: rt::t::LocPairs = rt::t::sfilter_loc_pairs(
-            &x6,
+        let x10: rt::t::LocPairs = rt::t::sfilter_product_locs(
+            &x5,
+            &x5,
             |__e2: rt::t::PairPair| -> rt::Result<bool> {
                 Ok(
                     rt::t::Truthy::truthy(
