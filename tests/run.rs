@@ -406,7 +406,8 @@ fn compiled_programs_agree_with_the_interpreter_in_cross_mode() {
 /// over all objects per cell (tuples read by their parts, the nearest
 /// object of a cell kept for the statement), and `power` of a made
 /// function by a count known when the program runs, over a pair of two
-/// types, give the interpreter's outputs, in cross mode on real tasks; the
+/// types, and `apply(dedupe, grid)` row by row (rows of one width or
+/// ragged), give the interpreter's outputs, in cross mode on real tasks; the
 /// emitted code has those forms.
 #[test]
 fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
@@ -474,6 +475,7 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
         "rt::t::sfilter_product_locs(",
         "rt::t::sfilter_product_cells(",
         "rt::t::sfilter_product_objects(",
+        "rt::t::apply_rows_dedupe(",
     ] {
         assert!(code.contains(form), "no {form} in the emitted code");
     }
@@ -558,7 +560,7 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
     };
     let compiled = run("compiled", &["--no-fallback"]);
     let interpreted = run("interpreted", &["--interpret"]);
-    assert_eq!(compiled.as_object().unwrap().len(), 30);
+    assert_eq!(compiled.as_object().unwrap().len(), 31);
     assert!(
         compiled == interpreted,
         "compiled and interpreted outputs differ"

@@ -541,6 +541,57 @@ fn mirror_tests_are_the_equality_of_the_mirror() {
     );
 }
 
+/// `apply_rows_dedupe`, the typed `apply(dedupe, grid)`, gives what the
+/// primitive gives through a row value per row, in the same shape (a grid
+/// where the rows keep one width, a ragged tuple of rows otherwise): for
+/// every grid of the pool, their first rows and columns alone (rows of
+/// one width), with numbers beyond the colours (15, -1), a grid of no
+/// rows and one of rows without cells.
+#[test]
+fn rows_deduped_are_apply_of_dedupe() {
+    use battgen_runtime::rt::{prim_ref, t::apply_rows_dedupe};
+    let pools = Pools::new();
+    let mut grids = pools.grids.clone();
+    for g in pools.grids.iter().take(12) {
+        grids.push(call("replace", &[g, &Value::Int(0), &Value::Int(15)]));
+        grids.push(call("replace", &[g, &Value::Int(1), &Value::Int(-1)]));
+        grids.push(call(
+            "tophalf",
+            &[&call("tophalf", &[&call("tophalf", &[g])])],
+        ));
+        grids.push(call(
+            "dmirror",
+            &[&call("tophalf", &[&call("tophalf", &[g])])],
+        ));
+    }
+    grids.push(Value::grid(Grid::new(0, 0, Vec::new())));
+    grids.push(Value::grid(Grid::new(2, 0, Vec::new())));
+    let (mut compared, mut shapes) = (0, std::collections::BTreeSet::new());
+    for g in &grids {
+        let Value::Grid(grid) = g else { continue };
+        let typed = apply_rows_dedupe(grid);
+        let expected = call_checked(
+            "apply",
+            &[prim_ref(battgen_runtime::Prim::dedupe), &generic(g)],
+        );
+        match (&typed, &expected) {
+            (Ok(a), Ok(b)) => {
+                assert!(
+                    a == b
+                        && a.to_string() == b.to_string()
+                        && std::mem::discriminant(a) == std::mem::discriminant(b),
+                    "dedupe of {g}: {a:?} vs {b:?}"
+                );
+                shapes.insert(format!("{:?}", std::mem::discriminant(a)));
+            }
+            (Err(a), Err(b)) => assert_eq!(a.kind, b.kind, "dedupe of {g}"),
+            _ => panic!("dedupe of {g}: {typed:?} vs {expected:?}"),
+        }
+        compared += 1;
+    }
+    assert!(compared >= 60 && shapes.len() >= 2, "{compared} {shapes:?}");
+}
+
 /// `apply_rows_by_count`, the typed `apply(mostcommon, grid)` and
 /// `apply(leastcommon, grid)`, gives what the primitives give through a
 /// tuple of boxed ints per row, for every grid of the pool, the same grids

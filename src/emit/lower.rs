@@ -1270,6 +1270,18 @@ impl<'p> Lower<'p> {
                 ty.clone(),
             ));
         }
+        // Each row without repeats: marked in place, one grid where the
+        // rows keep one width.
+        if let StaticFn::Prim(Prim::dedupe) = f {
+            return Some(Expr::owned(
+                format!(
+                    "rt::t::apply_rows_dedupe({})?",
+                    self.param(grid, Repr::Grid)
+                ),
+                Repr::Value,
+                ty.clone(),
+            ));
+        }
         let StaticFn::Bind {
             right: true,
             f: sort,

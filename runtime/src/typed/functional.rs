@@ -789,6 +789,41 @@ pub fn apply_rows_by_count(g: &G, most: bool) -> Result<Value> {
     Value::Grid(g.clone()).same_container(picks)
 }
 
+/// `apply(dedupe, grid)`: each row's colours in order without repeats,
+/// marked among the 256 values a colour can take instead of through a row
+/// value and `dedupe` per row. Rows that all keep one width (one row, as
+/// `solve_4be741c5` crops, or rows without repeats) are the grid
+/// `Value::tuple` makes of them, written at once; others go through it.
+pub fn apply_rows_dedupe(g: &G) -> Result<Value> {
+    let mut cells = Vec::with_capacity(g.height() * g.width());
+    let mut ends = Vec::with_capacity(g.height());
+    for row in g.rows() {
+        let mut seen = [0u64; 4];
+        for &c in row {
+            let (word, bit) = ((c as u8 / 64) as usize, 1u64 << (c as u8 % 64));
+            if seen[word] & bit == 0 {
+                seen[word] |= bit;
+                cells.push(c);
+            }
+        }
+        ends.push(cells.len());
+    }
+    let width = ends.first().copied().unwrap_or(0);
+    if width > 0 && ends.iter().enumerate().all(|(i, &e)| e == width * (i + 1)) {
+        return Ok(Value::Grid(Grid::from_cells(ends.len(), width, &cells)));
+    }
+    let mut start = 0;
+    let rows = ends
+        .iter()
+        .map(|&end| {
+            let row = crate::values::row_value(&cells[start..end]);
+            start = end;
+            row
+        })
+        .collect();
+    Ok(Value::tuple(rows))
+}
+
 /// `apply(rbind(order, key), grid)`: every row sorted by `key` of its
 /// colours, as `sorted(row, key=key)` sorts it (stable; keys computed for
 /// the row's colours in order, before its sort), the rows in order. They

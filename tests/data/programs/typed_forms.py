@@ -586,3 +586,15 @@ def solve_a9a8a7a6(I):
     x35 = branch(x34, FIVE, FOUR)
     O = replace(x33, ZERO, x35)
     return O
+
+# Each row without its repeats: a grid where the rows keep one width, a
+# ragged tuple of rows otherwise (which the grid primitives after it take
+# as the reference does).
+def solve_a8a7a6a5(I):
+    x1 = apply(dedupe, I)
+    x2 = dmirror(I)
+    x3 = apply(dedupe, x2)
+    x4 = dmirror(x3)
+    x5 = vconcat(x1, x4)
+    O = replace(x5, ZERO, FIVE)
+    return O
