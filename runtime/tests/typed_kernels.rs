@@ -541,6 +541,19 @@ fn mirror_tests_are_the_equality_of_the_mirror() {
     );
 }
 
+/// The pool's grids, the first twelve again with numbers that are no
+/// colour in them (15, -1: rows the typed forms over rows hand to the
+/// primitives), and a grid of no rows.
+fn grids_with_numbers_beyond_colours(pools: &Pools) -> Vec<Value> {
+    let mut grids = pools.grids.clone();
+    for g in pools.grids.iter().take(12) {
+        grids.push(call("replace", &[g, &Value::Int(0), &Value::Int(15)]));
+        grids.push(call("replace", &[g, &Value::Int(1), &Value::Int(-1)]));
+    }
+    grids.push(Value::grid(Grid::new(0, 0, Vec::new())));
+    grids
+}
+
 /// `apply_rows_dedupe`, the typed `apply(dedupe, grid)`, gives what the
 /// primitive gives through a row value per row, in the same shape (a grid
 /// where the rows keep one width, a ragged tuple of rows otherwise): for
@@ -551,10 +564,8 @@ fn mirror_tests_are_the_equality_of_the_mirror() {
 fn rows_deduped_are_apply_of_dedupe() {
     use battgen_runtime::rt::{prim_ref, t::apply_rows_dedupe};
     let pools = Pools::new();
-    let mut grids = pools.grids.clone();
+    let mut grids = grids_with_numbers_beyond_colours(&pools);
     for g in pools.grids.iter().take(12) {
-        grids.push(call("replace", &[g, &Value::Int(0), &Value::Int(15)]));
-        grids.push(call("replace", &[g, &Value::Int(1), &Value::Int(-1)]));
         grids.push(call(
             "tophalf",
             &[&call("tophalf", &[&call("tophalf", &[g])])],
@@ -564,7 +575,6 @@ fn rows_deduped_are_apply_of_dedupe() {
             &[&call("tophalf", &[&call("tophalf", &[g])])],
         ));
     }
-    grids.push(Value::grid(Grid::new(0, 0, Vec::new())));
     grids.push(Value::grid(Grid::new(2, 0, Vec::new())));
     let (mut compared, mut shapes) = (0, std::collections::BTreeSet::new());
     for g in &grids {
@@ -600,13 +610,7 @@ fn rows_deduped_are_apply_of_dedupe() {
 #[test]
 fn rows_by_count_are_apply_of_most_and_least_common() {
     use battgen_runtime::rt::{prim_ref, t::apply_rows_by_count};
-    let pools = Pools::new();
-    let mut grids = pools.grids.clone();
-    for g in pools.grids.iter().take(12) {
-        grids.push(call("replace", &[g, &Value::Int(0), &Value::Int(15)]));
-        grids.push(call("replace", &[g, &Value::Int(1), &Value::Int(-1)]));
-    }
-    grids.push(Value::grid(Grid::new(0, 0, Vec::new())));
+    let grids = grids_with_numbers_beyond_colours(&Pools::new());
     let mut compared = 0;
     for g in &grids {
         let Value::Grid(grid) = g else { continue };

@@ -1262,19 +1262,20 @@ pub fn initset_cell(c: Cell) -> Result<Cells> {
 /// of `b`, in the set's order (`a`'s outermost: both are sorted and
 /// distinct, so their pairs are too), with the primitive's size checks.
 fn pairs_in_order<T: Clone>(a: &[T], b: &[T]) -> Result<Arc<[(T, T)]>> {
-    if b.is_empty() {
-        return Ok(Arc::from(Vec::new()));
-    }
-    let n = a
-        .len()
-        .checked_mul(b.len())
-        .ok_or(Error::unsupported("product"))?;
-    check_size(n, "product")?;
+    let n = product_len(a.len(), b.len())?;
     let mut out = Vec::with_capacity(n);
     for x in a.iter() {
         out.extend(b.iter().map(|y| (x.clone(), y.clone())));
     }
     Ok(Arc::from(out))
+}
+
+/// How many pairs `product` of `a` and `b` items makes, checked against
+/// the size budget as building them would be.
+pub(crate) fn product_len(a: usize, b: usize) -> Result<usize> {
+    let n = a.checked_mul(b).ok_or(Error::unsupported("product"))?;
+    check_size(n, "product")?;
+    Ok(n)
 }
 
 /// `product` of two indices: the 2-tuples of their locations.

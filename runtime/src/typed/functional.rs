@@ -448,14 +448,7 @@ fn product_kept<T: Clone, E>(
     elem: impl Fn(&T, &T) -> E,
     mut condition: impl FnMut(E) -> Result<bool>,
 ) -> Result<Arc<[(T, T)]>> {
-    if b.is_empty() {
-        return Ok(Arc::from(Vec::new()));
-    }
-    let n = a
-        .len()
-        .checked_mul(b.len())
-        .ok_or(Error::unsupported("product"))?;
-    budget::check_size(n, "product")?;
+    crate::primitives::containers::product_len(a.len(), b.len())?;
     let mut out = Vec::new();
     for x in a {
         for y in b {

@@ -544,17 +544,18 @@ def solve_fdfdfdfd(I):
     O = paint(I, x13)
     return O
 
-# Products read twice (a filter of them and their size) are built, one
-# pair at a time; read by a filter alone they are not (solve_a1a1a1a1,
-# solve_1b1b1b1b and solve_2c2c2c2c filter the pairs as the product makes
-# them). Locations, an object's cells, and objects.
+# Products read twice (a filter of them and their size) are built; read
+# by a filter alone they are not (solve_a1a1a1a1, solve_1b1b1b1b and
+# solve_2c2c2c2c filter the pairs as the product makes them). Pairs of
+# locations in two rows, of an object's cells in one row, of objects that
+# share a row.
 def solve_a9a8a7a6(I):
     x1 = ofcolor(I, ONE)
     x2 = product(x1, x1)
-    x3 = fork(subtract, last, first)
-    x4 = compose(first, x3)
-    x5 = compose(last, x3)
-    x6 = fork(equality, x4, x5)
+    x3 = compose(first, first)
+    x4 = compose(first, last)
+    x5 = fork(equality, x3, x4)
+    x6 = compose(flip, x5)
     x7 = sfilter(x2, x6)
     x8 = size(x2)
     x9 = fork(connect, first, last)
