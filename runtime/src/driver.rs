@@ -1346,21 +1346,20 @@ fn repr_prefix(v: &Value, limit: usize) -> String {
                 out.write_str(&"0123456789"[*i as usize..*i as usize + 1])
             }
             Value::Tuple(t) => write_tuple(out, t.len(), |k, out| write_repr(&t[k], out)),
-            Value::Row(r) => write_tuple(out, r.len(), |k, out| {
-                write_repr(&Value::Int(i64::from(r[k])), out)
-            }),
+            Value::Row(r) => write_colours(out, r),
             // A grid's rows from its cells (`Display` makes a tuple value
             // per row): cross runs end in many grids of no cells, such as
             // the rows of width 0 of a crop past the edge, whose repr was a
             // third of `solve_5bd6f4ac`'s instructions.
-            Value::Grid(g) => write_tuple(out, g.height(), |i, out| {
-                let row = g.row(i);
-                write_tuple(out, row.len(), |j, out| {
-                    write_repr(&Value::Int(i64::from(row[j])), out)
-                })
-            }),
+            Value::Grid(g) => write_tuple(out, g.height(), |i, out| write_colours(out, g.row(i))),
             other => std::fmt::write(out, format_args!("{other}")),
         }
+    }
+    /// A tuple of colours (a grid's row, a `Value::Row`).
+    fn write_colours(out: &mut Bounded, row: &[crate::values::Color]) -> std::fmt::Result {
+        write_tuple(out, row.len(), |k, out| {
+            write_repr(&Value::Int(i64::from(row[k])), out)
+        })
     }
     /// A tuple of `len` items as Python shows it (`(a, b)`, `(a,)`, `()`),
     /// item `k` written by `item`.

@@ -432,29 +432,18 @@ pub fn result_type(p: Prim, args: &[Ty]) -> Ty {
             (a @ Ty::Func(_), b @ Ty::Func(_)) => Ty::either(a, b),
             (a, b) => Ty::join(&a, &b),
         },
-        // A cell's two items are of two types.
-        P::first if arg(0) == Ty::Cell => Ty::Int,
-        P::last if arg(0) == Ty::Cell => Ty::Pair,
-        // A pair's two items are numbers.
-        P::first | P::last if arg(0) == Ty::Pair => Ty::Int,
-        // A tuple of two types: each item its own.
-        P::first | P::last if matches!(arg(0), Ty::Tuple2(..)) => {
-            let Ty::Tuple2(a, b) = arg(0) else {
-                unreachable!("matched above")
-            };
-            if p == P::first {
-                *a
-            } else {
-                *b
-            }
-        }
-        P::first
-        | P::last
-        | P::argmax
-        | P::argmin
-        | P::extract
-        | P::mostcommon
-        | P::leastcommon => arg(0).element(),
+        P::first | P::last => match arg(0) {
+            // A cell's two items are of two types.
+            Ty::Cell if p == P::first => Ty::Int,
+            Ty::Cell => Ty::Pair,
+            // A pair's two items are numbers.
+            Ty::Pair => Ty::Int,
+            // A tuple of two types: each item its own.
+            Ty::Tuple2(a, _) if p == P::first => *a,
+            Ty::Tuple2(_, b) => *b,
+            t => t.element(),
+        },
+        P::argmax | P::argmin | P::extract | P::mostcommon | P::leastcommon => arg(0).element(),
         P::other => arg(0).element(),
         // A filtered tuple of two pairs may have fewer.
         // A grid's rows filtered are a grid, or `()`, which the grid guard

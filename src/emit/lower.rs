@@ -1126,12 +1126,7 @@ impl<'p> Lower<'p> {
         let closure = |ret: &str, value: String| {
             format!("|{e}: {param_ty}| -> rt::Result<{ret}> {{ Ok({value}) }}")
         };
-        let truthy = || {
-            closure(
-                "bool",
-                format!("rt::t::Truthy::truthy({})", self.borrow(&body)),
-            )
-        };
+        let truthy = || self.truthy_closure(&e, param_ty, &body);
         let key = || match body.repr {
             Repr::Int | Repr::Bool => Some(closure(body.repr.held(), self.owned(&body))),
             _ => None,
@@ -2668,10 +2663,15 @@ impl<'p> Lower<'p> {
     fn filter_closure(&self, f: &StaticFn, over: Repr) -> Option<String> {
         let (e, param_ty, elem) = self.element(over)?;
         let body = self.inline(f, vec![elem])?;
-        Some(format!(
+        Some(self.truthy_closure(&e, param_ty, &body))
+    }
+
+    /// The closure `|e: param_ty| Ok(truthy(body))`.
+    fn truthy_closure(&self, e: &str, param_ty: &str, body: &Expr) -> String {
+        format!(
             "|{e}: {param_ty}| -> rt::Result<bool> {{ Ok(rt::t::Truthy::truthy({})) }}",
-            self.borrow(&body)
-        ))
+            self.borrow(body)
+        )
     }
 
     /// Whether an operand is a product [`Lower::lazy_product`] left to its

@@ -180,3 +180,26 @@ profile_gpu1() {
     grep -E "whole programs|wall time|outcomes" $OUT/$2.log
     gzip -f $OUT/$2.tsv
 }
+
+# session_pair STEP OLD NEW WHOLE: a session's runs on a one-GPU host,
+# the build before (OLD) against this one (NEW), both batteries of the
+# same programs; WHOLE this session's battery of solvers_whole.py.
+#   step 1: gpu_checks WHOLE, then OLD and NEW alone, 2 rounds;
+#   step 2: 16-thread per-input times of OLD and NEW interleaved, 4 rounds,
+#           their outputs compared; NEW's parallel efficiency per input.
+session_pair() {
+    local old=$2 new=$3 whole=$4
+    case "$1" in
+    1)
+        gpu_checks "$whole"
+        alone_rounds 2 "$old" "$new"
+        ;;
+    2)
+        interleave 4 per-input-16 "$X --exec per-input" "$old" "$new"
+        ./"$old" $X --exec per-input --out /tmp/old.json > /dev/null 2>&1
+        ./"$new" $X --exec per-input --out /tmp/new.json > /dev/null 2>&1
+        compare_outputs /tmp/old.json /tmp/new.json
+        EXECS=per-input BIN=$new ./scaling.sh | grep -E "alone|ceiling"
+        ;;
+    esac
+}

@@ -16,17 +16,5 @@
 cd "$(dirname "$0")"
 source ./lib.sh
 host
-case "$1" in
-1)
-    gpu_checks solvers_whole_t41
-    alone_rounds 2 nt_own nt_t41
-    ;;
-2)
-    interleave 4 per-input-16 "$X --exec per-input" nt_own nt_t41
-    ./nt_own $X --exec per-input --out /tmp/own.json > /dev/null 2>&1
-    ./nt_t41 $X --exec per-input --out /tmp/t41.json > /dev/null 2>&1
-    compare_outputs /tmp/own.json /tmp/t41.json
-    EXECS=per-input BIN=nt_t41 ./scaling.sh | grep -E "alone|ceiling"
-    ;;
-esac
+session_pair "$1" nt_own nt_t41 solvers_whole_t41
 date

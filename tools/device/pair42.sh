@@ -17,17 +17,5 @@
 cd "$(dirname "$0")"
 source ./lib.sh
 host
-case "$1" in
-1)
-    gpu_checks solvers_whole_row
-    alone_rounds 2 nt_t41 nt_row
-    ;;
-2)
-    interleave 4 per-input-16 "$X --exec per-input" nt_t41 nt_row
-    ./nt_t41 $X --exec per-input --out /tmp/t41.json > /dev/null 2>&1
-    ./nt_row $X --exec per-input --out /tmp/row.json > /dev/null 2>&1
-    compare_outputs /tmp/t41.json /tmp/row.json
-    EXECS=per-input BIN=nt_row ./scaling.sh | grep -E "alone|ceiling"
-    ;;
-esac
+session_pair "$1" nt_t41 nt_row solvers_whole_row
 date

@@ -478,20 +478,9 @@ pub fn dedupe(tup: &Value) -> Result<Value> {
         Value::Pair(a, b) if a == b => Ok(Value::tuple(vec![Value::Int(*a)])),
         Value::Pair(..) => Ok(tup.clone()),
         Value::Grid(g) => Ok(grid_rows(g, &first_rows(g))),
-        // A row of colours (`apply(dedupe, grid)` meets one per row):
-        // the colours seen marked among the 256 a byte can hold.
         Value::Row(r) => {
-            let mut seen = [0u64; 4];
-            let kept: Vec<Color> = r
-                .iter()
-                .copied()
-                .filter(|&c| {
-                    let (word, bit) = ((c as u8 / 64) as usize, 1u64 << (c as u8 % 64));
-                    let new = seen[word] & bit == 0;
-                    seen[word] |= bit;
-                    new
-                })
-                .collect();
+            let mut kept = Vec::with_capacity(r.len());
+            push_distinct_colours(r, &mut kept);
             Ok(row_value(&kept))
         }
         v if v.is_tuple() => {
@@ -1268,6 +1257,20 @@ fn pairs_in_order<T: Clone>(a: &[T], b: &[T]) -> Result<Arc<[(T, T)]>> {
         out.extend(b.iter().map(|y| (x.clone(), y.clone())));
     }
     Ok(Arc::from(out))
+}
+
+/// The colours of `row` in order, each at its first place only (`dedupe`
+/// of a row), pushed onto `out`: the colours seen are marked among the 256
+/// values a colour can take.
+pub(crate) fn push_distinct_colours(row: &[Color], out: &mut Vec<Color>) {
+    let mut seen = [0u64; 4];
+    for &c in row {
+        let (word, bit) = ((c as u8 / 64) as usize, 1u64 << (c as u8 % 64));
+        if seen[word] & bit == 0 {
+            seen[word] |= bit;
+            out.push(c);
+        }
+    }
 }
 
 /// How many pairs `product` of `a` and `b` items makes, checked against

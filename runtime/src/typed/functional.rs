@@ -487,9 +487,9 @@ pub fn sfilter_product_objects(
     b: &Value,
     mut condition: impl FnMut(&ObjectPair) -> Result<bool>,
 ) -> Result<ObjectPairs> {
-    let a: Vec<&Cells> = objects_iter(a).collect();
-    let b: Vec<&Cells> = objects_iter(b).collect();
-    let kept = product_kept(
+    let a: Vec<Cells> = objects_iter(a).cloned().collect();
+    let b: Vec<Cells> = objects_iter(b).cloned().collect();
+    product_kept(
         &a,
         &b,
         |x, y| {
@@ -497,14 +497,10 @@ pub fn sfilter_product_objects(
             // alive past the call, never dropped (`ManuallyDrop`): the
             // closure sees the pair it would see in the product, and a
             // clone it takes counts a reference as any clone does.
-            std::mem::ManuallyDrop::new(unsafe { (std::ptr::read(*x), std::ptr::read(*y)) })
+            std::mem::ManuallyDrop::new(unsafe { (std::ptr::read(x), std::ptr::read(y)) })
         },
         |pair| condition(&pair),
-    )?;
-    Ok(kept
-        .iter()
-        .map(|(x, y)| ((*x).clone(), (*y).clone()))
-        .collect())
+    )
 }
 
 /// The items of a sorted set whose condition holds (on the item as the
@@ -791,14 +787,7 @@ pub fn apply_rows_dedupe(g: &G) -> Result<Value> {
     let mut cells = Vec::with_capacity(g.height() * g.width());
     let mut ends = Vec::with_capacity(g.height());
     for row in g.rows() {
-        let mut seen = [0u64; 4];
-        for &c in row {
-            let (word, bit) = ((c as u8 / 64) as usize, 1u64 << (c as u8 % 64));
-            if seen[word] & bit == 0 {
-                seen[word] |= bit;
-                cells.push(c);
-            }
-        }
+        crate::primitives::containers::push_distinct_colours(row, &mut cells);
         ends.push(cells.len());
     }
     let width = ends.first().copied().unwrap_or(0);
