@@ -407,7 +407,7 @@ fn compiled_programs_agree_with_the_interpreter_in_cross_mode() {
 /// object of a cell kept for the statement), and `power` of a made
 /// function by a count known when the program runs, over a pair of two
 /// types, and `apply(dedupe, grid)` row by row (rows of one width or
-/// ragged), give the interpreter's outputs, in cross mode on real tasks; the
+/// ragged), and `mpapply` into cells or locations, give the interpreter's outputs, in cross mode on real tasks; the
 /// emitted code has those forms.
 #[test]
 fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
@@ -456,6 +456,8 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
         "rt::p::intersection_size_locs(",
         "rt::t::mapply_seq_cells(",
         "rt::t::mapply_tuple_cells(",
+        "rt::t::mpapply_tuple_cells(",
+        "rt::t::mpapply_tuple_locs(",
         "rt::p::paint_cell_seq(",
         "rt::p::recolor_cell_seq(",
         "rt::t::apply_rows_by_count(",
@@ -560,7 +562,7 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
     };
     let compiled = run("compiled", &["--no-fallback"]);
     let interpreted = run("interpreted", &["--interpret"]);
-    assert_eq!(compiled.as_object().unwrap().len(), 31);
+    assert_eq!(compiled.as_object().unwrap().len(), 32);
     assert!(
         compiled == interpreted,
         "compiled and interpreted outputs differ"

@@ -1034,19 +1034,22 @@ impl<'p> Lower<'p> {
                 typed.join(", ")
             )
         };
-        // `mapply` of a patch function over a tuple: the tuple of their
+        // `mapply` of a patch function over a tuple, or `mpapply` of one
+        // (whose `papply` always makes a tuple): the tuple of their
         // locations (or cells), concatenated without a `Value` for each.
-        if p == Prim::mapply {
+        if matches!(p, Prim::mapply | Prim::mpapply) {
             let typed = match (Repr::of(ty), body.repr) {
-                (Repr::LocSeq, Repr::Indices) => Some(("mapply_tuple_locs", "rt::t::Locs")),
-                (Repr::CellSeq, Repr::Object) => Some(("mapply_tuple_cells", "rt::t::Cells")),
+                (Repr::LocSeq, Repr::Indices) => Some(("tuple_locs", "rt::t::Locs")),
+                (Repr::CellSeq, Repr::Object) => Some(("tuple_cells", "rt::t::Cells")),
                 _ => None,
             };
             if let Some((form, ret)) = typed {
+                let over: Vec<String> = containers.iter().map(|c| self.value_ref(c)).collect();
                 return Some(Expr::typed(
                     format!(
-                        "rt::t::{form}({}, {})?",
-                        self.value_ref(containers[0]),
+                        "rt::t::{}_{form}({}, {})?",
+                        p.name(),
+                        over.join(", "),
                         closure(ret, self.owned(&body))
                     ),
                     Repr::of(ty),

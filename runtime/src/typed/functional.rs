@@ -378,6 +378,43 @@ pub fn mapply_tuple_cells(
     Ok(CellSeq::new(concatenated_over_tuple(container, f)?))
 }
 
+/// `mpapply(f, a, b)` where `f` gives indices: Python zips `a` and `b`,
+/// then merges the tuple of results, so their locations concatenated in
+/// order (whatever containers `a` and `b` are: `papply` always makes a
+/// tuple).
+pub fn mpapply_tuple_locs(
+    a: &Value,
+    b: &Value,
+    f: impl FnMut(&Value, &Value) -> Result<Locs>,
+) -> Result<LocSeq> {
+    Ok(LocSeq::new(concatenated_over_zip(a, b, f)?))
+}
+
+/// [`mpapply_tuple_locs`] where `f` gives objects: their cells
+/// concatenated in order.
+pub fn mpapply_tuple_cells(
+    a: &Value,
+    b: &Value,
+    f: impl FnMut(&Value, &Value) -> Result<Cells>,
+) -> Result<CellSeq> {
+    Ok(CellSeq::new(concatenated_over_zip(a, b, f)?))
+}
+
+/// The parts `f` gives for the pairs of `zip(a, b)`, concatenated in
+/// order: every call before the merge's size check, as in the reference.
+fn concatenated_over_zip<T: Copy>(
+    a: &Value,
+    b: &Value,
+    mut f: impl FnMut(&Value, &Value) -> Result<Arc<[T]>>,
+) -> Result<Vec<T>> {
+    let (xs, ys) = (a.elems_cow()?, b.elems_cow()?);
+    let mut parts = Vec::with_capacity(xs.len().min(ys.len()));
+    for (x, y) in xs.iter().zip(ys.iter()) {
+        parts.push(f(x, y)?);
+    }
+    concatenated(&parts)
+}
+
 /// `sfilter` of indices: the locations whose condition holds, in order.
 pub fn sfilter_locs(
     container: &Locs,

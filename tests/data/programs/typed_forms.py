@@ -599,3 +599,19 @@ def solve_a8a7a6a5(I):
     x5 = vconcat(x1, x4)
     O = replace(x5, ZERO, FIVE)
     return O
+
+# Pairs of a tuple of objects and a tuple of locations (or of two tuples of
+# locations) mapped and merged: the cells and the lines concatenated in
+# order, the longer tuple cut at the shorter one's length.
+def solve_a7a6a5a4(I):
+    x1 = objects(I, T, F, T)
+    x2 = order(x1, size)
+    x3 = apply(center, x2)
+    x4 = apply(lrcorner, x2)
+    x5 = mpapply(connect, x3, x4)
+    x6 = interval(ZERO, THREE, ONE)
+    x7 = apply(toivec, x6)
+    x8 = mpapply(shift, x2, x7)
+    x9 = fill(I, EIGHT, x5)
+    O = paint(x9, x8)
+    return O
