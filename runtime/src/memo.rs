@@ -184,6 +184,7 @@ fn hash_shallow<H: Hasher>(v: &Value, h: &mut H) {
         }
         Value::Tuple(t) => (Arc::as_ptr(t) as *const u8 as usize).hash(h),
         Value::Row(r) => r.hash(h),
+        Value::Ragged(r) => r.hash(h),
         Value::Grid(g) => (g.as_ptr() as usize).hash(h),
         Value::Indices(s) => (Arc::as_ptr(s) as *const u8 as usize).hash(h),
         Value::Object(s) => (Arc::as_ptr(s) as *const u8 as usize).hash(h),
@@ -206,8 +207,10 @@ fn same(a: &Value, b: &Value) -> bool {
             x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| same(p, q))
         }
         (Value::Tuple(x), Value::Tuple(y)) => Arc::ptr_eq(x, y),
-        // Colours: compared in full, as cheaply as numbers.
+        // Colours: compared in full, as cheaply as numbers (rows of two
+        // widths too: a few hundred bytes at most).
         (Value::Row(x), Value::Row(y)) => x == y,
+        (Value::Ragged(x), Value::Ragged(y)) => x == y,
         (Value::Grid(x), Value::Grid(y)) => crate::Grid::ptr_eq(x, y),
         (Value::Indices(x), Value::Indices(y)) => Arc::ptr_eq(x, y),
         (Value::Object(x), Value::Object(y)) => Arc::ptr_eq(x, y),

@@ -38,7 +38,9 @@ use crate::error::{Error, Result};
 use crate::functions::Func;
 
 mod grid;
+mod ragged;
 pub use grid::Grid;
+pub use ragged::Ragged;
 
 /// A grid location `(row, column)`. Ordered like the Python tuple `(i, j)`.
 pub type Loc = (i32, i32);
@@ -89,6 +91,12 @@ pub enum Value {
     /// equality, hash and repr. `Value::tuple` makes one of any such list
     /// of ints.
     Row(Arc<[Color]>),
+    /// A tuple of rows of colours of two widths or more (the rows as
+    /// `Row`s, `Pair`s and empty tuples: see [`Ragged`]), held as one
+    /// buffer of cells. Otherwise it is the tuple it stands for: same
+    /// kind, order, equality, hash and repr. `Value::tuple` makes one of
+    /// any such list of rows.
+    Ragged(Arc<Ragged>),
     /// A frozenset of locations, sorted, no duplicates.
     Indices(Arc<[Loc]>),
     /// A frozenset of `(color, (i, j))` cells, sorted, no duplicates.
@@ -578,6 +586,9 @@ impl Value {
         if let Some(row) = row_of_ints(&items) {
             return Value::Row(row);
         }
+        if let Some(rows) = Ragged::of_items(&items) {
+            return Value::Ragged(Arc::new(rows));
+        }
         Value::Tuple(items.into())
     }
     /// [`Value::tuple`] of two items without the list: two numbers are a
@@ -668,9 +679,12 @@ impl Value {
         match self {
             Value::None => Kind::None,
             Value::Bool(_) | Value::Int(_) => Kind::Number,
-            Value::Pair(..) | Value::Grid(_) | Value::Tuple(_) | Value::Cell(_) | Value::Row(_) => {
-                Kind::Tuple
-            }
+            Value::Pair(..)
+            | Value::Grid(_)
+            | Value::Tuple(_)
+            | Value::Cell(_)
+            | Value::Row(_)
+            | Value::Ragged(_) => Kind::Tuple,
             Value::Indices(_) | Value::Object(_) | Value::Set(_) => Kind::Set,
             Value::Func(_) => Kind::Func,
         }
@@ -741,6 +755,7 @@ impl Value {
             Value::Grid(g) => g.height(),
             Value::Tuple(t) => t.len(),
             Value::Row(r) => r.len(),
+            Value::Ragged(r) => r.height(),
             Value::Indices(s) => s.len(),
             Value::Object(s) => s.len(),
             Value::Set(s) => s.len(),
@@ -784,6 +799,7 @@ impl Value {
             Value::Grid(g) => (i < g.height()).then(|| row_value(g.row(i))),
             Value::Tuple(t) => t.get(i).cloned(),
             Value::Row(r) => r.get(i).map(|&c| Value::Int(c as i64)),
+            Value::Ragged(r) => (i < r.height()).then(|| row_value(r.row(i))),
             // The item itself, without the pair of items `cell_items` makes.
             Value::Cell(c) => match i {
                 0 => Some(Value::Int(c.color as i64)),
@@ -802,6 +818,7 @@ impl Value {
             Value::Grid(g) => g.rows().map(row_value).collect(),
             Value::Tuple(t) => t.to_vec(),
             Value::Row(r) => r.iter().map(|&c| Value::Int(c as i64)).collect(),
+            Value::Ragged(r) => r.rows().map(row_value).collect(),
             Value::Cell(c) => cell_items(c).to_vec(),
             Value::Indices(s) => s
                 .iter()
@@ -848,6 +865,7 @@ impl Value {
             Value::Grid(g) => Box::new(g.rows().map(row_value)),
             Value::Tuple(t) => Box::new(t.iter().cloned()),
             Value::Row(r) => Box::new(r.iter().map(|&c| Value::Int(c as i64))),
+            Value::Ragged(r) => Box::new(r.rows().map(row_value)),
             Value::Cell(c) => Box::new(cell_items(c).into_iter()),
             Value::Indices(s) => Box::new(s.iter().map(|&(i, j)| Value::Pair(i as i64, j as i64))),
             Value::Object(s) => Box::new(s.iter().map(cell_value)),
@@ -897,6 +915,9 @@ impl Value {
     pub fn as_grid(&self, context: &'static str) -> Result<Cow<'_, Grid>> {
         match self {
             Value::Grid(g) => Ok(Cow::Borrowed(g)),
+            // Every cell a colour, the rows of two widths: what the ragged
+            // tuple below ends in.
+            Value::Ragged(_) => Err(Error::unsupported(context)),
             Value::Tuple(t) if t.windows(2).any(|w| w[0].len().ok() != w[1].len().ok()) => {
                 // Rows of two lengths are no grid: the same errors, row by
                 // row, as below, without copying any row (cross runs make
@@ -935,6 +956,16 @@ impl Value {
                     .ok_or(Error::unsupported(context))
             }
             _ => Err(Error::type_error(context)),
+        }
+    }
+
+    /// The rows of a grid or of a ragged tuple of rows, as slices of
+    /// colours (`None` for any other value).
+    pub fn colour_rows(&self) -> Option<Vec<&[Color]>> {
+        match self {
+            Value::Grid(g) => Some(g.rows().collect()),
+            Value::Ragged(r) => Some(r.rows().collect()),
+            _ => None,
         }
     }
 
@@ -1154,6 +1185,8 @@ impl Ord for Value {
             (Tuple(a), Tuple(b)) => a.iter().cmp(b.iter()),
             // Colours order as the ints they are.
             (Row(a), Row(b)) => a.cmp(b),
+            // Row by row, each as its tuple of ints; then the row counts.
+            (Ragged(a), Ragged(b)) => a.rows().cmp(b.rows()),
             // The derived order of cells is their tuples' order.
             (Cell(a), Cell(b)) => a.cmp(b),
             (Indices(a), Indices(b)) => a.cmp(b),
@@ -1553,8 +1586,83 @@ mod tests {
         assert!(matches!(rows, Value::Grid(_)));
         assert_eq!(rows.to_string(), "((3, -1, 127), (0, 1, 2))");
         let ragged = Value::tuple(vec![row.clone(), Value::tuple(ints(&[0]))]);
-        assert!(matches!(ragged, Value::Tuple(_)));
+        assert!(matches!(ragged, Value::Ragged(_)));
         assert_eq!(ragged.to_string(), "((3, -1, 127), (0,))");
+    }
+
+    /// Rows of colours of two widths held as one buffer are the tuple of
+    /// rows they stand for: equality and order against other tuples, hash,
+    /// repr, length, items, membership; rows of one width still make a
+    /// grid, and a row of a bool or of a number beyond a colour keeps the
+    /// boxed tuple.
+    #[test]
+    fn ragged_rows_are_their_tuples() {
+        let ints = |xs: &[i64]| Value::Tuple(xs.iter().map(|&x| Value::Int(x)).collect());
+        let rows = [ints(&[3, -1, 127]), ints(&[0, 1]), ints(&[]), ints(&[9])];
+        let boxed = Value::Tuple(Arc::from(rows.to_vec()));
+        let ragged = Value::tuple(
+            rows.iter()
+                .map(|r| Value::tuple(r.elems().unwrap()))
+                .collect(),
+        );
+        assert!(matches!(ragged, Value::Ragged(_)));
+        assert_eq!(ragged, boxed);
+        assert_eq!(hash_of(&ragged), hash_of(&boxed));
+        assert_eq!(ragged.to_string(), "((3, -1, 127), (0, 1), (), (9,))");
+        assert_eq!(ragged.to_string(), boxed.to_string());
+        assert_eq!(ragged.len().unwrap(), 4);
+        assert_eq!(ragged.elems().unwrap(), boxed.elems().unwrap());
+        assert_eq!(ragged.tuple_get(1), Some(Value::pair(0, 1)));
+        assert_eq!(ragged.tuple_get(4), None);
+        assert!(ragged.contains(&ints(&[9])).unwrap());
+        assert!(!ragged.contains(&Value::Int(9)).unwrap());
+        let others = [
+            Value::tuple(vec![ints(&[3, -1, 127]), ints(&[0, 2])]),
+            Value::tuple(vec![ints(&[3, -1, 127]), ints(&[0, 1]), ints(&[])]),
+            Value::tuple(vec![
+                ints(&[3, -1, 127]),
+                ints(&[0, 1]),
+                ints(&[]),
+                ints(&[9, 0]),
+            ]),
+            Value::tuple(vec![ints(&[3, -1, 126]), ints(&[0, 1, 5])]),
+            Value::tuple(vec![
+                ints(&[3, -1, 127]),
+                ints(&[0, 1]),
+                ints(&[]),
+                ints(&[9]),
+            ]),
+            ints(&[3, -1, 127]),
+            grid_of(&[[3, 4], [5, 6]]),
+        ];
+        for o in &others {
+            assert_eq!(ragged.cmp(o), boxed.cmp(o), "{o}");
+            assert_eq!(o.cmp(&ragged), o.cmp(&boxed), "{o}");
+        }
+        // Order among ragged tuples: row by row, each row as its ints.
+        let mut sorted = others.to_vec();
+        sorted.sort();
+        let mut boxed_sorted: Vec<Value> = others
+            .iter()
+            .map(|o| match o {
+                Value::Ragged(_) => Value::Tuple(Arc::from(o.elems().unwrap())),
+                o => o.clone(),
+            })
+            .collect();
+        boxed_sorted.sort();
+        let reprs = |v: &[Value]| v.iter().map(Value::to_string).collect::<Vec<_>>();
+        assert_eq!(reprs(&sorted), reprs(&boxed_sorted));
+        let even = Value::tuple(vec![ints(&[1, 2, 3]), ints(&[4, 5, 6])]);
+        assert!(matches!(even, Value::Grid(_)));
+        let flag = Value::tuple(vec![
+            ints(&[1, 2, 3]),
+            Value::Tuple(Arc::new([Value::Bool(true)])),
+        ]);
+        assert!(matches!(flag, Value::Tuple(_)));
+        assert_eq!(flag.to_string(), "((1, 2, 3), (True,))");
+        let wide = Value::tuple(vec![ints(&[1, 2, 3]), ints(&[200])]);
+        assert!(matches!(wide, Value::Tuple(_)));
+        assert_eq!(wide.to_string(), "((1, 2, 3), (200,))");
     }
 
     #[test]

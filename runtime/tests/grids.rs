@@ -1050,6 +1050,16 @@ fn ragged_rows_go_on_as_in_the_reference() {
         replace(&r, &int(6), &int(-7)).unwrap(),
         py("((1, 2, 3), (4, 5, -7), (7, 8, 0), (1, 2), (4, 5))")
     );
+    // Held as one buffer of cells, compared as bytes: a replacee beyond a
+    // colour (300 wraps to 44 as a byte) or below 0 equals no cell.
+    assert!(matches!(r, Value::Ragged(_)));
+    let negative = replace(&r, &int(6), &int(-7)).unwrap();
+    assert_eq!(t(replace(&r, &int(300), &int(9))), r.to_string());
+    assert_eq!(t(replace(&r, &int(-250), &int(9))), r.to_string());
+    assert_eq!(
+        t(replace(&negative, &int(-7), &int(0))),
+        "((1, 2, 3), (4, 5, 0), (7, 8, 0), (1, 2), (4, 5))"
+    );
     // Bools are ints: `True == 1` replaces the ones.
     assert_eq!(
         t(replace(&r, &Value::Bool(true), &int(9))),

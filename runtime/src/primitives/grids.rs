@@ -39,7 +39,7 @@ use crate::budget;
 use crate::error::{Error, Result};
 use crate::primitives::{buffers, ragged};
 use crate::typed::{CellSeq, Cells, LocSeq, Locs, G};
-use crate::values::{Cell, Color, Grid, Loc, Patch, Value};
+use crate::values::{Cell, Color, Grid, Loc, Patch, Ragged, Value};
 
 // ----- small helpers ---------------------------------------------------------
 
@@ -2033,6 +2033,13 @@ fn py_add(a: &Value, b: &Value, ctx: &'static str) -> Result<Value> {
             .checked_add(y)
             .map(Value::Int)
             .ok_or(Error::unsupported(ctx));
+    }
+    // Rows of colours of two widths: their cells, without a value per row.
+    if let (Some(mut x), Some(y)) = (a.colour_rows(), b.colour_rows()) {
+        x.extend(y);
+        if let Some(rows) = Ragged::from_rows(&x) {
+            return Ok(Value::Ragged(std::sync::Arc::new(rows)));
+        }
     }
     if a.is_tuple() && b.is_tuple() {
         let mut items = a.elems()?;

@@ -165,6 +165,7 @@ fn first_elem(v: &Value, context: &'static str) -> Result<Value> {
         }
         Value::Tuple(t) => t.first().cloned().ok_or(empty),
         Value::Row(r) => r.first().map(|&c| Value::Int(c as i64)).ok_or(empty),
+        Value::Ragged(r) => Ok(row_value(r.row(0))),
         Value::Cell(c) => Ok(Value::Int(c.color as i64)),
         Value::Indices(s) => s
             .first()
@@ -2077,6 +2078,7 @@ fn reversed_tuple(v: &Value, context: &'static str) -> Result<Value> {
         Value::Grid(g) => Ok(Value::grid(hmirrored(g))),
         Value::Tuple(t) => Ok(Value::tuple(t.iter().rev().cloned().collect())),
         Value::Row(r) => Ok(Value::Row(r.iter().rev().copied().collect())),
+        Value::Ragged(r) => Ok(Value::Ragged(Arc::new(r.reversed()))),
         v @ Value::Cell(_) => Ok(Value::tuple(v.elems()?.into_iter().rev().collect())),
         _ => Err(Error::type_error(context)),
     }

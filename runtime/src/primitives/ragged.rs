@@ -10,6 +10,7 @@
 //! `patches.rs`; colour counting in `grids.rs` flattens any rows.)
 
 use std::ops::Range;
+use std::sync::Arc;
 
 use crate::error::Result;
 use crate::values::{map_arc, Color, Value};
@@ -29,21 +30,18 @@ fn tuple_of_rows(rows: Vec<Vec<Value>>) -> Value {
 /// of rows, growing and copied into tuples, the ragged rows of
 /// `solve_017c7c7b` spent most of its time here).
 pub fn replace(grid: &Value, replacee: &Value, replacer: &Value) -> Result<Value> {
+    let swap = colour_swap(replacee, replacer);
+    // Rows of colours, a colour for a colour: bytes for bytes, in one buffer.
+    if let (Value::Ragged(rows), Some(swap)) = (grid, swap) {
+        return Ok(Value::Ragged(Arc::new(rows.map_cells(swap))));
+    }
     let rows = grid.elems_cow()?;
     let mut out = Vec::with_capacity(rows.len());
     for r in rows.iter() {
         // A row of colours and a colour for a colour: bytes for bytes.
-        if let (Value::Row(row), Value::Int(a), Value::Int(b)) = (r, replacee, replacer) {
-            if let Ok(b) = Color::try_from(*b) {
-                out.push(Value::Row(map_arc(row, |c| {
-                    if i64::from(c) == *a {
-                        b
-                    } else {
-                        c
-                    }
-                })));
-                continue;
-            }
+        if let (Value::Row(row), Some(swap)) = (r, swap) {
+            out.push(Value::Row(map_arc(row, swap)));
+            continue;
         }
         let row = r.elems_cow()?;
         let cells: Vec<Value> = match (replacee, replacer) {
@@ -70,6 +68,21 @@ pub fn replace(grid: &Value, replacee: &Value, replacer: &Value) -> Result<Value
         out.push(Value::tuple(cells));
     }
     Ok(Value::tuple(out))
+}
+
+/// `replace`'s map of one cell, as bytes, where the replacer is an int that
+/// fits a colour (`None` otherwise: the generic path). Compared as bytes,
+/// not widened to `i64`: a replacee beyond a colour equals no cell.
+fn colour_swap(replacee: &Value, replacer: &Value) -> Option<impl Fn(Color) -> Color + Copy> {
+    let (Value::Int(a), Value::Int(b)) = (replacee, replacer) else {
+        return None;
+    };
+    let b = Color::try_from(*b).ok()?;
+    let (a, any) = match Color::try_from(*a) {
+        Ok(a) => (a, true),
+        Err(_) => (0, false),
+    };
+    Some(move |c: Color| if any && c == a { b } else { c })
 }
 
 /// `v if (v != a and v != b) else {a: b, b: a}[v]` for every cell: with
