@@ -40,24 +40,36 @@ impl Ragged {
     /// they are of two widths at least: what [`Value::tuple`] holds as a
     /// `Ragged`.
     pub(crate) fn of_items(items: &[Value]) -> Option<Ragged> {
-        let mut rows: Vec<&[Color]> = Vec::with_capacity(items.len());
-        let mut pairs: Vec<[Color; 2]> = Vec::new();
+        let colour = |x: &i64| Color::try_from(*x).is_ok();
+        let row_like = |v: &Value| match v {
+            Value::Row(_) => true,
+            Value::Pair(a, b) => colour(a) && colour(b),
+            Value::Tuple(t) => t.is_empty(),
+            Value::Grid(g) => g.height() == 0,
+            _ => false,
+        };
+        // Checked before anything is allocated: most tuples that reach
+        // here (of objects, of functions, ...) are no rows.
+        if items.len() < 2 || !items.iter().all(row_like) {
+            return None;
+        }
         // The pairs' colours are gathered first: the rows borrow them.
-        for item in items {
-            if let Value::Pair(a, b) = item {
-                pairs.push([Color::try_from(*a).ok()?, Color::try_from(*b).ok()?]);
-            }
-        }
+        let pairs: Vec<[Color; 2]> = items
+            .iter()
+            .filter_map(|item| match item {
+                Value::Pair(a, b) => Some([*a as Color, *b as Color]),
+                _ => None,
+            })
+            .collect();
         let mut next_pair = pairs.iter();
-        for item in items {
-            rows.push(match item {
-                Value::Row(r) => r,
-                Value::Pair(..) => next_pair.next()?,
-                Value::Tuple(t) if t.is_empty() => &[],
-                Value::Grid(g) if g.height() == 0 => &[],
-                _ => return None,
-            });
-        }
+        let rows: Vec<&[Color]> = items
+            .iter()
+            .map(|item| match item {
+                Value::Row(r) => &r[..],
+                Value::Pair(..) => next_pair.next().expect("one per pair"),
+                _ => &[],
+            })
+            .collect();
         Ragged::from_rows(&rows)
     }
 
