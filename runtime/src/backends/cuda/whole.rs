@@ -4109,7 +4109,11 @@ pub const DEADLINE_US: u64 = 2000;
 /// CPU takes those still deferred when it idles, and on two H200s (32
 /// threads) the second pass's slowest evaluations ended the device's run:
 /// 64 ms 0.145-0.148 s, 32 ms 0.122-0.127 s, 16 ms 0.113-0.123 s (one GPU
-/// 0.178-0.199, 0.174-0.178 and 0.164-0.169 s).
+/// 0.178-0.199, 0.174-0.178 and 0.164-0.169 s). Where one GPU has 32 CPU
+/// threads, none is faster (0.090-0.093 s against 0.110-0.111 s at 16 ms:
+/// the threads rerun what the first pass leaves sooner); with 16 threads
+/// per GPU it wins (one H200 on 16 cores: 0.110-0.111 s against
+/// 0.132-0.140 s without; thirty-seventh session's BENCHMARKS.md).
 pub const LATE_US: u64 = 16_000;
 
 /// A knob in microseconds from the environment, else `default`.
