@@ -989,9 +989,13 @@ impl<'p> Lower<'p> {
     /// `_with` form with the function as a Rust closure (typed inside).
     fn higher_order(&self, p: Prim, args: &[Expr], ty: &Ty) -> Option<Expr> {
         let (at, arity) = closure_position(p)?;
-        // What is lowered in here is the closure's body.
+        self.in_closure(|| self.higher_order_in(p, at, arity, args, ty))
+    }
+
+    /// `lower()` of code that is a closure's body (one closure deeper).
+    fn in_closure<T>(&self, lower: impl FnOnce() -> T) -> T {
         self.depth.set(self.depth.get() + 1);
-        let e = self.higher_order_in(p, at, arity, args, ty);
+        let e = lower();
         self.depth.set(self.depth.get() - 1);
         e
     }
@@ -2649,9 +2653,7 @@ impl<'p> Lower<'p> {
         let over = a.usable_repr();
         let (form, pairs) = product_filter(over).filter(|_| b.usable_repr() == over)?;
         let g = self.static_fn(g).filter(|g| g.arity() == 1)?;
-        self.depth.set(self.depth.get() + 1);
-        let closure = self.filter_closure(&g, pairs);
-        self.depth.set(self.depth.get() - 1);
+        let closure = self.in_closure(|| self.filter_closure(&g, pairs));
         let call = KernelCall {
             module: "t",
             name: form.into(),

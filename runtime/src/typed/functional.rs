@@ -16,7 +16,7 @@ use crate::typed::{
     LocSeq, Locs, ObjectPair, ObjectPairs, PairPair, SeqItem, G,
 };
 use crate::values::{
-    sorted_unique_cells, sorted_unique_locs, union_locs, Cell, Color, Grid, Loc, Value,
+    sorted_unique_cells, sorted_unique_locs, union_locs, Cell, Color, Grid, Loc, Ragged, Value,
 };
 
 /// A frozenset of results, in canonical form.
@@ -819,7 +819,8 @@ pub fn apply_rows_by_count(g: &G, most: bool) -> Result<Value> {
 /// marked among the 256 values a colour can take instead of through a row
 /// value and `dedupe` per row. Rows that all keep one width (one row, as
 /// `solve_4be741c5` crops, or rows without repeats) are the grid
-/// `Value::tuple` makes of them, written at once; others go through it.
+/// `Value::tuple` makes of them, rows of two widths the `Ragged` it makes,
+/// each written from the marked cells at once.
 pub fn apply_rows_dedupe(g: &G) -> Result<Value> {
     let mut cells = Vec::with_capacity(g.height() * g.width());
     let mut ends = Vec::with_capacity(g.height());
@@ -832,15 +833,21 @@ pub fn apply_rows_dedupe(g: &G) -> Result<Value> {
         return Ok(Value::Grid(Grid::from_cells(ends.len(), width, &cells)));
     }
     let mut start = 0;
-    let rows = ends
+    let rows: Vec<&[Color]> = ends
         .iter()
         .map(|&end| {
-            let row = crate::values::row_value(&cells[start..end]);
+            let row = &cells[start..end];
             start = end;
             row
         })
         .collect();
-    Ok(Value::tuple(rows))
+    if let Some(ragged) = Ragged::from_rows(&rows) {
+        return Ok(Value::Ragged(Arc::new(ragged)));
+    }
+    // No rows, or rows of width 0 only: the tuple of empty tuples.
+    Ok(Value::tuple(
+        rows.iter().map(|r| crate::values::row_value(r)).collect(),
+    ))
 }
 
 /// `apply(rbind(order, key), grid)`: every row sorted by `key` of its
