@@ -50,7 +50,7 @@ fn every_corpus_program_solves_its_task() {
             .1;
         let t = task::parse_str("corpus", &p.task_id, text).expect("valid task");
         for (s, ex) in t.samples().enumerate() {
-            let input = Value::Grid(ex.input.clone());
+            let input = ex.input_value().clone();
             let want = ex.output.clone().map(Value::grid);
             let alone = plan.run_program(k, &input);
             let together = plan.run_all(&input).swap_remove(k);

@@ -13,7 +13,6 @@ use common::{cross, plan_of, sample};
 use battgen_runtime::driver::{Exec, Outcome};
 use battgen_runtime::memo;
 use battgen_runtime::task;
-use battgen_runtime::Value;
 
 /// Each cell takes the colour of the object whose centre is nearest
 /// (Manhattan distance; ties go to the first object in set order), and
@@ -118,7 +117,7 @@ fn memoised_calls_give_the_results_of_plain_calls() {
     // On this thread, one program on one input: the repeated calls are
     // answered by the memo.
     let before = memo::hits();
-    let input = Value::Grid(tasks[0].train[0].input.clone());
+    let input = tasks[0].train[0].input_value().clone();
     let out = battgen_runtime::plan::guarded(|| plan.eval_program(0, &input));
     assert!(out.is_ok(), "{out:?}");
     assert!(memo::hits() > before, "no call was answered by the memo");

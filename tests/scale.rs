@@ -14,7 +14,7 @@ use battgen::diagnostics::parse_and_check;
 use battgen::emit::{self, MAX_STMTS_PER_FN};
 use battgen::{corpus, merge, rewrite};
 use battgen_runtime::battery::Battery;
-use battgen_runtime::{task, Value};
+use battgen_runtime::task;
 
 const COPIES: usize = 7;
 const LONG: usize = 600;
@@ -129,7 +129,7 @@ fn a_long_program_runs_through_its_segments() {
         .1;
     let t = task::parse_str("corpus", "67a3c6ac", text).unwrap();
     for ex in t.samples() {
-        let input = Value::Grid(ex.input.clone());
+        let input = ex.input_value().clone();
         assert_eq!(plan.run_program(0, &input), Ok(input.clone()));
     }
 }

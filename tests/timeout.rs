@@ -40,7 +40,7 @@ fn runaway_programs_time_out_and_the_rest_goes_on() {
     .unwrap();
     let t = task::parse_str("67a3c6ac", "67a3c6ac", &text).unwrap();
     let ex = &t.train[0];
-    let input = Value::Grid(ex.input.clone());
+    let input = ex.input_value().clone();
     budget::set_limit(Some(Duration::from_millis(100)));
     let start = Instant::now();
     let runaway = plan.run_program(1, &input);

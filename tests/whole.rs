@@ -38,7 +38,7 @@ fn inputs() -> Vec<Grid> {
     };
     tasks
         .iter()
-        .flat_map(|t| t.samples().map(|e| e.input.clone()).collect::<Vec<_>>())
+        .flat_map(|t| t.samples().map(|e| e.input().clone()).collect::<Vec<_>>())
         .collect()
 }
 

@@ -232,6 +232,10 @@ fn pairs(battery: &dyn Battery, tasks: &[Task], mode: Mode) -> Vec<Vec<usize>> {
         .collect()
 }
 
+/// An input of a run: its task's index, its sample's index in that task,
+/// and the grid (lent by the task).
+type Sample<'a> = (usize, usize, &'a Value);
+
 /// Run `battery` on `tasks`. Batched execution evaluates every program on
 /// every input of the batch (in own mode, the rows of other tasks are then
 /// discarded); the other two run only the pairs the mode asks for.
@@ -249,11 +253,10 @@ pub fn execute(
         Mode::Cross => Vec::new(),
         Mode::Own => pairs(battery, &tasks, mode),
     };
-    let mut samples: Vec<(usize, usize, Value)> =
-        Vec::with_capacity(tasks.iter().map(Task::num_samples).sum());
+    let mut samples: Vec<Sample> = Vec::with_capacity(tasks.iter().map(Task::num_samples).sum());
     for (t, task) in tasks.iter().enumerate() {
         for (s, ex) in task.samples().enumerate() {
-            samples.push((t, s, Value::Grid(ex.input.clone())));
+            samples.push((t, s, ex.input_value()));
         }
     }
     let programs = battery.num_programs();
@@ -267,7 +270,7 @@ pub fn execute(
             // node across all rows); the GPU backend, for now, the same
             // (see its `batch_rows`).
             let chunk = backend.batch_rows(samples.len()).max(1);
-            let chunks: Vec<&[(usize, usize, Value)]> = samples.chunks(chunk).collect();
+            let chunks: Vec<&[Sample]> = samples.chunks(chunk).collect();
             // The chunks with the most input cells start first (see
             // `largest_inputs_first`). Each chunk's columns become compact
             // outcomes at once, so the values of only the chunks in flight
@@ -282,7 +285,8 @@ pub fn execute(
                 None,
                 |c| {
                     let rows = chunks[c];
-                    let inputs = Column::Rows(rows.iter().map(|(_, _, v)| Ok(v.clone())).collect());
+                    let inputs =
+                        Column::Rows(rows.iter().map(|(_, _, v)| Ok((*v).clone())).collect());
                     battery
                         .run_batch(&inputs, rows.len(), backend)
                         .into_iter()
@@ -309,7 +313,7 @@ pub fn execute(
         }
         Exec::Battery => {
             progress.set_total(samples.len());
-            let order = largest_inputs_first(samples.len(), |i| cells(&samples[i].2));
+            let order = largest_inputs_first(samples.len(), |i| cells(samples[i].2));
             if mode == Mode::Cross {
                 // Every program on every sample: program k's outcome on
                 // sample i goes to place i of its list, from the thread
@@ -341,7 +345,7 @@ pub fn execute(
                     Some(progress),
                     |i| {
                         battery
-                            .run_all(&samples[i].2)
+                            .run_all(samples[i].2)
                             .into_iter()
                             .map(Outcome::from_result)
                             .collect()
@@ -379,6 +383,12 @@ pub fn execute(
         ),
     }
     progress.finish();
+    if threads_trace_on() {
+        eprintln!(
+            "threads trace: the run took {:.2} ms",
+            start.elapsed().as_secs_f64() * 1e3
+        );
+    }
     RunResults {
         names: (0..programs).map(|k| battery.name(k).to_owned()).collect(),
         task_ids: (0..programs)
@@ -394,7 +404,7 @@ pub fn execute(
 /// (per-input execution), their outcomes into their lists of `outcomes`.
 fn per_input(
     battery: &dyn Battery,
-    samples: &[(usize, usize, Value)],
+    samples: &[Sample],
     mode: Mode,
     want: &(dyn Fn(usize, usize) -> bool + Sync),
     list: &[usize],
@@ -419,7 +429,10 @@ fn per_input(
     }
     let total: usize = lens.iter().sum();
     progress.set_total(total);
-    if rayon::current_num_threads() == 1 {
+    // `BATTGEN_QUEUE_ALWAYS`: the threads' path on one thread too, to
+    // measure what it costs against the one-thread loop below.
+    let queue_always = std::env::var_os("BATTGEN_QUEUE_ALWAYS").is_some();
+    if rayon::current_num_threads() == 1 && !queue_always {
         // One thread: each outcome goes straight to its program's list (no
         // work list, no results to move afterwards), the progress counted
         // every 64 evaluations.
@@ -461,22 +474,52 @@ fn per_input(
         Mode::Cross => (list[w / n], w % n),
         Mode::Own => work[w],
     };
-    // Every program on every input, program by program: the inputs ordered
-    // once, each with every program, and the job at a place of that order
-    // computed (sorting the 250,000 jobs themselves was serial work of a
-    // tenth of a 16-thread run; listing them, of 2%).
+    // Cross mode's order, in two phases. First every program on each of
+    // the HEAD largest inputs, input by input, each job timed; then the
+    // rest program by program, the programs that took longest on those
+    // inputs first, each program's inputs largest first.
+    // - Program by program: every program on one input and then the next
+    //   (the order of the first phase) switches programs every second job,
+    //   and a battery of 373 programs' code does not stay in the caches:
+    //   its jobs took 1.3x as long on one thread as program by program,
+    //   and 16 threads lost 5-15% to it (H200 host, 2026-11-29).
+    // - The costliest first: the long evaluations must start early, so
+    //   that the last to finish are short. Taken program by program in the
+    //   list's order (in bands of 128 inputs), one costly program's
+    //   evaluations of seconds started late and ended a run of the 399
+    //   public solvers 3.9 s after most threads (5.6 s against 3.0-3.6 s).
+    // The order is computed, not listed (sorting the 250,000 jobs
+    // themselves was serial work of a tenth of a 16-thread run; listing
+    // them, of 2%).
+    const HEAD: usize = 96;
     let (inputs, order) = match mode {
-        Mode::Cross => (
-            largest_inputs_first(n, |i| cells(&samples[i].2)),
-            Vec::new(),
-        ),
+        Mode::Cross => (largest_inputs_first(n, |i| cells(samples[i].2)), Vec::new()),
         Mode::Own => (
             Vec::new(),
-            largest_inputs_first(work.len(), |w| cells(&samples[work[w].1].2)),
+            largest_inputs_first(work.len(), |w| cells(samples[work[w].1].2)),
         ),
     };
+    let head = HEAD.min(n);
+    let mut in_head = vec![false; if mode == Mode::Cross { n } else { 0 }];
+    for &i in inputs.iter().take(head) {
+        in_head[i] = true;
+    }
+    // Nanoseconds each program (by its place in `list`) took on the head.
+    let head_ns: Vec<AtomicU64> = (0..m).map(|_| AtomicU64::new(0)).collect();
+    let costliest_first: OnceLock<Vec<usize>> = OnceLock::new();
     let job_at = |p: usize| match mode {
-        Mode::Cross => (p % m) * n + inputs[p / m],
+        Mode::Cross if p < m * head => (p % m) * n + inputs[p / m],
+        Mode::Cross => {
+            // Made by the first thread past the head, from the times of
+            // the head's jobs that have ended (nearly all).
+            let by_cost = costliest_first.get_or_init(|| {
+                let mut at: Vec<usize> = (0..m).collect();
+                at.sort_by_key(|&x| std::cmp::Reverse(head_ns[x].load(Ordering::Relaxed)));
+                at
+            });
+            let (q, rest) = (p - m * head, n - head);
+            by_cost[q / rest] * n + inputs[head + q % rest]
+        }
         Mode::Own => order[p],
     };
     let runners: Vec<Option<Runner>> = (0..programs)
@@ -499,10 +542,10 @@ fn per_input(
     // program is 90% of the work (80-90 s instead of 78 s, H100 host). And
     // the evaluations on the largest inputs go first, so that the last to
     // finish are short.
-    // Each thread runs on its own copies of the input grids. The jobs go
-    // input by input, so all threads work on one input at a time, and a
-    // shared grid's reference count (which programs count up and down as
-    // they pass the input on) sat on the line of its first cells.
+    // Each thread runs on its own copies of the input grids. All threads
+    // work on the few inputs of a band at a time, and a shared grid's
+    // reference count (which programs count up and down as they pass the
+    // input on) sat on the line of its first cells.
     let shared = std::env::var_os("BATTGEN_SHARED_INPUTS").is_some();
     let own_inputs = || -> Vec<Value> {
         if shared {
@@ -512,7 +555,7 @@ fn per_input(
             .iter()
             .map(|(_, _, v)| match v {
                 Value::Grid(g) => Value::Grid(g.copied()),
-                v => v.clone(),
+                v => (*v).clone(),
             })
             .collect()
     };
@@ -521,7 +564,14 @@ fn per_input(
         let (t, s, input) = &samples[i];
         let input = own.get(i).unwrap_or(input);
         let runner = runners[k].as_ref().expect("a runner of a listed program");
-        let o = Outcome::from_result(runner.run(input));
+        let o = if in_head.get(i) == Some(&true) {
+            let started = Instant::now();
+            let o = Outcome::from_result(runner.run(input));
+            head_ns[w / n].fetch_add(started.elapsed().as_nanos() as u64, Ordering::Relaxed);
+            o
+        } else {
+            Outcome::from_result(runner.run(input))
+        };
         // SAFETY: job w is run once, and it is the only job of program k at
         // place w - first[k].
         unsafe { places.put(k, w - first[k], (*t, *s, o)) };
@@ -537,7 +587,7 @@ fn per_input(
 /// mode, this is per-input execution.
 fn whole_on_device(
     battery: &dyn Battery,
-    samples: &[(usize, usize, Value)],
+    samples: &[Sample],
     mode: Mode,
     want: &(dyn Fn(usize, usize) -> bool + Sync),
     backend: &dyn Backend,
@@ -640,7 +690,7 @@ struct Decoding<'a> {
     battery: &'a dyn Battery,
     /// The plan's index of each program of the device's order.
     programs: &'a [usize],
-    samples: &'a [(usize, usize, Value)],
+    samples: &'a [Sample<'a>],
     /// Each evaluation's time on the device, in nanoseconds (its warp's),
     /// where a profile is asked for (`BATTGEN_WHOLE_PROFILE`); else empty.
     device_ns: &'a [AtomicU32],
@@ -686,7 +736,7 @@ impl<'a> Decoding<'a> {
         let o = Outcome::from_result(
             self.battery
                 .runner(self.programs[t / n])
-                .run(&self.samples[t % n].2),
+                .run(self.samples[t % n].2),
         );
         if let Some(start) = start {
             let took = start.elapsed();
@@ -784,7 +834,7 @@ impl<'a> Decoding<'a> {
     /// largest inputs first (the costly ones).
     fn rerun_all(&'a self, scope: &rayon::Scope<'a>, ts: Vec<usize>, why: &'static str) {
         let n = self.samples.len();
-        for k in largest_inputs_first(ts.len(), |k| cells(&self.samples[ts[k] % n].2)) {
+        for k in largest_inputs_first(ts.len(), |k| cells(self.samples[ts[k] % n].2)) {
             let t = ts[k];
             self.spawn(scope, move |_| {
                 let _ = self.slots[t].set((self.rerun(t, why), false));
@@ -821,10 +871,10 @@ impl<'a> Decoding<'a> {
                     // Taken from the end: the smallest inputs first, or
                     // with `BATTGEN_WHOLE_DEFERRED=largest` the largest.
                     if deferred_largest_first() {
-                        list.sort_by_cached_key(|&t| cells(&self.samples[t % n].2));
+                        list.sort_by_cached_key(|&t| cells(self.samples[t % n].2));
                     } else {
                         list.sort_by_cached_key(|&t| {
-                            std::cmp::Reverse(cells(&self.samples[t % n].2))
+                            std::cmp::Reverse(cells(self.samples[t % n].2))
                         });
                     }
                     *sorted = true;
@@ -939,7 +989,7 @@ fn device_programs(
     battery: &dyn Battery,
     code: &WholeCode,
     grids: &[&Grid],
-    samples: &[(usize, usize, Value)],
+    samples: &[Sample],
     backend: &dyn Backend,
     meanwhile: impl FnOnce(),
 ) -> DeviceRun {
@@ -1010,7 +1060,7 @@ fn device_programs(
         .into_par_iter()
         .filter(|&t| slots[t].get().is_none())
         .collect();
-    let order = largest_inputs_first(missing.len(), |k| cells(&samples[missing[k] % n].2));
+    let order = largest_inputs_first(missing.len(), |k| cells(samples[missing[k] % n].2));
     let redone = in_order_given(
         missing.len(),
         |p| order[p],
@@ -1222,15 +1272,55 @@ fn in_order_each_with<S>(
     init: impl Fn() -> S + Sync,
     f: impl Fn(&S, usize) -> usize + Sync,
 ) -> usize {
-    let next = AtomicUsize::new(0);
-    rayon::broadcast(|_| {
+    let queue = JobQueue::new();
+    // `BATTGEN_THREADS_TRACE`: when each thread started and ran out of
+    // jobs, to tell a tail (threads that end early and wait) from jobs that
+    // run slower on many threads than on one (issue 10's efficiency).
+    let traced = threads_trace_on();
+    let called = Instant::now();
+    let spans: Vec<(usize, (Duration, Duration, usize))> = rayon::broadcast(|_| {
+        let start = called.elapsed();
         let state = init();
         let mut sum = 0;
-        take_in_order(&next, len, chunk, progress, |p| sum += f(&state, order(p)));
-        sum
-    })
-    .into_iter()
-    .sum()
+        let mut jobs = 0;
+        take_in_order(&queue, len, chunk, progress, |p| {
+            sum += f(&state, order(p));
+            jobs += 1;
+        });
+        (sum, (start, called.elapsed(), jobs))
+    });
+    if traced {
+        print_thread_spans(&spans.iter().map(|(_, s)| *s).collect::<Vec<_>>());
+    }
+    spans.into_iter().map(|(sum, _)| sum).sum()
+}
+
+/// Whether `BATTGEN_THREADS_TRACE` asks for the threads' spans (read once).
+fn threads_trace_on() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| std::env::var_os("BATTGEN_THREADS_TRACE").is_some_and(|v| v != "0"))
+}
+
+/// One line per parallel run: the threads' start and end (from the call),
+/// the sum of their spans, and the tail (the first thread out of jobs to
+/// the last).
+fn print_thread_spans(spans: &[(Duration, Duration, usize)]) {
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let first_end = spans.iter().map(|s| s.1).min().unwrap_or_default();
+    let last_end = spans.iter().map(|s| s.1).max().unwrap_or_default();
+    let last_start = spans.iter().map(|s| s.0).max().unwrap_or_default();
+    let busy: f64 = spans.iter().map(|s| ms(s.1.saturating_sub(s.0))).sum();
+    let jobs: Vec<String> = spans.iter().map(|s| s.2.to_string()).collect();
+    eprintln!(
+        "threads trace: {} threads, last start {:.2} ms, ends {:.2}..{:.2} ms (tail {:.2} ms), spans sum {:.1} ms; jobs {}",
+        spans.len(),
+        ms(last_start),
+        ms(first_end),
+        ms(last_end),
+        ms(last_end - first_end),
+        busy,
+        jobs.join(" ")
+    );
 }
 
 /// `f` of every job of an order (`order(p)`, the job at place `p < len`,
@@ -1245,10 +1335,10 @@ fn in_order_given<R: Send>(
     progress: Option<&Progress>,
     f: impl Fn(usize) -> R + Sync,
 ) -> Vec<R> {
-    let next = AtomicUsize::new(0);
+    let queue = JobQueue::new();
     let per_thread: Vec<Vec<(usize, R)>> = rayon::broadcast(|_| {
         let mut done = Vec::new();
-        take_in_order(&next, len, chunk, progress, |p| {
+        take_in_order(&queue, len, chunk, progress, |p| {
             let k = order(p);
             done.push((k, f(k)))
         });
@@ -1264,11 +1354,57 @@ fn in_order_given<R: Send>(
         .collect()
 }
 
+/// The places of an in-order run not yet taken: a counter that threads
+/// take `chunk` places at a time from, and the places of chunks given back
+/// ("spilled") by a thread whose first job of the chunk ran long.
+struct JobQueue {
+    next: AtomicUsize,
+    spilled: std::sync::Mutex<Vec<usize>>,
+    /// How many places `spilled` holds: read on every chunk (a line no
+    /// thread writes while nothing spills), the lock taken only when not 0.
+    spilled_len: AtomicUsize,
+}
+
+impl JobQueue {
+    /// A job that takes longer than this gives the rest of its chunk back.
+    /// Chunks of two halve the threads' adds on the shared counter for
+    /// cheap jobs, but two costly neighbours (a program's largest inputs
+    /// sit side by side, some at the evaluation budget) ran back to back on
+    /// one thread and doubled a run's tail (`solvers.py`: 20.5 s against
+    /// 11.6 s, seventeenth session).
+    const SPILL_AFTER: Duration = Duration::from_millis(1);
+
+    fn new() -> JobQueue {
+        JobQueue {
+            next: AtomicUsize::new(0),
+            spilled: std::sync::Mutex::new(Vec::new()),
+            spilled_len: AtomicUsize::new(0),
+        }
+    }
+
+    fn take_spilled(&self) -> Option<usize> {
+        if self.spilled_len.load(Ordering::Acquire) == 0 {
+            return None;
+        }
+        let mut spilled = self.spilled.lock().unwrap_or_else(|e| e.into_inner());
+        let p = spilled.pop()?;
+        self.spilled_len.store(spilled.len(), Ordering::Release);
+        Some(p)
+    }
+
+    fn spill(&self, places: std::ops::Range<usize>) {
+        let mut spilled = self.spilled.lock().unwrap_or_else(|e| e.into_inner());
+        spilled.extend(places.rev());
+        self.spilled_len.store(spilled.len(), Ordering::Release);
+    }
+}
+
 /// One thread's share of an in-order run: `run` of the next `chunk`
-/// places of the order (of `len`) from the counter `next`, until none is
-/// left.
+/// places of the order (of `len`) from `queue`, until none is left. The
+/// places given back by threads go first; a thread that gives some back
+/// goes on taking, and drains them before it ends, so none is left behind.
 fn take_in_order(
-    next: &AtomicUsize,
+    queue: &JobQueue,
     len: usize,
     chunk: usize,
     progress: Option<&Progress>,
@@ -1281,18 +1417,38 @@ fn take_in_order(
     const PROGRESS_STEP: usize = 64;
     let mut untold = 0;
     loop {
-        let from = next.fetch_add(chunk, Ordering::Relaxed);
+        if let Some(p) = queue.take_spilled() {
+            run(p);
+            untold += 1;
+            continue;
+        }
+        let from = queue.next.fetch_add(chunk, Ordering::Relaxed);
         if from >= len {
+            while let Some(p) = queue.take_spilled() {
+                run(p);
+                untold += 1;
+            }
             if let Some(p) = progress {
                 p.inc(untold);
             }
             return;
         }
-        let mine = from..(from + chunk).min(len);
-        untold += mine.len();
-        for p in mine {
-            run(p);
+        let end = (from + chunk).min(len);
+        if end - from == 1 {
+            run(from);
+        } else {
+            let started = Instant::now();
+            run(from);
+            if started.elapsed() > JobQueue::SPILL_AFTER {
+                queue.spill(from + 1..end);
+                untold += 1;
+                continue;
+            }
+            for p in from + 1..end {
+                run(p);
+            }
         }
+        untold += end - from;
         if untold >= PROGRESS_STEP {
             if let Some(p) = progress {
                 p.inc(untold);
@@ -1571,7 +1727,7 @@ impl RunResults {
                         break;
                     }
                 }
-                let first = attempts.first().copied().unwrap_or(&ex.input);
+                let first = attempts.first().copied().unwrap_or(ex.input());
                 let second = attempts.get(1).copied().unwrap_or(first);
                 entries.push(
                     json!({ "attempt_1": grid_to_json(first), "attempt_2": grid_to_json(second) }),
@@ -2385,10 +2541,10 @@ fn bench_whole_alone(
 
 /// Every sample's input grid of `tasks`, and the same as (task, sample,
 /// input) for the device programs' runs.
-fn inputs_of(tasks: &[Task]) -> (Vec<&Grid>, Vec<(usize, usize, Value)>) {
+fn inputs_of(tasks: &[Task]) -> (Vec<&Grid>, Vec<Sample<'_>>) {
     let grids = tasks
         .iter()
-        .flat_map(|t| t.samples().map(|e| &e.input))
+        .flat_map(|t| t.samples().map(|e| e.input()))
         .collect();
     let samples = tasks
         .iter()
@@ -2396,7 +2552,7 @@ fn inputs_of(tasks: &[Task]) -> (Vec<&Grid>, Vec<(usize, usize, Value)>) {
         .flat_map(|(t, task)| {
             task.samples()
                 .enumerate()
-                .map(move |(s, e)| (t, s, Value::Grid(e.input.clone())))
+                .map(move |(s, e)| (t, s, e.input_value()))
         })
         .collect();
     (grids, samples)
@@ -2625,7 +2781,7 @@ mod tests {
         let (mut first, mut both) = (0, 0);
         for (t, o) in run.outcomes.iter().enumerate() {
             let cpu =
-                Outcome::from_result(plan.run_program(code.programs[t / n], &samples[t % n].2));
+                Outcome::from_result(plan.run_program(code.programs[t / n], samples[t % n].2));
             assert_eq!(o, &cpu, "evaluation {t}");
             // Given by the first pass, or by the second (every other of
             // those left at the deadline) unless the CPU took it first.
@@ -2737,5 +2893,38 @@ mod tests {
         let even = Value::Tuple(vec![row(&[1, 2, 3]), row(&[4, 5, 6])].into());
         let grid = Outcome::from_result(Ok(even));
         assert_eq!(grid.grid().map(|g| (g.height(), g.width())), Some((2, 3)));
+    }
+
+    /// Chunks whose first job runs long give the rest back, and every job
+    /// still runs exactly once: jobs that sleep past the spill time on
+    /// four threads, next to cheap ones.
+    #[test]
+    fn jobs_given_back_by_a_slow_chunk_run_once() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(4)
+            .build()
+            .expect("a pool");
+        let len = 200;
+        let runs: Vec<AtomicUsize> = (0..len).map(|_| AtomicUsize::new(0)).collect();
+        let slow = |j: usize| j % 7 == 0 || (40..48).contains(&j);
+        let done = pool.install(|| {
+            in_order_each(
+                len,
+                |p| len - 1 - p,
+                2,
+                None,
+                |j| {
+                    if slow(j) {
+                        std::thread::sleep(JobQueue::SPILL_AFTER * 2);
+                    }
+                    runs[j].fetch_add(1, Ordering::Relaxed);
+                    1
+                },
+            )
+        });
+        assert_eq!(done, len);
+        for (j, r) in runs.iter().enumerate() {
+            assert_eq!(r.load(Ordering::Relaxed), 1, "job {j}");
+        }
     }
 }

@@ -210,7 +210,7 @@ fn search_task(
     // input first, where evaluating every node costs least (most programs
     // fail on the first pair they see).
     let mut train: Vec<&crate::task::Example> = task.train.iter().collect();
-    train.sort_by_key(|ex| ex.input.height() * ex.input.width());
+    train.sort_by_key(|ex| ex.input().height() * ex.input().width());
     for ex in train {
         let Some(expected) = &ex.output else {
             continue;
@@ -219,7 +219,7 @@ fn search_task(
             return None;
         }
         let expected = Value::grid(expected.clone());
-        let input = Value::Grid(ex.input.clone());
+        let input = ex.input_value().clone();
         scratch.round += 1;
         let round = scratch.round;
         for &k in &live {
@@ -286,12 +286,10 @@ fn search_task(
         let outs = task
             .test
             .iter()
-            .map(
-                |ex| match plan.eval_program(k, &Value::Grid(ex.input.clone())) {
-                    Ok(v) => grid_output(&v),
-                    Err(_) => None,
-                },
-            )
+            .map(|ex| match plan.eval_program(k, ex.input_value()) {
+                Ok(v) => grid_output(&v),
+                Err(_) => None,
+            })
             .collect();
         result.test_outputs.push(outs);
     }
@@ -336,7 +334,7 @@ pub fn search(
         let mut cells: Vec<usize> = tasks[t]
             .train
             .iter()
-            .map(|ex| ex.input.height() * ex.input.width())
+            .map(|ex| ex.input().height() * ex.input().width())
             .collect();
         cells.sort_unstable();
         cells.first().map_or(0, |c| c * 8) + cells.iter().sum::<usize>()

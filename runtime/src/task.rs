@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value as Json;
 
-use crate::values::{Color, Grid};
+use crate::values::{Color, Grid, Value};
 
 /// The largest grid ARC allows on either side.
 pub const MAX_SIDE: usize = 30;
@@ -19,9 +19,34 @@ pub const MAX_SIDE: usize = 30;
 /// One input (and its expected output, where known).
 #[derive(Clone, Debug)]
 pub struct Example {
-    /// Shared: every evaluation of every program reads the same grid.
-    pub input: Grid,
+    /// Shared: every evaluation of every program reads the same grid. Held
+    /// as the value programs take, so that a run lends it to them rather
+    /// than making one per sample (an atomic count up and down per sample
+    /// and pass: a tenth of a cheap program's pass).
+    input: Value,
     pub output: Option<Grid>,
+}
+
+impl Example {
+    pub fn new(input: Grid, output: Option<Grid>) -> Example {
+        Example {
+            input: Value::Grid(input),
+            output,
+        }
+    }
+
+    /// The input grid.
+    pub fn input(&self) -> &Grid {
+        match &self.input {
+            Value::Grid(g) => g,
+            _ => unreachable!("an example's input is a grid (Example::new)"),
+        }
+    }
+
+    /// The input as the value a program takes.
+    pub fn input_value(&self) -> &Value {
+        &self.input
+    }
 }
 
 /// A task: its id and examples. Samples are numbered train first, then
@@ -76,7 +101,7 @@ impl Loaded {
     pub fn inputs(&self) -> impl Iterator<Item = &Grid> {
         self.tasks
             .iter()
-            .flat_map(|t| t.samples().map(|e| &e.input))
+            .flat_map(|t| t.samples().map(|e| e.input()))
     }
 }
 
@@ -187,7 +212,7 @@ fn parse_task(path: &Path, id: &str, j: &Json, outputs_required: bool) -> Result
                 }
                 None => None,
             };
-            examples.push(Example { input, output });
+            examples.push(Example::new(input, output));
         }
         parts.push(examples);
     }

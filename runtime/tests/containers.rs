@@ -816,11 +816,11 @@ fn arc_746b3537_collapse_stripes() {
     )
     .unwrap();
     for ex in task.samples() {
-        let input = Value::Grid(ex.input.clone());
+        let input = ex.input_value().clone();
         let first_row = first(&input).unwrap();
         let uniform = i(1) == size(&dedupe(&first_row).unwrap()).unwrap();
         let oriented = if uniform {
-            Value::grid(transpose(&ex.input))
+            Value::grid(transpose(ex.input()))
         } else {
             input.clone()
         };
@@ -848,7 +848,7 @@ fn arc_746b3537_collapse_stripes() {
 fn arc_d631b094_count_colour() {
     let task = load_task("d631b094");
     for ex in task.samples() {
-        let input = Value::Grid(ex.input.clone());
+        let input = ex.input_value().clone();
         let cells = merge(&input).unwrap();
         let palette = combine(&Value::empty_set(), &cells).unwrap();
         assert!(palette.is_set());
@@ -877,7 +877,7 @@ fn arc_d631b094_count_colour() {
 fn arc_objects_by_colour() {
     let task = load_task("746b3537");
     for ex in task.samples() {
-        let g = &ex.input;
+        let g = ex.input();
         let mut by_colour: std::collections::BTreeMap<i8, Vec<Cell>> = Default::default();
         for r in 0..g.height() {
             for c in 0..g.width() {
@@ -926,7 +926,7 @@ fn product_of_sets_is_in_canonical_order() {
     use battgen_runtime::primitives::patches::toindices;
     let task = load_task("746b3537");
     for ex in task.samples() {
-        let g = Value::Grid(ex.input.clone());
+        let g = ex.input_value().clone();
         let t = Value::Bool(true);
         let objs = objects(&g, &t, &Value::Bool(false), &Value::Bool(false)).unwrap();
         let colours = palette(&g).unwrap();
@@ -1139,9 +1139,9 @@ fn rows_of_real_grids_take_the_int_paths_with_the_reference_results() {
     let invert = f(Prim::invert);
     for id in ["1e0a9b12", "b8825c91", "d631b094", "e98196ab"] {
         for ex in load_task(id).samples() {
-            let rows = Value::Grid(ex.input.clone()).elems().unwrap();
+            let rows = ex.input_value().clone().elems().unwrap();
             for (r, row) in rows.iter().enumerate() {
-                let xs: Vec<i64> = ex.input.row(r).iter().map(|&c| c as i64).collect();
+                let xs: Vec<i64> = ex.input().row(r).iter().map(|&c| c as i64).collect();
                 let max = *xs.iter().max().unwrap();
                 let min = *xs.iter().min().unwrap();
                 assert!(matches!(maximum(row).unwrap(), Value::Int(m) if m == max));
@@ -1229,11 +1229,11 @@ fn arc_b8825c91_cellwise_maximum_through_rows() {
     use battgen_runtime::primitives::functional::{lbind, papply};
     let per_row = lbind(&f(Prim::apply), &f(Prim::maximum)).unwrap();
     for ex in load_task("b8825c91").samples() {
-        let g = &ex.input;
+        let g = ex.input();
         let mirrored = transpose(g);
         let pairs = papply(
             &f(Prim::pair),
-            &Value::Grid(ex.input.clone()),
+            ex.input_value(),
             &Value::grid(mirrored.clone()),
         )
         .unwrap();

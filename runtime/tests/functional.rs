@@ -967,7 +967,7 @@ fn arc(id: &str) -> Task {
 fn arc_5117e062_object_sizes() {
     // First train input, checked by hand: a 3-shape of 6 cells, four lone
     // 4s around an 8, a 2-shape of 5 cells and a 6-shape of 7 cells.
-    let g = Value::Grid(arc("5117e062").train[0].input.clone());
+    let g = Value::Grid(arc("5117e062").train[0].input().clone());
     let size = f(Prim::size);
 
     let objs = gr::objects(&g, &T, &F, &T).unwrap();
@@ -1012,7 +1012,7 @@ fn arc_5117e062_object_sizes() {
 
 #[test]
 fn arc_5117e062_mapply_normalize() {
-    let g = Value::Grid(arc("5117e062").train[0].input.clone());
+    let g = Value::Grid(arc("5117e062").train[0].input().clone());
     let objs = gr::objects(&g, &T, &F, &T).unwrap();
     let merged = mapply(&f(Prim::normalize), &objs).unwrap();
     // 6 + 5 + 7 cells of the shapes, the four 4s on one cell, the 8 on one.
@@ -1042,7 +1042,7 @@ fn arc_5117e062_solved_with_higher_order_primitives() {
     // The object holding the 8, cut out, the 8 in the object's colour.
     let task = arc("5117e062");
     for (k, e) in task.samples().enumerate() {
-        let g = Value::Grid(e.input.clone());
+        let g = e.input_value().clone();
         let objs = gr::objects(&g, &F, &T, &T).unwrap();
         let has_8 = compose(
             &lbind(&f(Prim::contained), &i(8)).unwrap(),
@@ -1066,7 +1066,7 @@ fn arc_5117e062_solved_with_higher_order_primitives() {
 #[test]
 fn arc_d631b094_mapply_normalize() {
     // First train input, by hand: 1s at (1, 0) and (2, 1).
-    let g = Value::Grid(arc("d631b094").train[0].input.clone());
+    let g = Value::Grid(arc("d631b094").train[0].input().clone());
     let apart = gr::objects(&g, &T, &F, &T).unwrap();
     assert_eq!(len(&apart), 2);
     assert_eq!(
@@ -1084,7 +1084,7 @@ fn arc_d631b094_mapply_normalize() {
     // outnumber the 0s, so 4 is the background there.
     let positive_colour = compose(&f(Prim::positive), &f(Prim::color)).unwrap();
     for (k, e) in arc("d631b094").samples().enumerate() {
-        let g = Value::Grid(e.input.clone());
+        let g = e.input_value().clone();
         let objs = gr::objects(&g, &T, &T, &F).unwrap();
         let coloured = ct::sfilter(&objs, &positive_colour).unwrap();
         // Over a frozenset, mapply unions; over a tuple it concatenates, and
@@ -1099,7 +1099,7 @@ fn arc_d631b094_mapply_normalize() {
             apply(&f(Prim::color), &coloured).unwrap()
         );
     }
-    let last = Value::Grid(arc("d631b094").test[0].input.clone());
+    let last = Value::Grid(arc("d631b094").test[0].input().clone());
     assert_eq!(gr::mostcolor(&last).unwrap(), i(4));
 }
 
@@ -1120,7 +1120,7 @@ fn arc_mirror_tasks_found_by_rapply() {
         ("3c9b0459", 3),
     ] {
         for e in arc(id).samples() {
-            let g = Value::Grid(e.input.clone());
+            let g = e.input_value().clone();
             let out = Value::grid(e.output.clone().unwrap());
             let results = rapply(&fs, &g).unwrap();
             let hits = papply(
@@ -1138,7 +1138,7 @@ fn arc_mirror_tasks_found_by_rapply() {
 
 #[test]
 fn arc_prapply_over_objects() {
-    let g = Value::Grid(arc("5117e062").train[0].input.clone());
+    let g = Value::Grid(arc("5117e062").train[0].input().clone());
     let objs = gr::objects(&g, &T, &F, &T).unwrap();
     // Distances between every two objects: 0 to itself, 1 for the 4s
     // touching the 8.

@@ -1320,7 +1320,7 @@ fn all_grids() -> Vec<Value> {
     let mut out = Vec::new();
     for id in TASKS {
         for ex in load(id).samples() {
-            out.push(Value::Grid(ex.input.clone()));
+            out.push(ex.input_value().clone());
             if let Some(o) = &ex.output {
                 out.push(Value::grid(o.clone()));
             }
@@ -1495,7 +1495,7 @@ fn vmirror(v: &Value) -> Value {
 fn check_solver(id: &str, solve: impl Fn(&Value) -> Result<Value>) {
     let task = load(id);
     for (k, ex) in task.samples().enumerate() {
-        let input = Value::Grid(ex.input.clone());
+        let input = ex.input_value().clone();
         let want = Value::grid(ex.output.clone().unwrap());
         let got = solve(&input).unwrap_or_else(|e| panic!("{id}:{k}: {e}"));
         assert_eq!(got, want, "{id}:{k}");
@@ -1626,7 +1626,7 @@ fn arc_solvers() {
 fn arc_facts() {
     // 0520fde7: a grey column splits two 3x3 halves; hsplit skips it.
     let t = load("0520fde7");
-    let i = Value::Grid(t.train[0].input.clone());
+    let i = t.train[0].input_value().clone();
     let halves = hsplit(&i, &int(2)).unwrap().elems().unwrap();
     assert_eq!(halves[0], lefthalf(&i).unwrap());
     assert_eq!(halves[1], righthalf(&i).unwrap());
@@ -1645,12 +1645,12 @@ fn arc_facts() {
     assert_eq!(index(&i, &py("(3, 3)")).unwrap(), Value::None);
     // 007bbfb7: 3x3 inputs with one colour on black.
     for ex in load("007bbfb7").samples() {
-        let i = Value::Grid(ex.input.clone());
+        let i = ex.input_value().clone();
         assert_eq!(numcolors(&i).unwrap(), int(2));
         assert!(palette(&i).unwrap().contains(&int(0)).unwrap());
     }
     // c1d99e64: the first example has uniform rows and columns of 0.
-    let i = Value::Grid(load("c1d99e64").train[0].input.clone());
+    let i = Value::Grid(load("c1d99e64").train[0].input().clone());
     for f in frontiers(&i).unwrap().elems().unwrap() {
         assert_eq!(mostcolor(&f).unwrap(), int(0));
     }

@@ -1045,7 +1045,7 @@ fn arc(id: &str) -> Task {
 /// Every grid of a task, inputs and outputs.
 fn grids(task: &Task) -> Vec<Grid> {
     task.samples()
-        .flat_map(|e| std::iter::once(e.input.clone()).chain(e.output.clone()))
+        .flat_map(|e| std::iter::once(e.input().clone()).chain(e.output.clone()))
         .collect()
 }
 
@@ -1172,7 +1172,7 @@ fn arc_tasks_solved_by_one_primitive() {
     for (id, solve) in cases {
         let task = arc(id);
         for e in task.samples() {
-            let out = solve(&Value::Grid(e.input.clone())).unwrap();
+            let out = solve(e.input_value()).unwrap();
             assert_eq!(out, Value::grid(e.output.clone().expect("output")), "{id}");
         }
     }
@@ -1182,7 +1182,7 @@ fn arc_tasks_solved_by_one_primitive() {
 fn arc_dc433765_three_steps_towards_four() {
     // Checked by hand on the first sample: 3 at (0, 0), 4 at (2, 2).
     let task = arc("dc433765");
-    let first = &task.train[0].input;
+    let first = &task.train[0].input();
     assert_eq!(indices_of(first, 3), ind(&[(0, 0)]));
     assert_eq!(indices_of(first, 4), ind(&[(2, 2)]));
     let want = [
@@ -1199,7 +1199,7 @@ fn arc_dc433765_three_steps_towards_four() {
     let dist = [4, 2, 3, 6, 5, 7, 4, 6, 4];
     assert_eq!(task.num_samples(), want.len());
     for (k, e) in task.samples().enumerate() {
-        let (three, four) = (indices_of(&e.input, 3), indices_of(&e.input, 4));
+        let (three, four) = (indices_of(e.input(), 3), indices_of(e.input(), 4));
         let step = position(&three, &four).unwrap();
         assert_eq!(step, want[k], "sample {k}");
         assert_eq!(manhattan(&three, &four).unwrap(), int(dist[k]));
@@ -1209,7 +1209,7 @@ fn arc_dc433765_three_steps_towards_four() {
         assert_eq!(indices_of(out, 4), four);
     }
     // Sample 4 (3 at (7, 2), 4 at (2, 2)): same column, four steps up.
-    let e = &task.train[4].input;
+    let e = &task.train[4].input();
     assert_eq!(
         gravitate(&indices_of(e, 3), &indices_of(e, 4)).unwrap(),
         p(-4, 0)
@@ -1221,7 +1221,7 @@ fn arc_5c0a986e_squares_shoot_diagonally() {
     let task = arc("5c0a986e");
     // First sample, by hand: the 1-square spans (2, 2)..(3, 3), the
     // 2-square (6, 4)..(7, 5).
-    let g = &task.train[0].input;
+    let g = &task.train[0].input();
     let (ones, twos) = (indices_of(g, 1), indices_of(g, 2));
     assert_eq!(ulcorner(&ones).unwrap(), p(2, 2));
     assert_eq!(lrcorner(&twos).unwrap(), p(7, 5));
@@ -1236,7 +1236,7 @@ fn arc_5c0a986e_squares_shoot_diagonally() {
     assert!(!t(hmatching(&ones, &twos)));
     assert!(!t(vmatching(&ones, &twos)));
     for e in task.samples() {
-        let g = &e.input;
+        let g = e.input();
         let out = e.output.as_ref().unwrap();
         let (ones, twos) = (indices_of(g, 1), indices_of(g, 2));
         assert!(t(square(&ones)) && t(square(&twos)));

@@ -37,7 +37,7 @@ fn grids() -> Vec<Value> {
         let text = std::fs::read_to_string(path).unwrap();
         let t = task::parse_str(&path.display().to_string(), "t", &text).unwrap();
         for ex in t.samples() {
-            out.push(Value::Grid(ex.input.clone()));
+            out.push(ex.input_value().clone());
             if let Some(o) = &ex.output {
                 out.push(Value::grid(o.clone()));
             }

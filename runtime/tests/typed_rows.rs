@@ -25,7 +25,7 @@ fn grids() -> Vec<Grid> {
         let text = std::fs::read_to_string(path).unwrap();
         let t = task::parse_str(&path.display().to_string(), "t", &text).unwrap();
         for ex in t.samples() {
-            out.push(ex.input.clone());
+            out.push(ex.input().clone());
             out.extend(ex.output.clone());
         }
     }

@@ -483,7 +483,7 @@ pub fn cmd_search(args: &SearchArgs) -> i32 {
         .map(|&t| {
             (
                 tasks[t].id.clone(),
-                tasks[t].test.iter().map(|e| e.input.clone()).collect(),
+                tasks[t].test.iter().map(|e| e.input().clone()).collect(),
             )
         })
         .collect();

@@ -2730,7 +2730,7 @@ mod tests {
             .flat_map(|t| {
                 t.samples()
                     .take(2)
-                    .map(|s| s.input.clone())
+                    .map(|s| s.input().clone())
                     .collect::<Vec<_>>()
             })
             .collect();
@@ -2782,7 +2782,7 @@ mod tests {
         let mut found = 0;
         for task in &tasks {
             for example in task.samples() {
-                let g = &example.input;
+                let g = example.input();
                 let (h, w) = (g.height(), g.width());
                 let mut colors: Vec<Color> = g.cells().to_vec();
                 colors.sort_unstable();

@@ -3121,7 +3121,7 @@ mod tests {
         let mut lines = 0;
         for task in tasks.iter().take(24) {
             for example in task.samples().take(2) {
-                let g = &example.input;
+                let g = example.input();
                 let mut colors: Vec<Color> = g.cells().to_vec();
                 colors.sort_unstable();
                 colors.dedup();

@@ -45,7 +45,7 @@ pub fn test_grids(tasks: &[Task], min_cells: usize) -> Vec<Grid> {
         .iter()
         .flat_map(|t| {
             t.samples()
-                .flat_map(|e| std::iter::once(&e.input).chain(e.output.as_ref()))
+                .flat_map(|e| std::iter::once(e.input()).chain(e.output.as_ref()))
         })
         .collect();
     let cells: usize = base.iter().map(|g| g.cells().len()).sum();
