@@ -542,10 +542,11 @@ fn per_input(
     // program is 90% of the work (80-90 s instead of 78 s, H100 host). And
     // the evaluations on the largest inputs go first, so that the last to
     // finish are short.
-    // Each thread runs on its own copies of the input grids. All threads
-    // work on the few inputs of a band at a time, and a shared grid's
-    // reference count (which programs count up and down as they pass the
-    // input on) sat on the line of its first cells.
+    // Each thread runs on its own copies of the input grids. In the head
+    // all threads work on one input at a time (then on neighbouring inputs
+    // of one program), and a shared grid's reference count (which programs
+    // count up and down as they pass the input on) sat on the line of its
+    // first cells.
     let shared = std::env::var_os("BATTGEN_SHARED_INPUTS").is_some();
     let own_inputs = || -> Vec<Value> {
         if shared {
@@ -2906,7 +2907,7 @@ mod tests {
             .expect("a pool");
         let len = 200;
         let runs: Vec<AtomicUsize> = (0..len).map(|_| AtomicUsize::new(0)).collect();
-        let slow = |j: usize| j % 7 == 0 || (40..48).contains(&j);
+        let slow = |j: usize| j.is_multiple_of(7) || (40..48).contains(&j);
         let done = pool.install(|| {
             in_order_each(
                 len,
