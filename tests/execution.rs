@@ -45,6 +45,33 @@ fn executions_agree_on_sampled_training_and_evaluation_tasks() {
     }
 }
 
+/// Per-input execution on one thread (the loop, program by program) and on
+/// four (the shared queue: every program on the largest inputs, then the
+/// rest program by program, the costliest first) gives every outcome in
+/// its place. The sample has more inputs than the queue's head, so both
+/// of its phases run.
+#[test]
+fn per_input_outcomes_are_the_same_on_one_thread_and_on_four() {
+    let programs = bundled_corpus();
+    let plan = rewrite::rewrite(&merge::merge(&programs)).0;
+    let tasks = sample("training");
+    let inputs: usize = tasks.iter().map(|t| t.num_samples()).sum();
+    assert!(inputs > 96, "{inputs} inputs: the head alone");
+    let on = |threads| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a pool")
+            .install(|| cross(&plan, &tasks, Exec::PerInput))
+    };
+    let (one, four) = (on(1), on(4));
+    assert!(one.evaluations() > 10_000);
+    assert!(
+        one.outcomes == four.outcomes,
+        "four threads differ from one"
+    );
+}
+
 /// The orders of all programs, computed in one linear pass, are each
 /// program's order computed alone, on the merged and rewritten corpus.
 #[test]
