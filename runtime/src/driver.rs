@@ -565,14 +565,11 @@ fn per_input(
         let (t, s, input) = &samples[i];
         let input = own.get(i).unwrap_or(input);
         let runner = runners[k].as_ref().expect("a runner of a listed program");
-        let o = if in_head.get(i) == Some(&true) {
-            let started = Instant::now();
-            let o = Outcome::from_result(runner.run(input));
+        let started = (in_head.get(i) == Some(&true)).then(Instant::now);
+        let o = Outcome::from_result(runner.run(input));
+        if let Some(started) = started {
             head_ns[w / n].fetch_add(started.elapsed().as_nanos() as u64, Ordering::Relaxed);
-            o
-        } else {
-            Outcome::from_result(runner.run(input))
-        };
+        }
         // SAFETY: job w is run once, and it is the only job of program k at
         // place w - first[k].
         unsafe { places.put(k, w - first[k], (*t, *s, o)) };

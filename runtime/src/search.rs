@@ -219,13 +219,13 @@ fn search_task(
             return None;
         }
         let expected = Value::grid(expected.clone());
-        let input = ex.input_value().clone();
+        let input = ex.input_value();
         scratch.round += 1;
         let round = scratch.round;
         for &k in &live {
             passed[k] = match plan.programs[k].output {
                 Operand::Node(_) => false,
-                _ => static_output(plan, k, &input).is_ok_and(|v| v == expected),
+                _ => static_output(plan, k, input).is_ok_and(|v| v == expected),
             };
         }
         let Scratch {
@@ -244,7 +244,7 @@ fn search_task(
         let mut next_output = 0;
         for &n in &this.needed {
             let n = n as usize;
-            let v = plan.eval_node(n, &input, values);
+            let v = plan.eval_node(n, input, values);
             result.node_evaluations += 1;
             if v.is_err() {
                 failed[n] = round;
