@@ -407,8 +407,11 @@ fn compiled_programs_agree_with_the_interpreter_in_cross_mode() {
 /// object of a cell kept for the statement), and `power` of a made
 /// function by a count known when the program runs, over a pair of two
 /// types, and `apply(dedupe, grid)` row by row (rows of one width or
-/// ragged), and `mpapply` into cells or locations, give the interpreter's outputs, in cross mode on real tasks; the
-/// emitted code has those forms.
+/// ragged), and `mpapply` into cells or locations, and reductions inside
+/// another loop whose keys read their elements through parts kept per
+/// element (element columns, a part that raises on some inputs), give the
+/// interpreter's outputs, in cross mode on real tasks; the emitted code
+/// has those forms.
 #[test]
 fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
     let programs = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/programs/typed_forms.py");
@@ -478,6 +481,9 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
         "rt::t::sfilter_product_cells(",
         "rt::t::sfilter_product_objects(",
         "rt::t::apply_rows_dedupe(",
+        "rt::t::ElementColumn::new()",
+        "rt::t::valbest_column(",
+        "rt::t::argbest_column(",
     ] {
         assert!(code.contains(form), "no {form} in the emitted code");
     }
@@ -562,7 +568,7 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
     };
     let compiled = run("compiled", &["--no-fallback"]);
     let interpreted = run("interpreted", &["--interpret"]);
-    assert_eq!(compiled.as_object().unwrap().len(), 32);
+    assert_eq!(compiled.as_object().unwrap().len(), 33);
     assert!(
         compiled == interpreted,
         "compiled and interpreted outputs differ"

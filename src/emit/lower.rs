@@ -207,6 +207,10 @@ pub(crate) struct Expr {
     /// statement's lowering may then call a variant of the kernel with the
     /// same arguments (`Lower::clipped_union`, `Lower::written_in_place`).
     call: Option<KernelCall>,
+    /// The element of a reduction whose key is being lowered with an
+    /// element column ([`ColumnSite`]) that this is a function of alone:
+    /// the element itself, or a part of the column (a name either way).
+    column_of: Option<String>,
 }
 
 /// A call of a runtime kernel, `rt::{module}::{name}(args)?`.
@@ -251,6 +255,7 @@ impl Expr {
             parts: None,
             single: None,
             call: None,
+            column_of: None,
         }
     }
     fn owned(code: String, repr: Repr, ty: Ty) -> Expr {
@@ -576,6 +581,22 @@ pub(crate) struct Lower<'p> {
     /// the branches (see [`Lower::fork_sharing`]): the function, its
     /// arguments' code, and the local holding the result.
     shared: RefCell<Vec<(StaticFn, Vec<String>, Expr)>>,
+    /// The reductions whose keys are being lowered with element columns,
+    /// innermost last (see [`Lower::column_key`]).
+    columns: RefCell<Vec<ColumnSite>>,
+}
+
+/// A reduction's key lowered with an element column
+/// (`rt::t::ElementColumn`): the parts of the key that depend on the
+/// element alone, each computed once per element of the container.
+struct ColumnSite {
+    /// The name of the key's element parameter.
+    elem: String,
+    /// The name the parts are named after (`{name}_{k}`).
+    name: String,
+    /// Each part's code (naming the element and earlier parts) and
+    /// representation, in the order they are computed.
+    parts: Vec<(String, Repr)>,
 }
 
 impl<'p> Lower<'p> {
@@ -600,6 +621,7 @@ impl<'p> Lower<'p> {
             depth: Cell::new(0),
             memos: RefCell::new(Vec::new()),
             shared: RefCell::new(Vec::new()),
+            columns: RefCell::new(Vec::new()),
         }
     }
 
@@ -723,7 +745,11 @@ impl<'p> Lower<'p> {
     /// `e` bound to a fresh local where it is a computation, so that code
     /// using it twice computes it once: `(binding, expression of it)`.
     fn bind(&self, e: Expr) -> (String, Expr) {
-        if e.form != Form::Owned || e.func.is_some() || e.parts.is_some() {
+        if e.form != Form::Owned
+            || e.func.is_some()
+            || e.parts.is_some()
+            || (e.column_of.is_some() && is_name(&e.code))
+        {
             return (String::new(), e);
         }
         let name = self.fresh("t");
@@ -733,6 +759,7 @@ impl<'p> Lower<'p> {
             Expr {
                 code: name,
                 form: Form::Place,
+                column_of: None,
                 ..e
             },
         )
@@ -840,6 +867,9 @@ impl<'p> Lower<'p> {
                 if is_name(&x.code) && matches!(x.usable_repr(), Repr::Pair | Repr::Cell) {
                     e.single = Some(Box::new(x.clone()));
                 }
+            }
+            if let Some(part) = self.column_part(args, &e) {
+                return part;
             }
             return e;
         }
@@ -1129,17 +1159,46 @@ impl<'p> Lower<'p> {
         }
         let (e, param_ty, elem) = self.element(over)?;
         let param = elem.repr;
-        let body = self.inline(f, vec![elem])?;
+        let reduction = matches!(p, Prim::argmax | Prim::argmin | Prim::valmax | Prim::valmin);
+        let body = self.inline(f, vec![elem.clone()])?;
+        // After the body as usual, so that a column not written takes its
+        // memo tables away with it.
+        let column = if reduction
+            && matches!(over, Repr::Indices | Repr::Object | Repr::Objects)
+            && self.depth.get() >= 2
+            && is_name(&container.code)
+            && (body.repr == Repr::Int || matches!(p, Prim::argmax | Prim::argmin))
+        {
+            self.column_key(f, &e, &elem, body.repr)
+        } else {
+            None
+        };
         let closure = |ret: &str, value: String| {
             format!("|{e}: {param_ty}| -> rt::Result<{ret}> {{ Ok({value}) }}")
         };
         let truthy = || self.truthy_closure(&e, param_ty, &body);
+        let c = self.param(container, over);
         let key = || match body.repr {
             Repr::Int | Repr::Bool => Some(closure(body.repr.held(), self.owned(&body))),
             _ => None,
         };
+        if let Some((site, keyed)) = &column {
+            let (func, ret) = match p {
+                Prim::valmax | Prim::valmin => ("valbest_column", Repr::Int),
+                _ => ("argbest_column", param),
+            };
+            let most = matches!(p, Prim::argmax | Prim::valmax);
+            let mut args = vec![c.clone()];
+            args.extend(self.column_args(site, keyed, (&e, param_ty), over, most));
+            args.push(key()?);
+            let call = KernelCall {
+                module: "t",
+                name: func.into(),
+                args,
+            };
+            return Some(call.expr(ret, ty_of_repr(ret, ty.clone())));
+        }
         let suffix = forms.suffix;
-        let c = self.param(container, over);
         // (function, closure, result representation)
         let (func, closure, ret) = match p {
             Prim::sfilter => (format!("sfilter_{suffix}"), truthy(), over),
@@ -1182,6 +1241,123 @@ impl<'p> Lower<'p> {
             args: vec![c, closure],
         };
         Some(call.expr(ret, ty_of_repr(ret, ty.clone())))
+    }
+
+    /// The key of a reduction over a named container inside another loop,
+    /// lowered so that it reads its element `e` only through parts that
+    /// depend on the element alone ([`Lower::column_part`]): the site with
+    /// those parts and the key's body on them. `None` where the body reads
+    /// the element otherwise, or has no such part (the key is then lowered
+    /// as usual). The same container meets the reduction again with every
+    /// turn of the outer loop, and its parts are kept per element
+    /// (`rt::t::ElementColumn`): `solve_d22278a0` computed the centres of
+    /// the same objects again for every cell of the grid.
+    fn column_key(
+        &self,
+        f: &StaticFn,
+        e: &str,
+        elem: &Expr,
+        repr: Repr,
+    ) -> Option<(ColumnSite, Expr)> {
+        let memos = self.memos.borrow().len();
+        let site = ColumnSite {
+            elem: e.to_owned(),
+            name: self.fresh("cv"),
+            parts: Vec::new(),
+        };
+        self.columns.borrow_mut().push(site);
+        let marked = Expr {
+            column_of: Some(e.to_owned()),
+            ..elem.clone()
+        };
+        let body = self.inline(f, vec![marked]);
+        let site = self.columns.borrow_mut().pop()?;
+        let kept = body
+            .filter(|b| !site.parts.is_empty() && b.repr == repr && !mentions(&self.owned(b), e));
+        if kept.is_none() {
+            // The memo tables of a body not written would have no use
+            // (and no type).
+            self.memos.borrow_mut().truncate(memos);
+        }
+        kept.map(|b| (site, b))
+    }
+
+    /// A kernel call on the element of a reduction being lowered with an
+    /// element column (and on constants), of a scalar result: a part of the
+    /// column, named. Its arguments are the element or earlier parts by
+    /// name, so the part's code runs where only those are bound.
+    fn column_part(&self, args: &[Expr], call: &Expr) -> Option<Expr> {
+        let elem = args.iter().find_map(|a| a.column_of.clone())?;
+        if !matches!(call.repr, Repr::Int | Repr::Pair | Repr::Bool) {
+            return None;
+        }
+        let code = self.owned(call);
+        let mut sites = self.columns.borrow_mut();
+        let site = sites.iter_mut().rev().find(|s| s.elem == elem)?;
+        let named = |a: &Expr| {
+            a.code == site.elem
+                || a.code
+                    .strip_prefix(&site.name)
+                    .and_then(|k| k.strip_prefix('_'))
+                    .is_some_and(|k| k.parse::<usize>().is_ok())
+        };
+        let on_elem = |a: &Expr| a.column_of.as_ref() == Some(&elem) && named(a);
+        if !args.iter().all(|a| on_elem(a) || a.constant.is_some()) {
+            return None;
+        }
+        let name = format!("{}_{}", site.name, site.parts.len());
+        site.parts.push((code, call.repr));
+        Some(Expr {
+            column_of: Some(elem),
+            typed: true,
+            ..Expr::new(name, call.repr, call.ty.clone(), Form::Place)
+        })
+    }
+
+    /// The arguments of a reduction with an element column before the
+    /// whole key: the column (a table of the statement), whether the most
+    /// is wanted, the parts' closure (on the element `e` of Rust type
+    /// `param_ty`) and the key on the parts.
+    fn column_args(
+        &self,
+        site: &ColumnSite,
+        keyed: &Expr,
+        (e, param_ty): (&str, &str),
+        over: Repr,
+        most: bool,
+    ) -> Vec<String> {
+        let column = self.fresh("column");
+        let names: Vec<String> = (0..site.parts.len())
+            .map(|k| format!("{}_{k}", site.name))
+            .collect();
+        let helds: Vec<&str> = site.parts.iter().map(|(_, r)| r.held()).collect();
+        let (tuple, tuple_ty) = if names.len() == 1 {
+            (names[0].clone(), helds[0].to_owned())
+        } else {
+            (
+                format!("({})", names.join(", ")),
+                format!("({})", helds.join(", ")),
+            )
+        };
+        let lets: String = site
+            .parts
+            .iter()
+            .zip(&names)
+            .map(|((code, repr), name)| format!("let {name}: {} = {code};", repr.held()))
+            .collect();
+        // Typed where declared: a reduction whose code a caller dropped
+        // leaves its column unused.
+        self.memos.borrow_mut().push(format!(
+            "let {column}: rt::t::ElementColumn<{}, {tuple_ty}> = rt::t::ElementColumn::new();",
+            over.held()
+        ));
+        let parts = format!("|{e}: {param_ty}| -> rt::Result<{tuple_ty}> {{ {lets} Ok({tuple}) }}");
+        let on_parts = format!(
+            "|{tuple}: {tuple_ty}| -> rt::Result<{}> {{ Ok({}) }}",
+            keyed.repr.held(),
+            self.owned(keyed)
+        );
+        vec![format!("&{column}"), format!("{most}"), parts, on_parts]
     }
 
     /// `apply` of a known function over a pair of ints (a tuple of two):
@@ -1748,6 +1924,7 @@ impl<'p> Lower<'p> {
                 form: Form::Owned,
                 lazy: None,
                 constant: None,
+                column_of: None,
                 prelude: format!("{bindings}{}", result.prelude),
                 ..result
             });
@@ -1764,6 +1941,7 @@ impl<'p> Lower<'p> {
             // Parts named by the bindings are out of scope here.
             parts: None,
             single: None,
+            column_of: None,
             ..result
         })
     }

@@ -1112,6 +1112,207 @@ impl<K: std::hash::Hash + Eq + Copy, V: Clone> Remembered<K, V> {
     }
 }
 
+/// What an element column keys on: a container by identity. The column
+/// holds a clone of it, so its address cannot be reused while it is kept.
+pub trait SameContainer: Clone {
+    fn same(&self, other: &Self) -> bool;
+}
+
+impl<E> SameContainer for Arc<[E]> {
+    fn same(&self, other: &Self) -> bool {
+        Arc::ptr_eq(self, other)
+    }
+}
+
+impl SameContainer for Value {
+    fn same(&self, other: &Self) -> bool {
+        matches!((self, other), (Value::Set(a), Value::Set(b)) if Arc::ptr_eq(a, b))
+    }
+}
+
+/// The parts of a reduction's key that depend on the element alone, per
+/// element of one container, kept within one statement of typed code.
+///
+/// The emitter gives one to `argmin`/`argmax`/`valmin`/`valmax` over a
+/// named container inside another loop, where the key reads the element
+/// only through such parts (`valmin(others, lambda o: distance(loc,
+/// center(o)))` for every cell `loc` in `solve_d22278a0`: the centres of
+/// the same objects, computed again for every cell). The parts are
+/// computed once per container, in its order; every later reduction over
+/// the same container reads them, in a loop over the parts alone.
+///
+/// Exactness: the parts are pure, so a kept part is what the key would
+/// compute. Where a part raised for an element, the column ends there, and
+/// from that element on the key runs whole (`whole`), raising the
+/// reference's error at the same element.
+pub struct ElementColumn<C, T> {
+    held: std::cell::RefCell<Option<(C, std::rc::Rc<[T]>)>>,
+}
+
+impl<C: Elements + SameContainer, T: Copy> ElementColumn<C, T> {
+    #[allow(clippy::new_without_default)]
+    pub fn new() -> Self {
+        ElementColumn {
+            held: std::cell::RefCell::new(None),
+        }
+    }
+
+    /// The parts of `container`'s elements, up to the first that raised.
+    fn of<'a>(
+        &self,
+        container: &'a C,
+        mut part: impl FnMut(C::Elem<'a>) -> Result<T>,
+    ) -> std::rc::Rc<[T]> {
+        if let Some((held, column)) = &*self.held.borrow() {
+            if held.same(container) {
+                return column.clone();
+            }
+        }
+        let mut parts = Vec::with_capacity(container.count());
+        // The error, if any, is raised again by `whole` at its element.
+        let _ = container.for_each(|e| {
+            budget::check()?;
+            parts.push(part(e)?);
+            Ok(())
+        });
+        let column: std::rc::Rc<[T]> = parts.into();
+        *self.held.borrow_mut() = Some((container.clone(), column.clone()));
+        column
+    }
+
+    /// [`best`] of `container` with the key `on_parts` of each element's
+    /// parts, and `whole` of the elements past them; the best element's
+    /// place and key.
+    fn best_place<'a, K: Key>(
+        &self,
+        container: &'a C,
+        part: impl FnMut(C::Elem<'a>) -> Result<T>,
+        mut on_parts: impl FnMut(T) -> Result<K>,
+        mut whole: impl FnMut(C::Elem<'a>) -> Result<K>,
+        most: bool,
+    ) -> Result<Option<(usize, i64)>> {
+        let column = self.of(container, part);
+        let mut best: Option<(usize, i64)> = None;
+        let mut consider = |at: usize, k: i64| {
+            let better = match best {
+                None => true,
+                Some((_, b)) => {
+                    if most {
+                        k > b
+                    } else {
+                        k < b
+                    }
+                }
+            };
+            if better {
+                best = Some((at, k));
+            }
+        };
+        for (at, &t) in column.iter().enumerate() {
+            budget::check()?;
+            consider(at, on_parts(t)?.number());
+        }
+        if column.len() < container.count() {
+            let mut at = 0;
+            container.for_each(|e| {
+                if at >= column.len() {
+                    budget::check()?;
+                    consider(at, whole(e)?.number());
+                }
+                at += 1;
+                Ok(())
+            })?;
+        }
+        Ok(best)
+    }
+}
+
+/// The element at place `at` of `container`, owned.
+fn element_at<'a, C: Elements>(container: &'a C, at: usize) -> Option<C::Elem<'a>> {
+    let mut k = 0;
+    let mut found = None;
+    let _ = container.for_each(|e| {
+        if k == at {
+            found = Some(e);
+            // Stops the walk (not an error anyone sees).
+            return Err(Error::deopt("found"));
+        }
+        k += 1;
+        Ok(())
+    });
+    found
+}
+
+/// An element of a container as a reduction gives it back (an object's
+/// `Arc` cloned; locations and cells are values).
+pub trait OwnedElement {
+    type Owned;
+    fn owned(self) -> Self::Owned;
+}
+
+impl OwnedElement for &Cells {
+    type Owned = Cells;
+    fn owned(self) -> Cells {
+        self.clone()
+    }
+}
+
+impl OwnedElement for (i64, i64) {
+    type Owned = (i64, i64);
+    fn owned(self) -> (i64, i64) {
+        self
+    }
+}
+
+impl OwnedElement for Cell {
+    type Owned = Cell;
+    fn owned(self) -> Cell {
+        self
+    }
+}
+
+/// `valmin`/`valmax` (`most`) with an element column: as `valmin_objects`
+/// and its kin, the best key.
+pub fn valbest_column<'a, C: Elements + SameContainer, T: Copy>(
+    container: &'a C,
+    column: &ElementColumn<C, T>,
+    most: bool,
+    part: impl FnMut(C::Elem<'a>) -> Result<T>,
+    on_parts: impl FnMut(T) -> Result<i64>,
+    whole: impl FnMut(C::Elem<'a>) -> Result<i64>,
+) -> Result<i64> {
+    column
+        .best_place(container, part, on_parts, whole, most)?
+        .map(|(_, k)| k)
+        .ok_or(Error::deopt(if most {
+            "valmax of nothing"
+        } else {
+            "valmin of nothing"
+        }))
+}
+
+/// `argmin`/`argmax` (`most`) with an element column: as `argmin_objects`
+/// and its kin, the first best element.
+pub fn argbest_column<'a, C: Elements + SameContainer, T: Copy, K: Key>(
+    container: &'a C,
+    column: &ElementColumn<C, T>,
+    most: bool,
+    part: impl FnMut(C::Elem<'a>) -> Result<T>,
+    on_parts: impl FnMut(T) -> Result<K>,
+    whole: impl FnMut(C::Elem<'a>) -> Result<K>,
+) -> Result<<C::Elem<'a> as OwnedElement>::Owned>
+where
+    C::Elem<'a>: OwnedElement,
+{
+    let name = if most { "argmax" } else { "argmin" };
+    let (at, _) = column
+        .best_place(container, part, on_parts, whole, most)?
+        .ok_or(Error::value_error(name))?;
+    element_at(container, at)
+        .map(OwnedElement::owned)
+        .ok_or(Error::value_error(name))
+}
+
 #[cfg(test)]
 mod tests {
     use super::Remembered;
@@ -1121,6 +1322,56 @@ mod tests {
     /// A key's result is computed once; an error is not kept, so the next
     /// call with that key computes again (and may succeed, as a timeout's
     /// evaluation does with more budget).
+    /// A column's parts are computed once per container; a part that
+    /// raised ends the column, and the whole key runs from that element
+    /// on, so the reduction raises what the key alone raises there.
+    #[test]
+    fn element_columns_keep_parts_per_container_and_end_at_an_error() {
+        use super::{argbest_column, valbest_column, ElementColumn};
+        use crate::typed::Locs;
+        let locs: Locs = vec![(0, 5), (2, 1), (4, 3)].into();
+        let column = ElementColumn::<Locs, i64>::new();
+        let parts = Cell::new(0);
+        let part = |(i, _): (i64, i64)| {
+            parts.set(parts.get() + 1);
+            Ok(i * 10)
+        };
+        let never = |_| -> crate::error::Result<i64> { unreachable!() };
+        for probe in [1, 30] {
+            let on = |t: i64| Ok((t - probe).abs());
+            let best = valbest_column(&locs, &column, false, part, on, never).unwrap();
+            assert_eq!(best, if probe == 1 { 1 } else { 10 });
+            let at = argbest_column(&locs, &column, false, part, on, never).unwrap();
+            assert_eq!(at, if probe == 1 { (0, 5) } else { (2, 1) });
+        }
+        assert_eq!(parts.get(), 3, "parts computed once for one container");
+        let other: Locs = vec![(0, 5), (2, 1), (4, 3)].into();
+        let failing = |(i, _): (i64, i64)| {
+            if i == 2 {
+                Err(Error::value_error("part"))
+            } else {
+                Ok(i)
+            }
+        };
+        let column = ElementColumn::<Locs, i64>::new();
+        let wholes = Cell::new(0);
+        let whole = |(i, _): (i64, i64)| {
+            wholes.set(wholes.get() + 1);
+            if i == 2 {
+                Err(Error::value_error("whole"))
+            } else {
+                Ok(i)
+            }
+        };
+        let err = valbest_column(&other, &column, true, failing, Ok, whole).unwrap_err();
+        assert_eq!(
+            wholes.get(),
+            1,
+            "the whole key runs from the failed part on"
+        );
+        assert!(format!("{err:?}").contains("whole"));
+    }
+
     #[test]
     fn remembered_keeps_results_not_errors() {
         let memo = Remembered::<(i64, i64), i64>::new();

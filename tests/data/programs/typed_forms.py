@@ -615,3 +615,28 @@ def solve_a7a6a5a4(I):
     x9 = fill(I, EIGHT, x5)
     O = paint(x9, x8)
     return O
+
+# A reduction over a set of locations inside a loop over every cell, whose
+# key reads its element only through parts of its own (its row less five,
+# ten divided by that): the parts kept per element in an element column.
+# Row 5 divides by zero: the part raises there, and the whole key raises
+# the reference's error at that element (grids of five rows or fewer give
+# grids).
+def solve_d5d6d7d8(I):
+    x1 = ofcolor(I, ZERO)
+    x2 = asindices(I)
+    x3 = rbind(subtract, FIVE)
+    x4 = compose(x3, first)
+    x5 = lbind(divide, TEN)
+    x6 = compose(x5, x4)
+    x7 = lbind(lbind, add)
+    x8 = rbind(compose, x6)
+    x9 = compose(x8, x7)
+    x10 = compose(x9, first)
+    x11 = lbind(valmin, x1)
+    x12 = compose(x11, x10)
+    x13 = compose(positive, x12)
+    x14 = sfilter(x2, x13)
+    O = fill(I, ONE, x14)
+    return O
+
