@@ -553,6 +553,9 @@ pub(crate) struct Lower<'p> {
     statics: RefCell<Vec<Option<Option<StaticFn>>>>,
     /// Fresh names for closure parameters and temporaries.
     fresh: Cell<usize>,
+    /// How many closures enclosed the code each fresh name was made for
+    /// (where it is bound); other names are the program's locals.
+    fresh_depth: RefCell<HashMap<String, usize>>,
     /// `Some(first)`: the program is split into segments, and nodes before
     /// position `first` of the current segment live on the value stack `v`.
     segment_start: Option<usize>,
@@ -613,6 +616,7 @@ impl<'p> Lower<'p> {
             requested: RefCell::new(vec![false; n]),
             statics: RefCell::new(vec![None; n]),
             fresh: Cell::new(0),
+            fresh_depth: RefCell::new(HashMap::new()),
             segment_start: None,
             collected: vec![None; n],
             moves: vec![None; n],
@@ -635,7 +639,17 @@ impl<'p> Lower<'p> {
         let k = self.fresh.get();
         self.fresh.set(k + 1);
         // `ident` keeps DSL names off the `__` prefix.
-        format!("__{prefix}{k}")
+        let name = format!("__{prefix}{k}");
+        self.fresh_depth
+            .borrow_mut()
+            .insert(name.clone(), self.depth.get());
+        name
+    }
+
+    /// How many closures enclose the place where `name` is bound (0: a
+    /// local of the program).
+    fn bound_depth(&self, name: &str) -> usize {
+        self.fresh_depth.borrow().get(name).copied().unwrap_or(0)
     }
 
     // ----- using expressions ---------------------------------------------------
@@ -1163,10 +1177,13 @@ impl<'p> Lower<'p> {
         let body = self.inline(f, vec![elem.clone()])?;
         // After the body as usual, so that a column not written takes its
         // memo tables away with it.
+        // The container must be bound outside the loop around the
+        // reduction, so that the loop's turns meet the same one (a
+        // container made in that loop's body changes with every turn).
         let column = if reduction
             && matches!(over, Repr::Indices | Repr::Object | Repr::Objects)
-            && self.depth.get() >= 2
             && is_name(&container.code)
+            && self.bound_depth(&container.code) + 2 <= self.depth.get()
             && (body.repr == Repr::Int || matches!(p, Prim::argmax | Prim::argmin))
         {
             self.column_key(f, &e, &elem, body.repr)
