@@ -647,9 +647,15 @@ impl<'p> Lower<'p> {
     }
 
     /// How many closures enclose the place where `name` is bound (0: a
-    /// local of the program).
+    /// local of the program). A parameter's unboxed value (`{name}_t`,
+    /// `value_elements`) is bound where the parameter is.
     fn bound_depth(&self, name: &str) -> usize {
-        self.fresh_depth.borrow().get(name).copied().unwrap_or(0)
+        let depths = self.fresh_depth.borrow();
+        depths
+            .get(name)
+            .or_else(|| name.strip_suffix("_t").and_then(|p| depths.get(p)))
+            .copied()
+            .unwrap_or(0)
     }
 
     // ----- using expressions ---------------------------------------------------
