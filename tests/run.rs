@@ -526,6 +526,15 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
         "{nearest}"
     );
     assert_eq!(nearest.matches(".get_or(").count(), 1, "{nearest}");
+    // Its valmin over the other objects has an element column, and gives
+    // up on nothing (one object) as `valmin_objects` does: the statement
+    // hands the interpreter what it computed (a device run's reruns, most
+    // of them such inputs, otherwise send the program to the interpreter
+    // for good).
+    assert!(
+        nearest.contains("rt::t::valbest_column(") && nearest.contains("rt::t::resumable("),
+        "{nearest}"
+    );
     // Point to point: no one-point set made per cell.
     let points = code
         .split("pub fn solve_f5f6f7f8")

@@ -1057,6 +1057,7 @@ pub const GIVE_UP_ON_DATA: &[&str] = &[
     "valmin_objects",
     "valmax_cells",
     "valmin_cells",
+    "valbest_column",
     "apply_rows_order",
     "cellwise_best",
     "product_collect",
