@@ -645,22 +645,28 @@ where
     container.for_each(|e| {
         budget::check()?;
         let k = key(e)?.number();
-        let better = match best {
-            None => true,
-            Some((_, b)) => {
-                if most {
-                    k > b
-                } else {
-                    k < b
-                }
-            }
-        };
-        if better {
+        if beats(k, best.map(|(_, b)| b), most) {
             best = Some((e, k));
         }
         Ok(())
     })?;
     Ok(best)
+}
+
+/// Whether key `k` replaces the best so far: strictly more (or less), so
+/// that the first best element stays, as Python's `max`/`min` keep it.
+#[inline(always)]
+fn beats(k: i64, best: Option<i64>, most: bool) -> bool {
+    match best {
+        None => true,
+        Some(b) => {
+            if most {
+                k > b
+            } else {
+                k < b
+            }
+        }
+    }
 }
 
 /// `argmax`/`argmin` with numeric keys: the first best element; a value
@@ -1194,17 +1200,7 @@ impl<C: Elements + SameContainer, T: Copy> ElementColumn<C, T> {
         let column = self.of(container, part);
         let mut best: Option<(usize, i64)> = None;
         let mut consider = |at: usize, k: i64| {
-            let better = match best {
-                None => true,
-                Some((_, b)) => {
-                    if most {
-                        k > b
-                    } else {
-                        k < b
-                    }
-                }
-            };
-            if better {
+            if beats(k, best.map(|(_, b)| b), most) {
                 best = Some((at, k));
             }
         };
@@ -1227,7 +1223,8 @@ impl<C: Elements + SameContainer, T: Copy> ElementColumn<C, T> {
     }
 }
 
-/// The element at place `at` of `container`, owned.
+/// The element at place `at` of `container` (an argmin's answer, found
+/// after its keys were computed from the parts).
 fn element_at<'a, C: Elements>(container: &'a C, at: usize) -> Option<C::Elem<'a>> {
     let mut k = 0;
     let mut found = None;
