@@ -1142,6 +1142,28 @@ mod tests {
         }
     }
 
+    /// The other way round: a typed form whose own body gives up (returns
+    /// a deopt) is listed, so that its statements are resumable. A form
+    /// left out still gives the right results, but its deopts rerun the
+    /// whole program and count against the typed code: in a device run's
+    /// reruns (most of them such inputs) that sent `solve_d22278a0` to the
+    /// interpreter for good, and its largest inputs past the time budget.
+    #[test]
+    fn every_typed_form_that_gives_up_is_listed() {
+        let functional = include_str!("functional.rs");
+        for chunk in functional.split("\npub fn ").skip(1) {
+            let name_end = chunk.find(['<', '(']).unwrap_or(chunk.len());
+            let name = &chunk[..name_end];
+            let body = &chunk[..chunk.find("\n}\n").unwrap_or(chunk.len())];
+            if body.contains("Error::deopt(") {
+                assert!(
+                    GIVE_UP_ON_DATA.contains(&name),
+                    "{name} gives up but is not in GIVE_UP_ON_DATA"
+                );
+            }
+        }
+    }
+
     /// A 2-tuple of pairs is a 2x2 grid where its numbers are colours and
     /// a tuple of two pairs elsewhere; both read back, and a set of them
     /// held typed becomes the very value `product` makes.
