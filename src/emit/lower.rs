@@ -1314,7 +1314,6 @@ impl<'p> Lower<'p> {
         if !matches!(call.repr, Repr::Int | Repr::Pair | Repr::Bool) {
             return None;
         }
-        let code = self.owned(call);
         let mut sites = self.columns.borrow_mut();
         let site = sites.iter_mut().rev().find(|s| s.elem == elem)?;
         let named = |a: &Expr| {
@@ -1329,7 +1328,7 @@ impl<'p> Lower<'p> {
             return None;
         }
         let name = format!("{}_{}", site.name, site.parts.len());
-        site.parts.push((code, call.repr));
+        site.parts.push((self.owned(call), call.repr));
         Some(Expr {
             column_of: Some(elem),
             typed: true,

@@ -657,16 +657,7 @@ where
 /// that the first best element stays, as Python's `max`/`min` keep it.
 #[inline(always)]
 fn beats(k: i64, best: Option<i64>, most: bool) -> bool {
-    match best {
-        None => true,
-        Some(b) => {
-            if most {
-                k > b
-            } else {
-                k < b
-            }
-        }
-    }
+    best.is_none_or(|b| if most { k > b } else { k < b })
 }
 
 /// `argmax`/`argmin` with numeric keys: the first best element; a value
