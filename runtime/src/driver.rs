@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -560,22 +560,95 @@ fn per_input(
             })
             .collect()
     };
-    let put = in_order_each_with(total, job_at, 2, Some(progress), own_inputs, |own, w| {
-        let (k, i) = job(w);
-        let (t, s, input) = &samples[i];
-        let input = own.get(i).unwrap_or(input);
-        let runner = runners[k].as_ref().expect("a runner of a listed program");
-        let started = (in_head.get(i) == Some(&true)).then(Instant::now);
-        let o = Outcome::from_result(runner.run(input));
-        if let Some(started) = started {
-            head_ns[w / n].fetch_add(started.elapsed().as_nanos() as u64, Ordering::Relaxed);
-        }
-        // SAFETY: job w is run once, and it is the only job of program k at
-        // place w - first[k].
-        unsafe { places.put(k, w - first[k], (*t, *s, o)) };
-        1
-    });
+    let promotions = HeadPromotions::new(if mode == Mode::Cross { m } else { 0 }, head);
+    let put = in_order_each_with(
+        total,
+        |p| p,
+        2,
+        Some(progress),
+        own_inputs,
+        |own, p, queue| {
+            if !promotions.claim(p) {
+                return None;
+            }
+            let w = job_at(p);
+            let (k, i) = job(w);
+            let (t, s, input) = &samples[i];
+            let input = own.get(i).unwrap_or(input);
+            let runner = runners[k].as_ref().expect("a runner of a listed program");
+            let started = (in_head.get(i) == Some(&true)).then(Instant::now);
+            let o = Outcome::from_result(runner.run(input));
+            if let Some(started) = started {
+                let took = started.elapsed();
+                head_ns[w / n].fetch_add(took.as_nanos() as u64, Ordering::Relaxed);
+                promotions.after(p, took, queue);
+            }
+            // SAFETY: job w is run once (its place's claim), and it is the only
+            // job of program k at place w - first[k].
+            unsafe { places.put(k, w - first[k], (*t, *s, o)) };
+            Some(1)
+        },
+    );
     places.finish(outcomes, put);
+}
+
+/// Cross mode's head (every program on the largest inputs, input by
+/// input, places `0..programs * head`): a program whose head job ran past
+/// [`HeadPromotions::AFTER`] has its later head jobs run next, all threads
+/// taking them, largest input first. Its evaluations on the other large
+/// inputs would otherwise wait for every other program's turn on each
+/// input, and the last of them end the run: `solve_d22278a0`'s evaluations
+/// of a second on the largest inputs, taken input by input among 399
+/// programs, kept a few threads busy long after the others were out of
+/// jobs. Longest first keeps such a tail short: 712 -> 464 ms, training
+/// 2.07 -> 1.92 s on 16 threads (one H200 host, BENCHMARKS.md).
+struct HeadPromotions {
+    programs: usize,
+    head: usize,
+    /// Per program (place in the list): whether its later head jobs were
+    /// given to the queue.
+    promoted: Vec<AtomicBool>,
+    /// Per head place: whether its job was taken. A promoted job comes
+    /// twice, from the queue's given places and at its own place.
+    claimed: Vec<AtomicBool>,
+}
+
+impl HeadPromotions {
+    /// A head job longer than this promotes its program: far above a
+    /// typical evaluation (microseconds), so that only the few programs
+    /// that make a run's tail are moved.
+    const AFTER: Duration = Duration::from_millis(5);
+
+    fn new(programs: usize, head: usize) -> HeadPromotions {
+        let flags = |n: usize| (0..n).map(|_| AtomicBool::new(false)).collect();
+        HeadPromotions {
+            programs,
+            head,
+            promoted: flags(programs),
+            claimed: flags(programs * head),
+        }
+    }
+
+    /// Whether the job at place `p` is to run now (false: it ran).
+    fn claim(&self, p: usize) -> bool {
+        self.claimed
+            .get(p)
+            .is_none_or(|c| !c.swap(true, Ordering::Relaxed))
+    }
+
+    /// After the head job at place `p` took `took`: where it ran long, its
+    /// program's later head places go to the front of `queue` (once).
+    fn after(&self, p: usize, took: Duration, queue: &JobQueue) {
+        if took <= Self::AFTER || p >= self.claimed.len() {
+            return;
+        }
+        let (program, m) = (p % self.programs, self.programs);
+        if self.promoted[program].swap(true, Ordering::Relaxed) {
+            return;
+        }
+        let later = (p / m + 1..self.head).map(|r| r * m + program);
+        queue.spill(later.filter(|&q| !self.claimed[q].load(Ordering::Relaxed)));
+    }
 }
 
 /// `--exec device`: the programs with device code (`whole.rs`) run whole on
@@ -1257,18 +1330,20 @@ fn in_order_each(
     progress: Option<&Progress>,
     f: impl Fn(usize) -> usize + Sync,
 ) -> usize {
-    in_order_each_with(len, order, chunk, progress, || (), |_, k| f(k))
+    in_order_each_with(len, order, chunk, progress, || (), |_, k, _| Some(f(k)))
 }
 
 /// [`in_order_each`] with a state of each thread's own, made by `init` on
-/// the thread before its first job.
+/// the thread before its first job, and the queue, to which a job may give
+/// places to run next ([`JobQueue::spill`]). A place given so may come
+/// twice: `f` answers `None` where it finds the job done already.
 fn in_order_each_with<S>(
     len: usize,
     order: impl Fn(usize) -> usize + Sync,
     chunk: usize,
     progress: Option<&Progress>,
     init: impl Fn() -> S + Sync,
-    f: impl Fn(&S, usize) -> usize + Sync,
+    f: impl Fn(&S, usize, &JobQueue) -> Option<usize> + Sync,
 ) -> usize {
     let queue = JobQueue::new();
     // `BATTGEN_THREADS_TRACE`: when each thread started and ran out of
@@ -1282,8 +1357,12 @@ fn in_order_each_with<S>(
         let mut sum = 0;
         let mut jobs = 0;
         take_in_order(&queue, len, chunk, progress, |p| {
-            sum += f(&state, order(p));
+            let Some(done) = f(&state, order(p), &queue) else {
+                return false;
+            };
+            sum += done;
             jobs += 1;
+            true
         });
         (sum, (start, called.elapsed(), jobs))
     });
@@ -1338,7 +1417,8 @@ fn in_order_given<R: Send>(
         let mut done = Vec::new();
         take_in_order(&queue, len, chunk, progress, |p| {
             let k = order(p);
-            done.push((k, f(k)))
+            done.push((k, f(k)));
+            true
         });
         done
     });
@@ -1390,7 +1470,8 @@ impl JobQueue {
         Some(p)
     }
 
-    fn spill(&self, places: std::ops::Range<usize>) {
+    /// Places to run before the counter's next, in their order.
+    fn spill(&self, places: impl DoubleEndedIterator<Item = usize>) {
         let mut spilled = self.spilled.lock().unwrap_or_else(|e| e.into_inner());
         spilled.extend(places.rev());
         self.spilled_len.store(spilled.len(), Ordering::Release);
@@ -1401,12 +1482,14 @@ impl JobQueue {
 /// places of the order (of `len`) from `queue`, until none is left. The
 /// places given back by threads go first; a thread that gives some back
 /// goes on taking, and drains them before it ends, so none is left behind.
+/// `run` answers whether it ran a job (not one done already), which the
+/// progress counts.
 fn take_in_order(
     queue: &JobQueue,
     len: usize,
     chunk: usize,
     progress: Option<&Progress>,
-    mut run: impl FnMut(usize),
+    mut run: impl FnMut(usize) -> bool,
 ) {
     // Each thread tells the progress every PROGRESS_STEP jobs, not every
     // chunk: an atomic add per chunk of two cheap evaluations from sixteen
@@ -1416,15 +1499,13 @@ fn take_in_order(
     let mut untold = 0;
     loop {
         if let Some(p) = queue.take_spilled() {
-            run(p);
-            untold += 1;
+            untold += run(p) as usize;
             continue;
         }
         let from = queue.next.fetch_add(chunk, Ordering::Relaxed);
         if from >= len {
             while let Some(p) = queue.take_spilled() {
-                run(p);
-                untold += 1;
+                untold += run(p) as usize;
             }
             if let Some(p) = progress {
                 p.inc(untold);
@@ -1433,20 +1514,18 @@ fn take_in_order(
         }
         let end = (from + chunk).min(len);
         if end - from == 1 {
-            run(from);
+            untold += run(from) as usize;
         } else {
             let started = Instant::now();
-            run(from);
+            untold += run(from) as usize;
             if started.elapsed() > JobQueue::SPILL_AFTER {
                 queue.spill(from + 1..end);
-                untold += 1;
                 continue;
             }
             for p in from + 1..end {
-                run(p);
+                untold += run(p) as usize;
             }
         }
-        untold += end - from;
         if untold >= PROGRESS_STEP {
             if let Some(p) = progress {
                 p.inc(untold);
@@ -2924,5 +3003,58 @@ mod tests {
         for (j, r) in runs.iter().enumerate() {
             assert_eq!(r.load(Ordering::Relaxed), 1, "job {j}");
         }
+    }
+
+    /// A program whose first head job runs long has its later head jobs
+    /// started before the other programs' jobs on the later head inputs,
+    /// and every job still runs once (a promoted place comes twice).
+    #[test]
+    fn a_costly_programs_head_jobs_run_next_and_once() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(4)
+            .build()
+            .expect("a pool");
+        let (programs, head, costly) = (20, 10, 7);
+        let len = programs * head;
+        let promotions = HeadPromotions::new(programs, head);
+        let started = AtomicUsize::new(0);
+        let at: Vec<AtomicUsize> = (0..len).map(|_| AtomicUsize::new(usize::MAX)).collect();
+        let runs: Vec<AtomicUsize> = (0..len).map(|_| AtomicUsize::new(0)).collect();
+        let done = pool.install(|| {
+            in_order_each_with(
+                len,
+                |p| p,
+                2,
+                None,
+                || (),
+                |_, p, queue| {
+                    if !promotions.claim(p) {
+                        return None;
+                    }
+                    at[p].store(started.fetch_add(1, Ordering::Relaxed), Ordering::Relaxed);
+                    let took = Instant::now();
+                    std::thread::sleep(if p % programs == costly {
+                        HeadPromotions::AFTER + Duration::from_millis(1)
+                    } else {
+                        Duration::from_micros(500)
+                    });
+                    runs[p].fetch_add(1, Ordering::Relaxed);
+                    promotions.after(p, took.elapsed(), queue);
+                    Some(1)
+                },
+            )
+        });
+        assert_eq!(done, len);
+        for (p, r) in runs.iter().enumerate() {
+            assert_eq!(r.load(Ordering::Relaxed), 1, "place {p}");
+        }
+        // The costly program's last head job started before the first job
+        // on the last head input, which it comes after in the given order.
+        let last_costly = at[(head - 1) * programs + costly].load(Ordering::Relaxed);
+        let last_input = at[(head - 1) * programs].load(Ordering::Relaxed);
+        assert!(
+            last_costly < last_input,
+            "promoted job started {last_costly}th, the last input's first {last_input}th"
+        );
     }
 }
