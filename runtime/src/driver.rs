@@ -561,6 +561,11 @@ fn per_input(
             .collect()
     };
     let promotions = HeadPromotions::new(if mode == Mode::Cross { m } else { 0 }, head);
+    // `BATTGEN_THREADS_TRACE`: the jobs over 10 ms (start and length from
+    // the call, program, sample, place), to tell which end a run's tail.
+    let traced = threads_trace_on();
+    let called = Instant::now();
+    let long_jobs = std::sync::Mutex::new(Vec::new());
     let put = in_order_each_with(
         total,
         |p| p,
@@ -576,12 +581,21 @@ fn per_input(
             let (t, s, input) = &samples[i];
             let input = own.get(i).unwrap_or(input);
             let runner = runners[k].as_ref().expect("a runner of a listed program");
-            let started = (in_head.get(i) == Some(&true)).then(Instant::now);
+            let head_job = in_head.get(i) == Some(&true);
+            let started = (traced || head_job).then(Instant::now);
             let o = Outcome::from_result(runner.run(input));
             if let Some(started) = started {
                 let took = started.elapsed();
-                head_ns[w / n].fetch_add(took.as_nanos() as u64, Ordering::Relaxed);
-                promotions.after(p, took, queue);
+                if head_job {
+                    head_ns[w / n].fetch_add(took.as_nanos() as u64, Ordering::Relaxed);
+                    promotions.after(p, took, queue);
+                }
+                if traced && took > Duration::from_millis(10) {
+                    let at = started - called;
+                    if let Ok(mut long) = long_jobs.lock() {
+                        long.push((at, took, k, i, p));
+                    }
+                }
             }
             // SAFETY: job w is run once (its place's claim), and it is the only
             // job of program k at place w - first[k].
@@ -590,6 +604,34 @@ fn per_input(
         },
     );
     places.finish(outcomes, put);
+    let mut long = long_jobs.into_inner().unwrap_or_else(|e| e.into_inner());
+    if !long.is_empty() {
+        long.sort_by_key(|&(at, took, ..)| std::cmp::Reverse(at + took));
+        let ms = |d: Duration| d.as_secs_f64() * 1e3;
+        let last: Vec<String> = long
+            .iter()
+            .take(12)
+            .map(|&(at, took, k, i, p)| {
+                format!(
+                    "{} sample {i} (place {p}{}) {:.0}+{:.0}",
+                    battery.name(k),
+                    if mode == Mode::Cross && p < m * head {
+                        ", head"
+                    } else {
+                        ""
+                    },
+                    ms(at),
+                    ms(took)
+                )
+            })
+            .collect();
+        eprintln!(
+            "threads trace: {} jobs over 10 ms ({:.0} ms in all); those that ended last, started+took ms: [{}]",
+            long.len(),
+            ms(long.iter().map(|j| j.1).sum()),
+            last.join(", ")
+        );
+    }
 }
 
 /// Cross mode's head (every program on the largest inputs, input by
