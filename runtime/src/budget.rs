@@ -33,8 +33,10 @@ pub fn begin() {
 
 use crate::error::{Error, ErrorKind, Result};
 
-#[derive(Clone, Copy)]
-enum Deadline {
+/// An evaluation's deadline, as [`deadline`] gives it and [`adopt`] takes
+/// it.
+#[derive(Clone, Copy, Debug)]
+pub enum Deadline {
     /// No clock read yet in this evaluation.
     Unset,
     None,
@@ -81,6 +83,24 @@ fn check_clock() -> Result<()> {
         }
         _ => Ok(()),
     }
+}
+
+/// This thread's deadline, read from the clock now if no check has yet:
+/// what threads helping with this evaluation's loop keep to
+/// ([`crate::crew`]).
+pub fn deadline() -> Deadline {
+    if let Deadline::Unset = DEADLINE.with(|d| d.get()) {
+        TICKS.with(|t| t.set(0));
+        let _ = check_clock();
+    }
+    DEADLINE.with(|d| d.get())
+}
+
+/// Take `deadline` as this thread's (a thread helping another's
+/// evaluation); [`begin`] starts the next evaluation afresh.
+pub fn adopt(deadline: Deadline) {
+    TICKS.with(|t| t.set(0));
+    DEADLINE.with(|d| d.set(deadline));
 }
 
 /// Largest container a primitive may build (cells, elements). Beyond this

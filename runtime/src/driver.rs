@@ -15,6 +15,7 @@ use crate::backends::cuda::whole::{Given, WholeCode, WholePiece};
 use crate::backends::{backend_for, is_gpu, GpuSelect};
 use crate::batch::{Backend, Column, CpuBackend, PrimStats, Telemetry};
 use crate::battery::{Battery, Runner};
+use crate::crew;
 use crate::error::Result;
 use crate::task::{self, grid_to_json, Task};
 use crate::values::{Grid, Value};
@@ -1393,25 +1394,53 @@ fn in_order_each_with<S>(
     // run slower on many threads than on one (issue 10's efficiency).
     let traced = threads_trace_on();
     let called = Instant::now();
+    // Threads out of jobs help with the long evaluations still running
+    // (`crew`); `BATTGEN_NO_HELP=1` turns that off, to measure it.
+    let crew = (!no_help()).then(|| crew::Crew::new(rayon::current_num_threads()));
     let spans: Vec<(usize, (Duration, Duration, usize))> = rayon::broadcast(|_| {
         let start = called.elapsed();
         let state = init();
         let mut sum = 0;
         let mut jobs = 0;
-        take_in_order(&queue, len, chunk, progress, |p| {
-            let Some(done) = f(&state, order(p), &queue) else {
-                return false;
-            };
-            sum += done;
-            jobs += 1;
-            true
-        });
-        (sum, (start, called.elapsed(), jobs))
+        let mut take = || {
+            take_in_order(&queue, len, chunk, progress, |p| {
+                let Some(done) = f(&state, order(p), &queue) else {
+                    return false;
+                };
+                sum += done;
+                jobs += 1;
+                true
+            })
+        };
+        // A thread's span ends when it is out of jobs, helping aside.
+        let mut jobs_out = || {
+            take();
+            called.elapsed()
+        };
+        let end = match &crew {
+            Some(crew) => crew.take_part(jobs_out),
+            None => jobs_out(),
+        };
+        (sum, (start, end, jobs))
     });
     if traced {
         print_thread_spans(&spans.iter().map(|(_, s)| *s).collect::<Vec<_>>());
+        if let Some(crew) = &crew {
+            let (elements, busy) = crew.helped();
+            eprintln!(
+                "threads trace: helpers ran {elements} loop elements in {:.1} ms; the run ended at {:.2} ms",
+                busy.as_secs_f64() * 1e3,
+                called.elapsed().as_secs_f64() * 1e3
+            );
+        }
     }
     spans.into_iter().map(|(sum, _)| sum).sum()
+}
+
+/// Whether `BATTGEN_NO_HELP` turns helping off (read once).
+fn no_help() -> bool {
+    static OFF: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *OFF.get_or_init(|| std::env::var_os("BATTGEN_NO_HELP").is_some_and(|v| v != "0"))
 }
 
 /// Whether `BATTGEN_THREADS_TRACE` asks for the threads' spans (read once).

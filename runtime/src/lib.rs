@@ -12,7 +12,8 @@
 //!   union idioms before it is interpreted;
 //! - [`types`]: the representation type of every plan node, inferred;
 //! - [`typed`]: how emitted code holds typed values, and the kernels it calls;
-//! - [`task`] and [`driver`]: ARC tasks in, results, scores and submissions out.
+//! - [`task`] and [`driver`]: ARC tasks in, results, scores and submissions out;
+//! - [`crew`]: a parallel run's idle threads helping with a long evaluation.
 //!
 //! See `values` for the frozenset iteration order we follow.
 
@@ -21,6 +22,7 @@ pub mod batch;
 pub mod battery;
 pub mod budget;
 pub mod constants;
+pub mod crew;
 pub mod driver;
 pub mod error;
 pub mod functions;

@@ -577,6 +577,9 @@ pub(crate) struct Lower<'p> {
     /// How many closures of higher-order primitives enclose the code
     /// being lowered.
     depth: Cell<usize>,
+    /// The most closures that enclosed code of the statement being
+    /// lowered (2 or more: its loop's body has loops of its own).
+    deepest: Cell<usize>,
     /// The `rt::t::Remembered` tables the statement being lowered
     /// declares (see [`Lower::remembered`]).
     memos: RefCell<Vec<String>>,
@@ -623,6 +626,7 @@ impl<'p> Lower<'p> {
             lines: vec![None; n],
             flips: vec![None; n],
             depth: Cell::new(0),
+            deepest: Cell::new(0),
             memos: RefCell::new(Vec::new()),
             shared: RefCell::new(Vec::new()),
             columns: RefCell::new(Vec::new()),
@@ -1045,6 +1049,7 @@ impl<'p> Lower<'p> {
     /// `lower()` of code that is a closure's body (one closure deeper).
     fn in_closure<T>(&self, lower: impl FnOnce() -> T) -> T {
         self.depth.set(self.depth.get() + 1);
+        self.deepest.set(self.deepest.get().max(self.depth.get()));
         let e = lower();
         self.depth.set(self.depth.get() - 1);
         e
@@ -2199,6 +2204,7 @@ impl<'p> Lower<'p> {
                         out.push((n, None));
                     }
                     None => {
+                        self.deepest.set(0);
                         let collector = match segment {
                             None => self.collector(n, &readers),
                             Some(_) => None,
@@ -2214,6 +2220,7 @@ impl<'p> Lower<'p> {
                             }
                             None => self.node_call(n),
                         };
+                        let e = self.helped(e);
                         let e = self.with_memos(e);
                         calls.push((self.callee_name(n), e.typed));
                         self.locals[slot] = Some(Expr::new(var, e.repr, e.ty.clone(), Form::Place));
@@ -2323,6 +2330,51 @@ impl<'p> Lower<'p> {
             output,
             calls,
         }
+    }
+
+    /// A statement's loop whose body has loops of its own, in the form
+    /// that idle threads of the run may help with (`rt::t::*_helped`,
+    /// `rt::crew`): the closure goes into a worker that each thread taking
+    /// part runs, with its own copies of the statement's tables (declared
+    /// in the worker). A long evaluation of such a loop (`solve_d22278a0`,
+    /// 2 s) ended the 399 public solvers' run on 16 threads while the
+    /// others were idle. Other statements are left as they are.
+    fn helped(&self, e: Expr) -> Expr {
+        const HELPED: [&str; 3] = ["apply_set", "mapply_set", "mapply_set_within"];
+        let Some(call) = e.kernel_call() else {
+            return e;
+        };
+        if call.module != "t" || !HELPED.contains(&call.name.as_str()) || self.deepest.get() < 2 {
+            return e;
+        }
+        let memos = std::mem::take(&mut *self.memos.borrow_mut());
+        // The tables move into the worker: nothing else may name them.
+        let names: Vec<&str> = memos
+            .iter()
+            .filter_map(|m| m.strip_prefix("let ")?.split([':', ' ']).next())
+            .collect();
+        let outside = call
+            .args
+            .iter()
+            .enumerate()
+            .any(|(k, a)| k != 1 && names.iter().any(|n| mentions(a, n)));
+        if outside {
+            *self.memos.borrow_mut() = memos;
+            return e;
+        }
+        let each = self.fresh("each");
+        let mut helped = call.clone();
+        helped.name = format!("{}_helped", call.name);
+        helped.args[1] = format!(
+            "|{each}| {{ {} {each}.run({}) }}",
+            memos.concat(),
+            call.args[1]
+        );
+        Expr {
+            call: Some(helped),
+            ..e
+        }
+        .with_call_code()
     }
 
     /// `e` with the tables of remembered calls its code uses declared

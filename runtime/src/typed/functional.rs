@@ -10,6 +10,7 @@
 use std::sync::Arc;
 
 use crate::budget;
+use crate::crew;
 use crate::error::{Error, Result};
 use crate::typed::{
     loc_of, objects_iter, objects_value, CellPair, CellPairs, CellSeq, Cells, IntoValue, LocPairs,
@@ -257,6 +258,61 @@ pub fn mapply_set_within<'a, C: Elements, R: Union + Within>(
 ) -> Result<R> {
     let (h, w) = (grid.height() as i32, grid.width() as i32);
     R::union_within(apply_collect(container, f)?, h, w)
+}
+
+/// The forms of a loop at a program's top level whose body has loops of
+/// its own, which idle threads of the run may help with
+/// ([`crate::crew`]): `worker` runs on each thread taking part, declares
+/// that thread's tables (element columns, remembered calls) and calls
+/// [`crew::Loop::run`] with the loop's function. Each gives exactly what
+/// its one-thread form gives.
+pub fn apply_collect_helped<'a, C, R, W>(container: &'a C, worker: W) -> Result<Vec<R>>
+where
+    C: Elements,
+    C::Elem<'a>: Copy + Send + Sync,
+    R: Send,
+    W: Fn(&crew::Loop<'_, C::Elem<'a>, R>) + Sync,
+{
+    let mut elems = Vec::with_capacity(container.count());
+    container.for_each(|e| {
+        elems.push(e);
+        Ok(())
+    })?;
+    crew::collect(&elems, worker)
+}
+
+/// [`apply_set`], helped ([`apply_collect_helped`]).
+pub fn apply_set_helped<'a, C, R, W>(container: &'a C, worker: W) -> Result<R::Set>
+where
+    C: Elements,
+    C::Elem<'a>: Copy + Send + Sync,
+    R: SetOf + Send,
+    W: Fn(&crew::Loop<'_, C::Elem<'a>, R>) + Sync,
+{
+    R::set_of(apply_collect_helped(container, worker)?)
+}
+
+/// [`mapply_set`], helped ([`apply_collect_helped`]).
+pub fn mapply_set_helped<'a, C, R, W>(container: &'a C, worker: W) -> Result<R>
+where
+    C: Elements,
+    C::Elem<'a>: Copy + Send + Sync,
+    R: Union + Send,
+    W: Fn(&crew::Loop<'_, C::Elem<'a>, R>) + Sync,
+{
+    R::union(apply_collect_helped(container, worker)?)
+}
+
+/// [`mapply_set_within`], helped ([`apply_collect_helped`]).
+pub fn mapply_set_within_helped<'a, C, R, W>(container: &'a C, worker: W, grid: &Grid) -> Result<R>
+where
+    C: Elements,
+    C::Elem<'a>: Copy + Send + Sync,
+    R: Union + Within + Send,
+    W: Fn(&crew::Loop<'_, C::Elem<'a>, R>) + Sync,
+{
+    let (h, w) = (grid.height() as i32, grid.width() as i32);
+    R::union_within(apply_collect_helped(container, worker)?, h, w)
 }
 
 /// The union of patches' parts on a grid of `h` rows and `w` columns.

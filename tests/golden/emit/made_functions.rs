@@ -32,23 +32,26 @@ pub mod programs_0 {
         /// tests/golden/emit/made_functions.py:9
         let x3: rt::t::Locs = rt::p::ofcolor_grid(rt::t::grid(I)?, x2)?;
         /// tests/golden/emit/made_functions.py:16
-        let x10: rt::t::Locs = rt::t::apply_set(
+        let x10: rt::t::Locs = rt::t::apply_set_helped(
             &x3,
-            |__e0: (i64, i64)| -> rt::Result<(i64, i64)> {
-                Ok({
-                    let __t1: rt::t::Locs = rt::p::initset_pair(__e0)?;
-                    rt::t::argmin_locs(
-                        &x1,
-                        |__e2: (i64, i64)| -> rt::Result<i64> {
-                            Ok(
-                                rt::p::manhattan_points(
-                                    rt::t::loc_of(__e2)?,
-                                    rt::t::loc_of(__e0)?,
-                                ),
-                            )
-                        },
-                    )?
-                })
+            |__each6| {
+                __each6
+                    .run(|__e0: (i64, i64)| -> rt::Result<(i64, i64)> {
+                        Ok({
+                            let __t1: rt::t::Locs = rt::p::initset_pair(__e0)?;
+                            rt::t::argmin_locs(
+                                &x1,
+                                |__e2: (i64, i64)| -> rt::Result<i64> {
+                                    Ok(
+                                        rt::p::manhattan_points(
+                                            rt::t::loc_of(__e2)?,
+                                            rt::t::loc_of(__e0)?,
+                                        ),
+                                    )
+                                },
+                            )?
+                        })
+                    })
             },
         )?;
         /// tests/golden/emit/made_functions.py:17
