@@ -409,9 +409,11 @@ fn compiled_programs_agree_with_the_interpreter_in_cross_mode() {
 /// types, and `apply(dedupe, grid)` row by row (rows of one width or
 /// ragged), and `mpapply` into cells or locations, and reductions inside
 /// another loop whose keys read their elements through parts kept per
-/// element (element columns, a part that raises on some inputs), give the
-/// interpreter's outputs, in cross mode on real tasks; the emitted code
-/// has those forms.
+/// element (element columns, a part that raises on some inputs), and
+/// `valmin` over all objects but the loop's own from the whole set's best
+/// and second best, and top-level loops that idle threads may help with,
+/// give the interpreter's outputs, in cross mode on real tasks; the
+/// emitted code has those forms.
 #[test]
 fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
     let programs = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/programs/typed_forms.py");
@@ -484,6 +486,9 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
         "rt::t::ElementColumn::new()",
         "rt::t::valbest_column(",
         "rt::t::argbest_column(",
+        "rt::t::valbest_except_column(",
+        "rt::t::mapply_set_within_helped(",
+        "rt::t::apply_set_helped(",
     ] {
         assert!(code.contains(form), "no {form} in the emitted code");
     }
@@ -526,13 +531,14 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
         "{nearest}"
     );
     assert_eq!(nearest.matches(".get_or(").count(), 1, "{nearest}");
-    // Its valmin over the other objects has an element column, and gives
-    // up on nothing (one object) as `valmin_objects` does: the statement
-    // hands the interpreter what it computed (a device run's reruns, most
-    // of them such inputs, otherwise send the program to the interpreter
-    // for good).
+    // Its valmin over the other objects has an element column and is
+    // answered from the whole set's best and second best per cell, and
+    // gives up on nothing (one object) as `valmin_objects` does: the
+    // statement hands the interpreter what it computed (a device run's
+    // reruns, most of them such inputs, otherwise send the program to the
+    // interpreter for good).
     assert!(
-        nearest.contains("rt::t::valbest_column(") && nearest.contains("rt::t::resumable("),
+        nearest.contains("rt::t::valbest_except_column(") && nearest.contains("rt::t::resumable("),
         "{nearest}"
     );
     // Point to point: no one-point set made per cell.

@@ -17,7 +17,12 @@ interleave() {
         for b in "$@"; do
             printf "%-14s %-14s r%d " "$label" "$b" "$r"
             # shellcheck disable=SC2086
-            ./$b $args 2>&1 | grep 'wall time' || echo "(no wall time: failed)"
+            # A run that ends without its summary leaves its exit code and
+            # its last lines (one in about 60 did once, forty-first session).
+            ./$b $args > /tmp/interleave.log 2>&1
+            local rc=$?
+            grep 'wall time' /tmp/interleave.log ||
+                { echo "(no wall time: failed, exit code $rc)"; tail -c 2000 /tmp/interleave.log; }
         done
     done
 }

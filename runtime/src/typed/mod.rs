@@ -1058,6 +1058,7 @@ pub const GIVE_UP_ON_DATA: &[&str] = &[
     "valmax_cells",
     "valmin_cells",
     "valbest_column",
+    "valbest_except_column",
     "apply_rows_order",
     "cellwise_best",
     "product_collect",
