@@ -66,6 +66,29 @@ unsafe impl Sync for ErasedHelp {}
 thread_local! {
     /// The crew of the run this thread works in, while it takes jobs.
     static CREW: Cell<Option<*const Crew>> = const { Cell::new(None) };
+    /// Runs started on this thread form no crew ([`barred`]).
+    static BARRED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// `f`, where the parallel runs it starts on this thread form no crew:
+/// their threads go back to the pool as soon as they are out of jobs. A
+/// device run starts the CPU's programs while the pool's threads also
+/// decode what the device sends; threads waiting to help would hold that
+/// work up.
+pub fn barred<T>(f: impl FnOnce() -> T) -> T {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            BARRED.with(|b| b.set(self.0));
+        }
+    }
+    let _restore = Restore(BARRED.with(|b| b.replace(true)));
+    f()
+}
+
+/// Whether a parallel run started on this thread may form a crew.
+pub fn allowed() -> bool {
+    !BARRED.with(|b| b.get())
 }
 
 impl Crew {
@@ -398,6 +421,13 @@ mod tests {
             let e = r.unwrap_err();
             assert_eq!(e.kind, ErrorKind::Value, "{threads} threads: {e}");
         }
+    }
+
+    #[test]
+    fn a_barred_thread_forms_no_crew_until_it_leaves_the_bar() {
+        assert!(allowed());
+        assert!(barred(|| !allowed() && barred(|| !allowed()) && !allowed()));
+        assert!(allowed());
     }
 
     #[test]

@@ -746,7 +746,7 @@ fn whole_on_device(
     let on_cpu: Vec<usize> = (0..programs).filter(|&k| !on_device[k]).collect();
     let n = samples.len();
     let run = device_programs(battery, &code, &grids, samples, backend, || {
-        per_input(battery, samples, mode, want, &on_cpu, outcomes, progress)
+        crew::barred(|| per_input(battery, samples, mode, want, &on_cpu, outcomes, progress))
     });
     counters
         .device_nanos
@@ -1396,7 +1396,8 @@ fn in_order_each_with<S>(
     let called = Instant::now();
     // Threads out of jobs help with the long evaluations still running
     // (`crew`); `BATTGEN_NO_HELP=1` turns that off, to measure it.
-    let crew = (!no_help()).then(|| crew::Crew::new(rayon::current_num_threads()));
+    let crew =
+        (!no_help() && crew::allowed()).then(|| crew::Crew::new(rayon::current_num_threads()));
     let spans: Vec<(usize, (Duration, Duration, usize))> = rayon::broadcast(|_| {
         let start = called.elapsed();
         let state = init();
