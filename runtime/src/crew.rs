@@ -43,7 +43,7 @@ pub struct Crew {
 /// A loop's elements offered to helpers.
 struct Offer {
     /// Runs the loop's worker on the helper's thread (a closure on the
-    /// offering thread's stack: see [`Loop::offer`]).
+    /// offering thread's stack: see [`collect`]).
     help: ErasedHelp,
     /// The offering evaluation's deadline.
     deadline: budget::Deadline,
