@@ -20,7 +20,8 @@
 
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
+use std::thread::LocalKey;
 use std::time::{Duration, Instant};
 
 use crate::budget;
@@ -76,13 +77,23 @@ thread_local! {
 /// decode what the device sends; threads waiting to help would hold that
 /// work up.
 pub fn barred<T>(f: impl FnOnce() -> T) -> T {
-    struct Restore(bool);
-    impl Drop for Restore {
+    with_set(&BARRED, true, f)
+}
+
+/// `f` with the thread-local `key` set to `value`, set back after (also
+/// on a panic).
+fn with_set<V: Copy + 'static, T>(
+    key: &'static LocalKey<Cell<V>>,
+    value: V,
+    f: impl FnOnce() -> T,
+) -> T {
+    struct Restore<V: Copy + 'static>(&'static LocalKey<Cell<V>>, V);
+    impl<V: Copy + 'static> Drop for Restore<V> {
         fn drop(&mut self) {
-            BARRED.with(|b| b.set(self.0));
+            self.0.with(|c| c.set(self.1));
         }
     }
-    let _restore = Restore(BARRED.with(|b| b.replace(true)));
+    let _restore = Restore(key, key.with(|c| c.replace(value)));
     f()
 }
 
@@ -118,16 +129,9 @@ impl Crew {
                 self.0.wake.notify_all();
             }
         }
-        struct Leave(Option<*const Crew>);
-        impl Drop for Leave {
-            fn drop(&mut self) {
-                CREW.with(|c| c.set(self.0));
-            }
-        }
         let done = {
             let _out = OutOfJobs(self);
-            let _leave = Leave(CREW.with(|c| c.replace(Some(self as *const Crew))));
-            jobs()
+            with_set(&CREW, Some(self as *const Crew), jobs)
         };
         self.help_until_done();
         done
@@ -217,14 +221,10 @@ pub struct Loop<'s, E, R> {
     stop: AtomicUsize,
     results: Mutex<Vec<(usize, Result<R>)>>,
     crew: Option<&'s Crew>,
-    /// The offering thread's way to offer this loop, once.
-    offer: Mutex<Option<OfferState>>,
-}
-
-enum OfferState {
-    /// Not offered yet: the closure helpers would run.
-    Ready(ErasedHelp),
-    Made(Arc<Offer>),
+    /// The closure helpers run (set where there is a crew).
+    help: OnceLock<ErasedHelp>,
+    /// The offer, once made.
+    offer: OnceLock<Arc<Offer>>,
 }
 
 impl<'s, E: Copy + Send + Sync, R: Send> Loop<'s, E, R> {
@@ -260,8 +260,7 @@ impl<'s, E: Copy + Send + Sync, R: Send> Loop<'s, E, R> {
     }
 
     fn mark_taken(&self) {
-        let state = self.offer.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(OfferState::Made(o)) = &*state {
+        if let Some(o) = self.offer.get() {
             o.taken.store(true, Ordering::Release);
         }
     }
@@ -269,14 +268,13 @@ impl<'s, E: Copy + Send + Sync, R: Send> Loop<'s, E, R> {
     /// Offer the loop to the crew once some thread of it is idle.
     #[inline]
     fn offer_if_idle(&self) {
-        let Some(crew) = self.crew else { return };
-        if crew.idle.load(Ordering::Relaxed) == 0 {
-            return;
-        }
-        let mut state = self.offer.lock().unwrap_or_else(|e| e.into_inner());
-        let Some(OfferState::Ready(help)) = &*state else {
+        let (Some(crew), Some(help)) = (self.crew, self.help.get()) else {
             return;
         };
+        if crew.idle.load(Ordering::Relaxed) == 0 || self.offer.get().is_some() {
+            return;
+        }
+        // Only the offering thread offers, so this is the one offer.
         let offer = Arc::new(Offer {
             help: ErasedHelp(help.0),
             deadline: budget::deadline(),
@@ -288,21 +286,19 @@ impl<'s, E: Copy + Send + Sync, R: Send> Loop<'s, E, R> {
             .unwrap_or_else(|e| e.into_inner())
             .push(offer.clone());
         crew.wake.notify_all();
-        *state = Some(OfferState::Made(offer));
+        let _ = self.offer.set(offer);
     }
 
     /// Take the offer back and wait for its helpers to leave.
     fn withdraw(&self) {
-        let Some(crew) = self.crew else { return };
-        let state = self.offer.lock().unwrap_or_else(|e| e.into_inner()).take();
-        let Some(OfferState::Made(offer)) = state else {
+        let (Some(crew), Some(offer)) = (self.crew, self.offer.get()) else {
             return;
         };
         offer.taken.store(true, Ordering::Release);
         crew.offers
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .retain(|o| !Arc::ptr_eq(o, &offer));
+            .retain(|o| !Arc::ptr_eq(o, offer));
         // Helpers finish the element they run; none can come in now.
         while offer.helpers.load(Ordering::Acquire) > 0 {
             std::thread::yield_now();
@@ -327,15 +323,15 @@ where
         stop: AtomicUsize::new(usize::MAX),
         results: Mutex::new(Vec::new()),
         crew,
-        offer: Mutex::new(None),
+        help: OnceLock::new(),
+        offer: OnceLock::new(),
     };
     let help = || worker(&each);
     if crew.is_some() {
         let help: &(dyn Fn() + Sync + '_) = &help;
         // SAFETY (of the lifetime's erasure): see `ErasedHelp`.
         let help: *const (dyn Fn() + Sync) = unsafe { std::mem::transmute(help) };
-        *each.offer.lock().unwrap_or_else(|e| e.into_inner()) =
-            Some(OfferState::Ready(ErasedHelp(help)));
+        let _ = each.help.set(ErasedHelp(help));
     }
     // Withdrawn however the worker ends (a panic too), before `help` goes.
     struct Withdraw<'w, 's, E: Copy + Send + Sync, R: Send>(&'w Loop<'s, E, R>);

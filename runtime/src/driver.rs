@@ -1403,7 +1403,8 @@ fn in_order_each_with<S>(
         let state = init();
         let mut sum = 0;
         let mut jobs = 0;
-        let mut take = || {
+        // A thread's span ends when it is out of jobs, helping aside.
+        let mut jobs_out = || {
             take_in_order(&queue, len, chunk, progress, |p| {
                 let Some(done) = f(&state, order(p), &queue) else {
                     return false;
@@ -1411,11 +1412,7 @@ fn in_order_each_with<S>(
                 sum += done;
                 jobs += 1;
                 true
-            })
-        };
-        // A thread's span ends when it is out of jobs, helping aside.
-        let mut jobs_out = || {
-            take();
+            });
             called.elapsed()
         };
         let end = match &crew {

@@ -663,12 +663,16 @@ impl<'p> Lower<'p> {
     /// local of the program). A parameter's unboxed value (`{name}_t`,
     /// `value_elements`) is bound where the parameter is.
     fn bound_depth(&self, name: &str) -> usize {
+        self.fresh_bound_depth(name).unwrap_or(0)
+    }
+
+    /// [`Lower::bound_depth`] of a fresh name; `None` for any other name.
+    fn fresh_bound_depth(&self, name: &str) -> Option<usize> {
         let depths = self.fresh_depth.borrow();
         depths
             .get(name)
             .or_else(|| name.strip_suffix("_t").and_then(|p| depths.get(p)))
             .copied()
-            .unwrap_or(0)
     }
 
     // ----- using expressions ---------------------------------------------------
@@ -1397,11 +1401,7 @@ impl<'p> Lower<'p> {
                 }
                 // A name made otherwise (another site's part) is not known
                 // to stay the same: no memo.
-                let depths = self.fresh_depth.borrow();
-                let depth = depths
-                    .get(&name)
-                    .or_else(|| name.strip_suffix("_t").and_then(|p| depths.get(p)))
-                    .copied()?;
+                let depth = self.fresh_bound_depth(&name)?;
                 if depth == 0 || depth >= inside {
                     continue;
                 }

@@ -1364,37 +1364,36 @@ pub fn valbest_except_column<'a, T: Copy, Q: std::hash::Hash + Eq + Copy>(
     mut on_parts: impl FnMut(T) -> Result<i64>,
     whole: impl FnMut(&'a Cells) -> Result<i64>,
 ) -> Result<i64> {
-    let kept = memo.get_or(query, |_| {
-        let parts = column.of(set, &mut part);
-        if parts.len() < set.count() {
-            return Ok(None);
-        }
-        // (place, key) of the best, and the best key elsewhere.
-        let mut best: Option<(usize, i64)> = None;
-        let mut second: Option<i64> = None;
-        for (at, &t) in parts.iter().enumerate() {
-            budget::check()?;
-            let Ok(k) = on_parts(t) else {
+    let kept =
+        memo.get_or(query, |_| {
+            let parts = column.of(set, &mut part);
+            if parts.len() < set.count() {
                 return Ok(None);
-            };
-            match best {
-                Some((_, b)) if !beats(k, Some(b), most) => {
-                    if beats(k, second, most) {
-                        second = Some(k);
+            }
+            // (place, key) of the best, and the best key elsewhere.
+            let mut best: Option<(usize, i64)> = None;
+            let mut second: Option<i64> = None;
+            for (at, &t) in parts.iter().enumerate() {
+                budget::check()?;
+                let Ok(k) = on_parts(t) else {
+                    return Ok(None);
+                };
+                match best {
+                    Some((_, b)) if !beats(k, Some(b), most) => {
+                        if beats(k, second, most) {
+                            second = Some(k);
+                        }
+                    }
+                    _ => {
+                        second = best.map(|(_, b)| b).or(second);
+                        best = Some((at, k));
                     }
                 }
-                _ => {
-                    second = best.map(|(_, b)| b).or(second);
-                    best = Some((at, k));
-                }
             }
-        }
-        Ok(best.and_then(|(at, k)| {
-            objects_iter(set)
-                .nth(at)
-                .map(|element| (k, element.clone(), second))
-        }))
-    })?;
+            Ok(best.and_then(|(at, k)| {
+                element_at(set, at).map(|element| (k, element.clone(), second))
+            }))
+        })?;
     match kept {
         Some((best, element, second)) => {
             if element[..] != except[..] {
