@@ -412,7 +412,8 @@ fn compiled_programs_agree_with_the_interpreter_in_cross_mode() {
 /// element (element columns, a part that raises on some inputs), and
 /// `valmin` over all objects but the loop's own from the whole set's best
 /// and second best, and top-level loops that idle threads may help with,
-/// give the interpreter's outputs, in cross mode on real tasks; the
+/// and patches stamped at every offset of a set (`mapply` of `lbind(shift,
+/// p)`), give the interpreter's outputs, in cross mode on real tasks; the
 /// emitted code has those forms.
 #[test]
 fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
@@ -489,6 +490,11 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
         "rt::t::valbest_except_column(",
         "rt::t::mapply_set_within_helped(",
         "rt::t::apply_set_helped(",
+        "rt::p::stamp(",
+        "rt::p::stamp_locs(",
+        "rt::p::stamp_cells(",
+        "rt::p::stamp_locs_within(",
+        "rt::p::stamp_cells_within(",
     ] {
         assert!(code.contains(form), "no {form} in the emitted code");
     }
@@ -583,7 +589,7 @@ fn typed_forms_agree_with_the_interpreter_in_cross_mode() {
     };
     let compiled = run("compiled", &["--no-fallback"]);
     let interpreted = run("interpreted", &["--interpret"]);
-    assert_eq!(compiled.as_object().unwrap().len(), 33);
+    assert_eq!(compiled.as_object().unwrap().len(), 34);
     assert!(
         compiled == interpreted,
         "compiled and interpreted outputs differ"

@@ -170,6 +170,7 @@ pub mod rt {
         pub use crate::primitives::functional::*;
         pub use crate::primitives::grids::*;
         pub use crate::primitives::patches::*;
+        pub use crate::primitives::stamp::*;
     }
 
     /// A constant or primitive value as a uniform column.

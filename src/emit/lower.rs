@@ -1061,6 +1061,15 @@ impl<'p> Lower<'p> {
     /// `_with` form with the function as a Rust closure (typed inside).
     fn higher_order(&self, p: Prim, args: &[Expr], ty: &Ty) -> Option<Expr> {
         let (at, arity) = closure_position(p)?;
+        if let (Prim::mapply, Some(f), Some(offsets)) = (
+            p,
+            args.get(at).and_then(|a| a.func.as_ref()),
+            args.get(1 - at),
+        ) {
+            if let Some(e) = self.stamp_call(f, offsets, ty) {
+                return Some(e);
+            }
+        }
         self.in_closure(|| self.higher_order_in(p, at, arity, args, ty))
     }
 
@@ -1148,6 +1157,51 @@ impl<'p> Lower<'p> {
             .collect();
         Some(Expr::owned(
             format!("{}_with({})?", prim_path(p), rest.join(", ")),
+            Repr::Value,
+            ty.clone(),
+        ))
+    }
+
+    /// `mapply(lbind(shift, patch), offsets)`: the patch stamped at every
+    /// offset (`rt::p::stamp`), on indices or an object at a set of
+    /// locations where their types say so (`stamp_locs`, `stamp_cells`).
+    fn stamp_call(&self, f: &StaticFn, offsets: &Expr, ty: &Ty) -> Option<Expr> {
+        let StaticFn::Bind {
+            right: false,
+            f: inner,
+            fixed,
+            arity: 1,
+        } = f
+        else {
+            return None;
+        };
+        // A tuple of offsets keeps its typed form (`mapply_tuple_locs`):
+        // Python concatenates the copies, repeats and all.
+        if !matches!(**inner, StaticFn::Prim(Prim::shift))
+            || !matches!(offsets.ty, Ty::Indices | Ty::Dynamic)
+        {
+            return None;
+        }
+        let patch = self.with_bound(false, fixed, Vec::new()).pop()?;
+        let kernel = match (patch.usable_repr(), offsets.usable_repr()) {
+            (Repr::Indices, Repr::Indices) => Some(("stamp_locs", Repr::Indices)),
+            (Repr::Object, Repr::Indices) => Some(("stamp_cells", Repr::Object)),
+            _ => None,
+        };
+        if let Some((name, repr)) = kernel {
+            let call = KernelCall {
+                module: "p",
+                name: name.into(),
+                args: vec![self.param(&patch, repr), self.param(offsets, Repr::Indices)],
+            };
+            return Some(call.expr(repr, ty_of_repr(repr, ty.clone())));
+        }
+        Some(Expr::owned(
+            format!(
+                "rt::p::stamp({}, {})?",
+                self.value_ref(&patch),
+                self.value_ref(offsets)
+            ),
             Repr::Value,
             ty.clone(),
         ))
@@ -2773,9 +2827,13 @@ impl<'p> Lower<'p> {
             _ => return e,
         };
         match e.kernel_call() {
-            Some(call) if call.module == "t" && call.name == "mapply_set" => {
+            Some(call)
+                if (call.module, call.name.as_str()) == ("t", "mapply_set")
+                    || (call.module, call.name.as_str()) == ("p", "stamp_locs")
+                    || (call.module, call.name.as_str()) == ("p", "stamp_cells") =>
+            {
                 let mut within = call.clone();
-                within.name = "mapply_set_within".into();
+                within.name = format!("{}_within", call.name);
                 within.args.push(grid);
                 Expr {
                     call: Some(within),

@@ -137,8 +137,28 @@ pub fn rapply(functions: &Value, value: &Value) -> Result<Value> {
 }
 
 pub fn mapply(function: &Value, container: &Value) -> Result<Value> {
+    if let Some(patch) = shift_of(function) {
+        return crate::primitives::stamp::stamp(patch, container);
+    }
     let f = Callable::new(function, 1);
     mapply_with(|e| f.call1(e), container)
+}
+
+/// The patch of `lbind(shift, patch)`, whose `mapply` stamps it
+/// ([`crate::primitives::stamp`]).
+fn shift_of(function: &Value) -> Option<&Value> {
+    let Value::Func(f) = function else {
+        return None;
+    };
+    match &**f {
+        Func::Bind {
+            side: Side::Left,
+            f: Value::Func(g),
+            fixed,
+            arity: 1,
+        } if matches!(**g, Func::Prim(crate::Prim::shift)) => Some(fixed),
+        _ => None,
+    }
 }
 
 pub fn mapply_with(

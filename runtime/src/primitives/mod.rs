@@ -9,6 +9,7 @@ pub mod functional;
 pub mod grids;
 pub mod patches;
 pub mod ragged;
+pub mod stamp;
 
 use crate::error::Result;
 

@@ -640,3 +640,44 @@ def solve_d5d6d7d8(I):
     O = fill(I, ONE, x14)
     return O
 
+
+# A patch stamped at every offset of a set (`mapply` of `lbind(shift, p)`):
+# the largest object's copy and its indices at every background cell, read
+# twice (whole unions) or by one fill or paint alone (cut to the grid), and
+# each object's copy at the same cells from inside a loop over the objects
+# and over a set of mirrored copies (values of no static type there).
+def solve_5a5b5c5d(I):
+    x1 = objects(I, T, F, T)
+    x2 = argmax(x1, size)
+    x3 = normalize(x2)
+    x4 = ofcolor(I, ZERO)
+    x5 = lbind(shift, x3)
+    x6 = mapply(x5, x4)
+    x7 = toindices(x3)
+    x8 = lbind(shift, x7)
+    x9 = mapply(x8, x4)
+    x10 = size(x9)
+    x11 = size(x6)
+    x12 = greater(x10, x11)
+    x13 = branch(x12, ONE, TWO)
+    x14 = paint(I, x6)
+    x15 = fill(x14, x13, x9)
+    x16 = apply(ulcorner, x1)
+    x17 = mapply(x8, x16)
+    x18 = fill(x15, THREE, x17)
+    x19 = mapply(x5, x16)
+    x20 = paint(x18, x19)
+    x21 = lbind(lbind, shift)
+    x22 = compose(x21, normalize)
+    x23 = rbind(mapply, x4)
+    x24 = compose(x23, x22)
+    x25 = mapply(x24, x1)
+    x26 = underpaint(x20, x25)
+    x27 = initset(vmirror)
+    x28 = insert(hmirror, x27)
+    x29 = rapply(x28, x3)
+    x30 = rbind(mapply, x4)
+    x31 = compose(x30, x21)
+    x32 = mapply(x31, x29)
+    O = underpaint(x26, x32)
+    return O
