@@ -449,8 +449,10 @@ pub fn sorted_unique_cells(mut cells: Vec<Cell>) -> Vec<Cell> {
 /// [`Value::cmp`]'s dispatch, and their empty ones (the first in the order)
 /// are set aside before the sort: `prapply(connect, x, x)` gives an empty
 /// line for most pairs of cells, and sorting them all was 85% of
-/// `solve_22168020`. Equal values are interchangeable, so the sort need not
-/// be stable.
+/// `solve_22168020`. Equal values are interchangeable; patches sort stably
+/// all the same, as the stable sort merges the sorted runs that unions of
+/// sets of patches concatenate (`mapply` of sets of moved copies,
+/// `solve_3eda0437`: 7% faster; the 399 public solvers 3% on one thread).
 fn sorted_canonical(mut items: Vec<Value>) -> Vec<Value> {
     // Numbers (sizes, distances, colours: `apply` and `prapply` of int
     // functions) sort as plain ints, not through `Value::cmp`.
@@ -484,7 +486,7 @@ fn sorted_canonical(mut items: Vec<Value>) -> Vec<Value> {
         if empty.is_some() {
             items.retain(|v| !is_empty(v));
         }
-        items.sort_unstable_by(|a, b| match (a, b) {
+        items.sort_by(|a, b| match (a, b) {
             (Value::Indices(a), Value::Indices(b)) => a[..].cmp(&b[..]),
             (Value::Object(a), Value::Object(b)) => a[..].cmp(&b[..]),
             (a, b) => a.cmp(b),
