@@ -110,16 +110,16 @@ pub enum Value {
 /// The bounding box of some locations: top-left corner, height, width,
 /// and the `u64` words of each row of its bitmap.
 pub struct Bounds {
-    i0: i32,
-    j0: i32,
-    h: usize,
-    w: usize,
+    pub(crate) i0: i32,
+    pub(crate) j0: i32,
+    pub(crate) h: usize,
+    pub(crate) w: usize,
     per_row: usize,
 }
 
 impl Bounds {
     /// The box of rows `i0..=i1` and columns `j0..=j1`.
-    fn new(i0: i32, i1: i32, j0: i32, j1: i32) -> Bounds {
+    pub(crate) fn new(i0: i32, i1: i32, j0: i32, j1: i32) -> Bounds {
         let w = (j1 as i64 - j0 as i64 + 1) as usize;
         Bounds {
             i0,
@@ -129,7 +129,7 @@ impl Bounds {
             per_row: w.div_ceil(64),
         }
     }
-    fn of(locs: impl Iterator<Item = Loc>) -> Bounds {
+    pub(crate) fn of(locs: impl Iterator<Item = Loc>) -> Bounds {
         let (mut i0, mut i1, mut j0, mut j1) = (i32::MAX, i32::MIN, i32::MAX, i32::MIN);
         for (i, j) in locs {
             i0 = i0.min(i);
@@ -139,12 +139,12 @@ impl Bounds {
         }
         Bounds::new(i0, i1, j0, j1)
     }
-    fn bit_words(&self) -> usize {
+    pub(crate) fn bit_words(&self) -> usize {
         self.h.saturating_mul(self.per_row)
     }
     /// Mark a location of the box in its bitmap.
     #[inline]
-    fn mark(&self, bits: &mut [u64], (i, j): Loc) {
+    pub(crate) fn mark(&self, bits: &mut [u64], (i, j): Loc) {
         let (r, c) = ((i - self.i0) as usize, (j - self.j0) as usize);
         bits[r * self.per_row + c / 64] |= 1 << (c % 64);
     }
@@ -159,9 +159,32 @@ impl Bounds {
         let (r, c) = (r as usize, c as usize);
         bits[r * self.per_row + c / 64] & (1 << (c % 64)) != 0
     }
+    /// OR the bitmap `src` of box `from` into this box's `bits`, each
+    /// mark `dr` rows and `dc` columns from this box's corner further than
+    /// from `from`'s (they must land inside): a row of words per row, not
+    /// a bit per mark.
+    pub(crate) fn or_moved(
+        &self,
+        bits: &mut [u64],
+        from: &Bounds,
+        src: &[u64],
+        dr: usize,
+        dc: usize,
+    ) {
+        let (q, b) = (dc / 64, dc % 64);
+        for (r, src) in src.chunks_exact(from.per_row).enumerate() {
+            let dst = &mut bits[(r + dr) * self.per_row..][..self.per_row];
+            for (k, &word) in src.iter().enumerate() {
+                dst[k + q] |= word << b;
+                if b > 0 && k + q + 1 < self.per_row {
+                    dst[k + q + 1] |= word >> (64 - b);
+                }
+            }
+        }
+    }
     /// The locations marked in a bitmap of the box, in order (row by row,
     /// a word at a time: the scan costs the box's words, not its cells).
-    fn marked(&self, bits: &[u64], mut f: impl FnMut(Loc)) {
+    pub(crate) fn marked(&self, bits: &[u64], mut f: impl FnMut(Loc)) {
         for (r, row) in bits.chunks_exact(self.per_row).enumerate() {
             let i = self.i0 + r as i32;
             for (k, &word) in row.iter().enumerate() {
@@ -399,40 +422,18 @@ pub fn union_locs(sets: &[&[Loc]]) -> Vec<Loc> {
 pub fn sorted_unique_cells(mut cells: Vec<Cell>) -> Vec<Cell> {
     if cells.len() >= BITMAP_MIN_ITEMS {
         let b = Bounds::of(cells.iter().map(|c| c.loc));
-        // The colours present, as bits of a 256-bit mask over i8.
-        let mut present = [0u64; 4];
-        for c in &cells {
-            let slot = (c.color as i16 + 128) as usize;
-            present[slot / 64] |= 1 << (slot % 64);
-        }
-        let colors = present
-            .iter()
-            .map(|m| m.count_ones() as usize)
-            .sum::<usize>();
+        let layers = ColourLayers::of(&cells);
+        let colors = layers.palette.len();
         let words = b.bit_words();
         if words.saturating_mul(colors) <= BITMAP_WORDS_PER_ITEM * cells.len() {
-            // Layer of each colour slot: colours ascend with layers.
-            // (The present bits are walked, not the 256 slots: this runs
-            // once per union, for a handful of colours.)
-            let mut layer = [0u8; 256];
-            let mut palette: SmallVec<[Color; 10]> = SmallVec::new();
-            for (k, &word) in present.iter().enumerate() {
-                let mut w = word;
-                while w != 0 {
-                    let slot = k * 64 + w.trailing_zeros() as usize;
-                    layer[slot] = palette.len() as u8;
-                    palette.push((slot as i16 - 128) as Color);
-                    w &= w - 1;
-                }
-            }
             let mut bits = vec![0u64; words * colors];
             for c in &cells {
-                let l = layer[(c.color as i16 + 128) as usize] as usize;
+                let l = layers.of_colour(c.color);
                 b.mark(&mut bits[l * words..(l + 1) * words], c.loc);
             }
             cells.clear();
             for (l, layer) in bits.chunks_exact(words).enumerate() {
-                let color = palette[l];
+                let color = layers.palette[l];
                 b.marked(layer, |loc| cells.push(Cell { color, loc }));
             }
             return cells;
@@ -441,6 +442,50 @@ pub fn sorted_unique_cells(mut cells: Vec<Cell>) -> Vec<Cell> {
     cells.sort();
     cells.dedup();
     cells
+}
+
+/// The colours present among some cells, ascending (the cells' order
+/// puts colour first), and each colour's place among them: one bitmap
+/// layer per colour present.
+pub(crate) struct ColourLayers {
+    pub palette: SmallVec<[Color; 10]>,
+    layer: [u8; 256],
+}
+
+impl ColourLayers {
+    pub fn of(cells: &[Cell]) -> ColourLayers {
+        // The colours present, as bits of a 256-bit mask over i8; the
+        // present bits are walked, not the 256 slots.
+        let mut present = [0u64; 4];
+        for c in cells {
+            let slot = colour_slot(c.color);
+            present[slot / 64] |= 1 << (slot % 64);
+        }
+        let mut layers = ColourLayers {
+            palette: SmallVec::new(),
+            layer: [0; 256],
+        };
+        for (k, &word) in present.iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                let slot = k * 64 + w.trailing_zeros() as usize;
+                layers.layer[slot] = layers.palette.len() as u8;
+                layers.palette.push((slot as i16 - 128) as Color);
+                w &= w - 1;
+            }
+        }
+        layers
+    }
+    /// The layer of a colour present.
+    #[inline]
+    pub fn of_colour(&self, c: Color) -> usize {
+        self.layer[colour_slot(c)] as usize
+    }
+}
+
+#[inline]
+fn colour_slot(c: Color) -> usize {
+    (c as i16 + 128) as usize
 }
 
 /// The values in the canonical (total) order, without duplicates. Sets of

@@ -20,7 +20,7 @@ use crate::error::Result;
 use crate::primitives::{functional, patches};
 use crate::typed::functional::{mapply_set, mapply_set_within};
 use crate::typed::{Cells, Locs, SeqItem};
-use crate::values::{Cell, Color, Grid, Loc, Value};
+use crate::values::{Bounds, Cell, ColourLayers, Grid, Loc, Value};
 
 /// The most bitmap words of a box (2 MB): more, and the moved copies are
 /// unioned as before.
@@ -107,26 +107,18 @@ fn stamped_cells(
     clip: Option<(i32, i32)>,
     limit_one: bool,
 ) -> Result<Option<Vec<Cell>>> {
-    // One layer per colour present, in ascending order (cells sort by
-    // colour first).
-    let mut palette: Vec<Color> = p.iter().map(|c| c.color).collect();
-    palette.sort_unstable();
-    palette.dedup();
-    let mut layer = [0u8; 256];
-    for (l, &c) in palette.iter().enumerate() {
-        layer[(c as i16 + 128) as usize] = l as u8;
-    }
+    let layers = ColourLayers::of(p);
     let mut out = Vec::new();
     let done = stamped(
         p,
         offsets,
         clip,
         limit_one,
-        palette.len(),
-        |c| layer[(c.color as i16 + 128) as usize] as usize,
+        layers.palette.len(),
+        |c| layers.of_colour(c.color),
         |l, loc| {
             out.push(Cell {
-                color: palette[l],
+                color: layers.palette[l],
                 loc,
             })
         },
@@ -134,24 +126,13 @@ fn stamped_cells(
     Ok(done.then_some(out))
 }
 
-/// Rows and columns spanned by some locations (`None`: there are none).
-fn span(locs: impl Iterator<Item = Loc>) -> Option<(i64, i64, i64, i64)> {
-    locs.fold(None, |b, (i, j)| {
-        let (i, j) = (i as i64, j as i64);
-        Some(match b {
-            None => (i, i, j, j),
-            Some((i0, i1, j0, j1)) => (i0.min(i), i1.max(i), j0.min(j), j1.max(j)),
-        })
-    })
-}
-
 /// The union of `p` moved by each offset, handed to `emit` layer by layer,
 /// each in sorted order, cut to `0..h x 0..w` where `clip` is `(h, w)`.
 /// `limit_one`: `merge`'s size limit holds for a single offset too, as in
-/// the unions of values and of cut copies. `Ok(false)` (nothing emitted) where the unfused calls should decide:
-/// an empty patch or set of offsets, a location past i32 (the reference's
-/// `shift` of such is `unsupported` here), a box too large or too sparse
-/// for a bitmap.
+/// the unions of values and of cut copies. `Ok(false)` (nothing emitted)
+/// where the unfused calls should decide: an empty patch or set of
+/// offsets, a location past i32 (the reference's `shift` of such is
+/// `unsupported` here), a box too large or too sparse for a bitmap.
 fn stamped<T: SeqItem>(
     p: &[T],
     offsets: &[Loc],
@@ -161,22 +142,26 @@ fn stamped<T: SeqItem>(
     layer_of: impl Fn(&T) -> usize,
     mut emit: impl FnMut(usize, Loc),
 ) -> Result<bool> {
-    let (Some(pb), Some(ob)) = (
-        span(p.iter().map(|x| x.loc())),
-        span(offsets.iter().copied()),
-    ) else {
-        return Ok(false);
-    };
-    let (i0, i1, j0, j1) = (pb.0 + ob.0, pb.1 + ob.1, pb.2 + ob.2, pb.3 + ob.3);
-    let in_i32 = |x: i64| i32::try_from(x).is_ok();
-    if ![i0, i1, j0, j1].into_iter().all(in_i32) {
+    if p.is_empty() || offsets.is_empty() {
         return Ok(false);
     }
-    let (h, w) = ((i1 - i0 + 1) as usize, (j1 - j0 + 1) as usize);
-    let per_row = w.div_ceil(64);
+    let (pb, ob) = (
+        Bounds::of(p.iter().map(|x| x.loc())),
+        Bounds::of(offsets.iter().copied()),
+    );
+    // The result's box: corners summed, in i64 (a sum past i32 is the
+    // unfused path's error).
+    let (i0, j0) = (pb.i0 as i64 + ob.i0 as i64, pb.j0 as i64 + ob.j0 as i64);
+    let (i1, j1) = (i0 + (pb.h + ob.h) as i64 - 2, j0 + (pb.w + ob.w) as i64 - 2);
+    let fits = |x: i64| i32::try_from(x).ok();
+    let (Some(i0), Some(i1), Some(j0), Some(j1)) = (fits(i0), fits(i1), fits(j0), fits(j1)) else {
+        return Ok(false);
+    };
+    let b = Bounds::new(i0, i1, j0, j1);
     let marks = p.len().saturating_mul(offsets.len());
-    let words = layers.saturating_mul(h).saturating_mul(per_row);
-    if words > MAX_WORDS || words > marks.saturating_mul(4).saturating_add(64) {
+    let words = b.bit_words();
+    let all_words = layers.saturating_mul(words);
+    if all_words > MAX_WORDS || all_words > marks.saturating_mul(4).saturating_add(64) {
         return Ok(false);
     }
     // The reference merges the moved copies whole (`merge`'s limit, which
@@ -184,61 +169,37 @@ fn stamped<T: SeqItem>(
     if offsets.len() > 1 || limit_one {
         budget::check_size(marks, "merge")?;
     }
-    let mut bits = vec![0u64; words];
-    let layer_words = h * per_row;
-    // The offsets' own bitmap, over their box.
-    let (oh, ow) = ((ob.1 - ob.0 + 1) as usize, (ob.3 - ob.2 + 1) as usize);
-    let o_row = ow.div_ceil(64);
-    if oh.saturating_mul(o_row + 1) < offsets.len() {
-        let mut obits = vec![0u64; oh * o_row];
-        for &(i, j) in offsets {
-            let (r, c) = ((i as i64 - ob.0) as usize, (j as i64 - ob.2) as usize);
-            obits[r * o_row + c / 64] |= 1 << (c % 64);
+    let mut bits = vec![0u64; all_words];
+    let layer = |l: usize| l * words..(l + 1) * words;
+    if ob.h.saturating_mul(ob.w.div_ceil(64) + 1) < offsets.len() {
+        // Dense offsets: their bitmap ORed in once per cell of `p`.
+        let mut obits = vec![0u64; ob.bit_words()];
+        for &o in offsets {
+            ob.mark(&mut obits, o);
         }
         for x in p {
             let (pi, pj) = x.loc();
-            let (dr, s) = ((pi as i64 - pb.0) as usize, (pj as i64 - pb.2) as usize);
-            let (q, b) = (s / 64, s % 64);
-            let base = layer_of(x) * layer_words;
-            for (r, src) in obits.chunks_exact(o_row).enumerate() {
-                let dst = &mut bits[base + (dr + r) * per_row..][..per_row];
-                for (k, &word) in src.iter().enumerate() {
-                    dst[k + q] |= word << b;
-                    if b > 0 && k + q + 1 < per_row {
-                        dst[k + q + 1] |= word >> (64 - b);
-                    }
-                }
-            }
+            let (dr, dc) = ((pi - pb.i0) as usize, (pj - pb.j0) as usize);
+            let range = layer(layer_of(x));
+            b.or_moved(&mut bits[range], &ob, &obits, dr, dc);
         }
     } else {
+        // Sums inside the box, so within i32.
         for x in p {
             let (pi, pj) = x.loc();
-            let base = layer_of(x) * layer_words;
+            let range = layer(layer_of(x));
             for &(oi, oj) in offsets {
-                let r = (pi as i64 + oi as i64 - i0) as usize;
-                let c = (pj as i64 + oj as i64 - j0) as usize;
-                bits[base + r * per_row + c / 64] |= 1 << (c % 64);
+                b.mark(&mut bits[range.clone()], (pi + oi, pj + oj));
             }
         }
     }
-    let inside = |i: i64, j: i64| match clip {
-        Some((h, w)) => (0..h as i64).contains(&i) && (0..w as i64).contains(&j),
-        None => true,
-    };
-    for (l, layer) in bits.chunks_exact(layer_words.max(1)).enumerate() {
-        for (r, row) in layer.chunks_exact(per_row).enumerate() {
-            let i = i0 + r as i64;
-            for (k, &word) in row.iter().enumerate() {
-                let mut m = word;
-                while m != 0 {
-                    let j = j0 + 64 * k as i64 + m.trailing_zeros() as i64;
-                    if inside(i, j) {
-                        emit(l, (i as i32, j as i32));
-                    }
-                    m &= m - 1;
-                }
+    let inside = |(i, j): Loc| clip.is_none_or(|(h, w)| (0..h).contains(&i) && (0..w).contains(&j));
+    for (l, layer) in bits.chunks_exact(words).enumerate() {
+        b.marked(layer, |loc| {
+            if inside(loc) {
+                emit(l, loc)
             }
-        }
+        });
     }
     Ok(true)
 }
